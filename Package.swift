@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+// Overset: headless text measurement and truncation on HarfBuzz, FreeType, fontconfig and ICU.
+import PackageDescription
+
+/// System libraries. Each is a module map over one `shim.h`; the Debian packages that provide them are listed so
+/// that SwiftPM can say what to install when pkg-config does not find them.
+let systemLibraries: [Target] = [
+    .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig1-dev"])]),
+    .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+]
+
+let package = Package(
+    name: "Overset",
+    products: [
+        .library(name: "Overset", targets: ["Overset"]),
+        .executable(name: "overset", targets: ["OversetCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: systemLibraries + [
+        // The one module that calls C. No Foundation here: Foundation's private ICU clashes with the system ICU
+        // headers (see RESEARCH.md, "ICU and Foundation").
+        .target(
+            name: "OversetText",
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU"],
+            linkerSettings: [.linkedLibrary("m")]
+        ),
+        // The public, pure-Swift engine: preparation, line breaking, truncation, layout results.
+        .target(
+            name: "Overset",
+            dependencies: ["OversetText"],
+            linkerSettings: [.linkedLibrary("m")]
+        ),
+        .executableTarget(
+            name: "OversetCLI",
+            dependencies: ["Overset", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(
+            name: "OversetTests",
+            dependencies: ["Overset", "OversetText"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "OversetCLITests",
+            dependencies: ["OversetCLI"]
+        ),
+    ]
+)

@@ -1,0 +1,5 @@
+#ifndef OVERSET_CHARFBUZZ_SHIM_H
+#define OVERSET_CHARFBUZZ_SHIM_H
+#include <hb.h>
+#include <hb-ot.h>
+#endif

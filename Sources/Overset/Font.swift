@@ -1,0 +1,120 @@
+internal import OversetText
+
+/// A font face loaded from a file or found by family name through fontconfig.
+///
+/// Fonts are immutable and can be shared between threads and engines.
+///
+/// ```swift
+/// let noto = try Font(path: "Fonts/NotoSans-Regular.ttf")
+/// let dejaVu = try Font(family: "DejaVu Sans")
+/// print(noto.metrics.ascender, noto.lineHeight(pointSize: 17))
+/// ```
+public final class Font: Sendable, Hashable, CustomStringConvertible {
+    let face: FontFace
+
+    /// Loads face `index` of the font file at `path` (TrueType, OpenType, or a collection such as `.ttc`).
+    /// - Throws: ``OversetError/fontFileNotFound(path:)``, ``OversetError/notAFont(path:reason:)``,
+    ///   ``OversetError/fontIndexOutOfRange(path:index:faceCount:)`` and the like, never a crash.
+    public init(path: String, index: Int = 0) throws(OversetError) {
+        do {
+            face = try FontFace(path: path, index: index)
+        } catch {
+            throw OversetError(error)
+        }
+    }
+
+    /// Finds an installed font with fontconfig, by family name and optional style (`"Noto Sans"`,
+    /// `"DejaVu Sans:bold"`, any fontconfig pattern).
+    /// - Throws: ``OversetError/fontFamilyNotFound(family:closest:)`` when fontconfig would only substitute
+    ///   another family: a checker must not measure with a font the user did not ask for.
+    public convenience init(family pattern: String) throws(OversetError) {
+        let requested = String(pattern.prefix { $0 != ":" }).trimmingSpaces()
+        guard let match = FontconfigMatcher.match(pattern) else {
+            throw .fontFamilyNotFound(family: requested, closest: nil)
+        }
+        guard match.family.lowercased() == requested.lowercased() else {
+            throw .fontFamilyNotFound(family: requested, closest: match.family)
+        }
+        try self.init(path: match.path, index: match.index)
+    }
+
+    /// The file the font was loaded from.
+    public var path: String { face.path }
+    /// The face index within the file (non-zero only in collections).
+    public var index: Int { face.faceIndex }
+    /// The family name from the font's name table, e.g. `Noto Sans Thai`.
+    public var familyName: String { face.familyName }
+    /// The style name, e.g. `Regular` or `Bold`.
+    public var styleName: String { face.styleName }
+    /// Whether the font says it is bold.
+    public var isBold: Bool { face.isBold }
+    /// The font's vertical metrics in font units.
+    public var metrics: FontMetrics { FontMetrics(face.metrics) }
+
+    /// Whether the font has a glyph for `scalar` in its cmap.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool { face.hasGlyph(for: scalar.value) }
+
+    /// The natural line height at `pointSize`: ascender + descender + line gap, in points.
+    public func lineHeight(pointSize: Double) -> Double {
+        Double(metrics.lineHeight) * pointSize / Double(metrics.unitsPerEm)
+    }
+
+    public var description: String { "\(familyName) \(styleName) (\(path)\(index == 0 ? "" : "#\(index)"))" }
+
+    public static func == (lhs: Font, rhs: Font) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// Vertical metrics of a font in font units, as a layout engine uses them.
+///
+/// Ascender, descender and line gap come from OS/2 `sTypo*` when the font sets `USE_TYPO_METRICS` (fsSelection
+/// bit 7), otherwise from `hhea`, the rule CoreText, DirectWrite and browsers follow.
+public struct FontMetrics: Sendable, Equatable {
+    /// Font units per em (1000, 2048, 256, …).
+    public var unitsPerEm: Int
+    /// Height above the baseline of the line box (positive).
+    public var ascender: Int
+    /// Depth below the baseline of the line box (positive).
+    public var descender: Int
+    /// Extra space between lines the font asks for.
+    public var lineGap: Int
+    /// Whether the values came from OS/2 `sTypo*` because of `USE_TYPO_METRICS`.
+    public var usesTypoMetrics: Bool
+    /// Height of capital letters (OS/2 `sCapHeight`), when the font says.
+    public var capHeight: Int?
+    /// Height of lower-case letters (OS/2 `sxHeight`), when the font says.
+    public var xHeight: Int?
+
+    /// `ascender + descender + lineGap`.
+    public var lineHeight: Int { ascender + descender + lineGap }
+
+    init(_ metrics: FaceMetrics) {
+        unitsPerEm = metrics.unitsPerEm
+        ascender = metrics.ascender
+        descender = metrics.descender
+        lineGap = metrics.lineGap
+        usesTypoMetrics = metrics.usesTypoMetrics
+        capHeight = metrics.capHeight
+        xHeight = metrics.xHeight
+    }
+}
+
+extension OversetError {
+    init(_ failure: FontLoadFailure) {
+        switch failure {
+        case .fileNotFound(let path): self = .fontFileNotFound(path: path)
+        case .unreadable(let path, let reason): self = .fontUnreadable(path: path, reason: reason)
+        case .tooLarge(let path, let bytes): self = .fontTooLarge(path: path, bytes: bytes, limit: FontFace.maximumFileSize)
+        case .notAFont(let path, let reason): self = .notAFont(path: path, reason: reason)
+        case .faceIndexOutOfRange(let path, let index, let count):
+            self = .fontIndexOutOfRange(path: path, index: index, faceCount: count)
+        }
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        let scalars = unicodeScalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+        return String(String.UnicodeScalarView(scalars))
+    }
+}

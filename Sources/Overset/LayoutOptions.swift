@@ -1,0 +1,131 @@
+/// How to lay out a prepared text: the box and the label's settings.
+///
+/// The defaults are a `UILabel`'s: word wrapping, tail truncation, unlimited lines, the font's natural line height.
+public struct LayoutOptions: Sendable, Hashable {
+    /// The width available to a line, in points (`preferredMaxLayoutWidth`). Must be finite and not negative.
+    public var width: Double
+    /// The font size in points. Must be finite and positive.
+    public var pointSize: Double
+    /// The most lines to show (`numberOfLines`); 0 means unlimited.
+    public var maxLines: Int
+    /// What happens to text past `maxLines` (`lineBreakMode`'s truncation half).
+    public var truncation: TruncationMode
+    /// Where lines may break (`lineBreakMode`'s wrapping half).
+    public var wrapping: WrapMode
+    /// How tall each line is.
+    public var lineHeight: LineHeight
+    /// Extra space after each grapheme cluster (`NSAttributedString.Key.kern`, CSS `letter-spacing`).
+    public var tracking: Tracking
+
+    /// - Parameters:
+    ///   - width: the line width limit in points.
+    ///   - pointSize: the font size in points.
+    ///   - maxLines: the line limit, 0 for none.
+    ///   - truncation: tail, head, middle or clip.
+    ///   - wrapping: word (default) or character wrapping.
+    ///   - lineHeight: natural (default) or fixed.
+    ///   - tracking: letter spacing, none by default.
+    public init(width: Double, pointSize: Double, maxLines: Int = 0, truncation: TruncationMode = .tail,
+                wrapping: WrapMode = .word, lineHeight: LineHeight = .natural, tracking: Tracking = .none) {
+        self.width = width
+        self.pointSize = pointSize
+        self.maxLines = maxLines
+        self.truncation = truncation
+        self.wrapping = wrapping
+        self.lineHeight = lineHeight
+        self.tracking = tracking
+    }
+
+    /// Checks every value, so that a layout never runs on a NaN or a negative width.
+    public func validate() throws(OversetError) {
+        guard width.isFinite, width >= 0 else {
+            throw .invalidArgument(name: "width", value: "\(width)", expected: "a finite number of points, 0 or more")
+        }
+        guard pointSize.isFinite, pointSize > 0 else {
+            throw .invalidArgument(name: "point size", value: "\(pointSize)", expected: "a finite number above 0")
+        }
+        guard maxLines >= 0 else {
+            throw .invalidArgument(name: "maxLines", value: "\(maxLines)", expected: "0 (unlimited) or more")
+        }
+        try lineHeight.validate()
+        guard tracking.value.isFinite else {
+            throw .invalidArgument(name: "tracking", value: "\(tracking.value)", expected: "a finite number")
+        }
+    }
+
+    /// Tracking converted to ems at this point size.
+    var trackingEm: Double {
+        switch tracking {
+        case .points(let points): return points / pointSize
+        case .thousandthsOfEm(let value): return value / 1000
+        }
+    }
+}
+
+/// What happens to the text that does not fit in `maxLines` lines, as in `NSLineBreakMode`.
+///
+/// Like `UILabel`, every line but the last wraps normally and only the last line is truncated; head and middle
+/// truncation act on the text left for the last line.
+public enum TruncationMode: String, Sendable, Hashable, CaseIterable {
+    /// "The beginning of the te…" (`byTruncatingTail`, the default).
+    case tail
+    /// "…ning of the text" (`byTruncatingHead`).
+    case head
+    /// "The begi…f the text" (`byTruncatingMiddle`).
+    case middle
+    /// No ellipsis: the lines past the limit are not shown (`byClipping`).
+    case clip
+}
+
+/// Where a line may break.
+public enum WrapMode: String, Sendable, Hashable, CaseIterable {
+    /// At line break opportunities (UAX #14 with ICU's dictionaries; `byWordWrapping`). A word wider than the
+    /// line breaks between grapheme clusters.
+    case word
+    /// Before the first grapheme cluster that does not fit (`byCharWrapping`).
+    case character
+}
+
+/// The height of each line.
+public enum LineHeight: Sendable, Hashable {
+    /// Each line as tall as the fonts used on it need: the largest ascender, descender and line gap among them
+    /// (what a `UILabel` does when nothing is set; a Thai or Arabic fallback font makes its line taller).
+    case natural
+    /// Every line exactly this many points, baseline to baseline; extra space goes above the glyphs, as with
+    /// `NSParagraphStyle.minimumLineHeight` and `maximumLineHeight` set to the same value.
+    case fixed(Double)
+    /// The natural height times this factor (`lineHeightMultiple`).
+    case multiple(Double)
+
+    func validate() throws(OversetError) {
+        switch self {
+        case .natural: return
+        case .fixed(let value):
+            guard value.isFinite, value > 0 else {
+                throw .invalidArgument(name: "line height", value: "\(value)", expected: "a finite number above 0")
+            }
+        case .multiple(let value):
+            guard value.isFinite, value > 0 else {
+                throw .invalidArgument(name: "line height multiple", value: "\(value)",
+                                       expected: "a finite number above 0")
+            }
+        }
+    }
+}
+
+/// Letter spacing added after every grapheme cluster.
+public enum Tracking: Sendable, Hashable {
+    /// In points, whatever the font size (`NSAttributedString.Key.kern`).
+    case points(Double)
+    /// In thousandths of an em, scaling with the font size (Apple's SF tracking tables, Figma's percent × 10).
+    case thousandthsOfEm(Double)
+
+    /// No tracking.
+    public static let none = Tracking.points(0)
+
+    var value: Double {
+        switch self {
+        case .points(let value), .thousandthsOfEm(let value): return value
+        }
+    }
+}

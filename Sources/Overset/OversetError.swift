@@ -1,0 +1,58 @@
+/// Everything that can go wrong in Overset, with a message that says what to do about it.
+///
+/// Overset never crashes on bad input and never measures something it could not read: it throws one of these.
+public enum OversetError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No file exists at the font path.
+    case fontFileNotFound(path: String)
+    /// The font file exists but could not be read.
+    case fontUnreadable(path: String, reason: String)
+    /// The file is not a font FreeType can read (or its tables are broken).
+    case notAFont(path: String, reason: String)
+    /// The face index is past the number of faces in a font file or collection.
+    case fontIndexOutOfRange(path: String, index: Int, faceCount: Int)
+    /// The font file is larger than Overset accepts.
+    case fontTooLarge(path: String, bytes: Int, limit: Int)
+    /// fontconfig has no family of that name; `closest` is what it would have substituted.
+    case fontFamilyNotFound(family: String, closest: String?)
+    /// The bundled `Fonts/` folder was not found in any of the searched places.
+    case bundledFontsNotFound(searched: [String])
+    /// A font stack needs at least one font.
+    case emptyFontStack
+    /// An argument is out of its domain (a negative width, a NaN size, an unknown option value).
+    case invalidArgument(name: String, value: String, expected: String)
+    /// The text is longer than ``TextEngine/maximumTextLength`` UTF-16 code units.
+    case textTooLong(length: Int, limit: Int)
+    /// ICU or HarfBuzz could not analyse or shape the text (out of memory).
+    case analysisFailed(stage: String)
+
+    public var description: String {
+        switch self {
+        case .fontFileNotFound(let path):
+            return "no font file at '\(path)': check the path, or name an installed family instead (see `fc-list`)"
+        case .fontUnreadable(let path, let reason):
+            return "cannot read the font file '\(path)': \(reason)"
+        case .notAFont(let path, let reason):
+            return "'\(path)' is not a usable font (\(reason)); give a TrueType/OpenType file (.ttf, .otf, .ttc)"
+        case .fontIndexOutOfRange(let path, let index, let count):
+            return "'\(path)' has \(count) face\(count == 1 ? "" : "s"); face index \(index) is out of range "
+                + "(use 0...\(max(0, count - 1)))"
+        case .fontTooLarge(let path, let bytes, let limit):
+            return "'\(path)' is \(bytes) bytes; font files over \(limit) bytes are refused"
+        case .fontFamilyNotFound(let family, let closest):
+            let hint = closest.map { " (fontconfig would substitute '\($0)')" } ?? ""
+            return "no installed font family '\(family)'\(hint); list families with `fc-list : family` or pass a file path"
+        case .bundledFontsNotFound(let searched):
+            return "the bundled Fonts/ folder was not found (searched: \(searched.joined(separator: ", "))); "
+                + "set OVERSET_FONTS_DIR to the folder that holds NotoSans-Regular.ttf"
+        case .emptyFontStack:
+            return "a font stack needs at least one font"
+        case .invalidArgument(let name, let value, let expected):
+            return "invalid \(name) '\(value)': expected \(expected)"
+        case .textTooLong(let length, let limit):
+            return "the text is \(length) UTF-16 code units long; Overset prepares at most \(limit) at once "
+                + "(split it into paragraphs)"
+        case .analysisFailed(let stage):
+            return "\(stage) failed (out of memory?)"
+        }
+    }
+}

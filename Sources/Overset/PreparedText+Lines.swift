@@ -1,0 +1,169 @@
+internal import OversetText
+
+extension PreparedText {
+    /// Turns broken spans into lines: vertical metrics from the fonts each line uses, and positions.
+    func makeLines(_ spans: [LineSpan], truncation: TruncatedLine?, options: LayoutOptions) -> [Line] {
+        var lines: [Line] = []
+        lines.reserveCapacity(spans.count)
+        var top = 0.0
+        let size = options.pointSize
+        for (index, span) in spans.enumerated() {
+            let isTruncated = span.kind == .truncated
+            let lineTruncation = isTruncated ? truncation : nil
+            var ascender = 0.0, descender = 0.0, gap = 0.0
+            forEachFace(of: span, truncation: lineTruncation) { face in
+                let metrics = face.metrics
+                let scale = size / Double(metrics.unitsPerEm)
+                ascender = max(ascender, Double(metrics.ascender) * scale)
+                descender = max(descender, Double(metrics.descender) * scale)
+                gap = max(gap, Double(metrics.lineGap) * scale)
+            }
+            let natural = ascender + descender + gap
+            let height: Double
+            let baseline: Double
+            switch options.lineHeight {
+            case .natural:
+                height = natural
+                baseline = top + ascender
+            case .fixed(let value):
+                height = value
+                baseline = top + value - descender
+            case .multiple(let factor):
+                height = natural * factor
+                baseline = top + height - descender - gap
+            }
+            let coveredEnd = isTruncated && index == spans.count - 1 && options.truncation != .clip
+                ? max(span.end, truncation.map { $0.suffix.upperBound } ?? span.end)
+                : span.end
+            lines.append(Line(
+                prepared: self, contentRange: span.start..<span.contentEnd,
+                range: TextRange(span.start..<coveredEnd), width: span.width * size, ascent: ascender,
+                descent: descender, height: height, top: top, baseline: baseline, breakKind: span.kind,
+                pointSize: size, truncation: lineTruncation))
+            top += height
+        }
+        return lines
+    }
+
+    /// Calls `body` with each face the line draws with (the primary font's for an empty line).
+    private func forEachFace(of span: LineSpan, truncation: TruncatedLine?, _ body: (FontFace) -> Void) {
+        let faces = engine.fonts.allFonts
+        var any = false
+        func visit(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            var index = remeasurer.firstRun(containing: range.lowerBound)
+            while index < runs.count, runs[index].range.lowerBound < range.upperBound {
+                body(faces[runs[index].face].face)
+                any = true
+                index += 1
+            }
+        }
+        if let truncation {
+            visit(truncation.prefix)
+            visit(truncation.suffix)
+            if let ellipsis = truncation.ellipsis {
+                body(faces[ellipsis.face].face)
+                any = true
+            }
+        } else {
+            visit(span.start..<span.contentEnd)
+        }
+        if !any {
+            if span.start < utf16.count, !runs.isEmpty {
+                body(faces[runs[min(remeasurer.firstRun(containing: span.start), runs.count - 1)].face].face)
+            } else {
+                body(engine.fonts.primary.face)
+            }
+        }
+    }
+
+    /// The runs of a line in visual order (UAX #9 rule L2), with their x positions.
+    func visualRuns(of line: Line) -> [LineRun] {
+        struct Piece {
+            var range: Range<Int>
+            var level: UInt8
+            var face: Int
+            var isEllipsis: Bool
+        }
+        let paragraphLevel = paragraph(containing: line.range.location).level
+        var pieces: [Piece] = []
+        func addText(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            var index = remeasurer.firstRun(containing: range.lowerBound)
+            while index < runs.count, runs[index].range.lowerBound < range.upperBound {
+                let run = runs[index]
+                let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
+                pieces.append(Piece(range: piece, level: run.level, face: run.face, isEllipsis: false))
+                index += 1
+            }
+        }
+        if let truncation = line.truncation {
+            addText(truncation.prefix)
+            if let ellipsis = truncation.ellipsis {
+                // The ellipsis is a neutral (ON): between two runs of one direction it takes theirs (UAX #9 N1),
+                // elsewhere the paragraph's (N2); at a line edge that is the paragraph's.
+                var level = paragraphLevel
+                if let before = pieces.last, !truncation.suffix.isEmpty {
+                    let after = levels[truncation.suffix.lowerBound]
+                    if before.level & 1 == after & 1 && before.level & 1 != paragraphLevel & 1 {
+                        level = min(before.level, after)
+                    }
+                }
+                pieces.append(Piece(range: truncation.prefix.upperBound..<truncation.prefix.upperBound, level: level,
+                                    face: ellipsis.face, isEllipsis: true))
+            }
+            addText(truncation.suffix)
+        } else {
+            addText(line.contentRange)
+        }
+        let order = BidiReordering.visualOrder(levels: pieces.map(\.level))
+        let size = line.pointSize
+        var x = 0.0
+        var result: [LineRun] = []
+        for index in order {
+            let piece = pieces[index]
+            let font = engine.fonts.allFonts[piece.face]
+            let width: Double
+            let text: String
+            if piece.isEllipsis, let shaped = engine.shared.ellipses[piece.face] {
+                width = shaped.advance * size
+                text = shaped.text
+            } else {
+                width = (advanceSums[piece.range.upperBound] - advanceSums[piece.range.lowerBound]) * size
+                text = substring(piece.range)
+            }
+            result.append(LineRun(range: TextRange(piece.range), text: text, isRightToLeft: piece.level & 1 == 1,
+                                  isEllipsis: piece.isEllipsis, x: x, width: width,
+                                  fontName: "\(font.familyName) \(font.styleName)"))
+            x += width
+        }
+        return result
+    }
+}
+
+/// UAX #9 rule L2: the visual order of runs from their embedding levels.
+enum BidiReordering {
+    /// Indices of `levels` in visual (left-to-right) order: from the highest level down to the lowest odd level,
+    /// reverse every maximal sequence at that level or higher.
+    static func visualOrder(levels: [UInt8]) -> [Int] {
+        var order = Array(levels.indices)
+        guard let highest = levels.max(), let lowestOdd = levels.filter({ $0 & 1 == 1 }).min() else { return order }
+        var level = highest
+        while level >= lowestOdd {
+            var i = 0
+            while i < order.count {
+                if levels[order[i]] >= level {
+                    var j = i
+                    while j < order.count && levels[order[j]] >= level { j += 1 }
+                    order[i..<j].reverse()
+                    i = j
+                } else {
+                    i += 1
+                }
+            }
+            if level == 0 { break }
+            level -= 1
+        }
+        return order
+    }
+}

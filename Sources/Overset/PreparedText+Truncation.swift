@@ -1,0 +1,124 @@
+internal import OversetText
+
+extension PreparedText {
+    /// Rebuilds the last visible line, which starts at `start`, for the truncation mode: like `UILabel`, the text
+    /// left for the last line is cut between grapheme clusters (never inside one), trailing white space before the
+    /// ellipsis is dropped, and the ellipsis ("…", or "..." in a font without it) is shaped in a font of the stack.
+    func truncate(lineStartingAt start: Int, options: LayoutOptions,
+                  fallback: LineSpan) -> (span: LineSpan, visible: TruncatedLine, hidden: TextRange) {
+        let count = utf16.count
+        let maxWidth = options.width / options.pointSize + 1e-9
+        let tracking = options.trackingEm
+        if options.truncation == .clip {
+            let visible = TruncatedLine(prefix: start..<fallback.contentEnd, suffix: fallback.contentEnd..<fallback.contentEnd,
+                                        ellipsis: nil)
+            var span = fallback
+            span.kind = .truncated
+            return (span, visible, TextRange(fallback.end..<count))
+        }
+        let lead = start > 0 && unsafeToBreak[start]
+            ? remeasurer.delta(of: start..<min(count, start + 64), measured: start..<min(count, start + 64),
+                               keepsLeadingContext: false, keepsTrailingContext: true)
+            : 0
+        let firstParagraphEnd = paragraph(containing: start).contentEnd
+        let lastParagraph = paragraph(containing: max(start, count - 1))
+        var suffixRegion = max(start, lastParagraph.range.lowerBound)..<lastParagraph.contentEnd
+        if suffixRegion.isEmpty { suffixRegion = max(start, suffixRegion.lowerBound)..<max(start, lastParagraph.contentEnd) }
+
+        func ellipsisWidth(_ face: Int?) -> Double {
+            guard let face, let shaped = engine.shared.ellipses[face] else { return 0 }
+            return shaped.advance + tracking
+        }
+        var prefix = start..<start
+        var suffix = count..<count
+        var prefixWidth = 0.0
+        var suffixWidth = 0.0
+        var face = ellipsisFace(adjacentTo: start)
+        for _ in 0..<2 {
+            let available = maxWidth - lead - ellipsisWidth(face)
+            switch options.truncation {
+            case .tail, .clip:
+                (prefix, prefixWidth) = fitPrefix(start, limit: firstParagraphEnd, available: available, tracking: tracking)
+            case .head:
+                (suffix, suffixWidth) = fitSuffix(suffixRegion.upperBound, limit: suffixRegion.lowerBound,
+                                                  available: available, tracking: tracking)
+            case .middle:
+                (prefix, prefixWidth) = fitPrefix(start, limit: firstParagraphEnd, available: available / 2,
+                                                  tracking: tracking)
+                (suffix, suffixWidth) = fitSuffix(suffixRegion.upperBound,
+                                                  limit: max(prefix.upperBound, suffixRegion.lowerBound),
+                                                  available: available - prefixWidth, tracking: tracking)
+            }
+            let adjacent = options.truncation == .head ? suffix.lowerBound : max(start, prefix.upperBound - 1)
+            let better = ellipsisFace(adjacentTo: min(adjacent, max(0, count - 1)))
+            if better == face { break }
+            face = better
+        }
+        if suffix.isEmpty { suffix = prefix.upperBound..<prefix.upperBound }
+        let ellipsis = face.flatMap { face in engine.shared.ellipses[face].map { (text: $0.text, face: face) } }
+        let visible = TruncatedLine(prefix: prefix, suffix: suffix, ellipsis: ellipsis)
+        let width = (prefix.isEmpty && options.truncation != .head ? 0 : lead) + prefixWidth + ellipsisWidth(face)
+            + suffixWidth
+        let span = LineSpan(start: start, contentEnd: max(prefix.upperBound, suffix.upperBound),
+                            end: max(prefix.upperBound, suffix.upperBound), width: width, kind: .truncated)
+        let hidden: Range<Int> = switch options.truncation {
+        case .tail, .clip: prefix.upperBound..<count
+        case .head: start..<suffix.lowerBound
+        case .middle: prefix.upperBound..<suffix.lowerBound
+        }
+        return (span, visible, TextRange(hidden))
+    }
+
+    /// The longest prefix of whole clusters from `start` (up to `limit`) that fits, without trailing white space.
+    private func fitPrefix(_ start: Int, limit: Int, available: Double,
+                           tracking: Double) -> (Range<Int>, Double) {
+        let fit = fittingPrefix(from: start, limit: limit, available: available, tracking: tracking, atLeastOne: false)
+        var end = fit.end
+        while end > start && hangs[end - 1] { end -= 1 }
+        if end == fit.end { return (start..<end, fit.width) }
+        return (start..<end, measure(start..<end, tracking: tracking, leadingContext: true))
+    }
+
+    /// The longest suffix of whole clusters ending at `end` (starting at `limit` or later) that fits, without
+    /// leading white space.
+    private func fitSuffix(_ end: Int, limit: Int, available: Double, tracking: Double) -> (Range<Int>, Double) {
+        guard end > limit else { return (end..<end, 0) }
+        var cluster = clusterIndex(atOrAfter: end)
+        var start = end
+        while cluster > 0, Int(graphemes[cluster - 1]) >= limit {
+            let candidateStart = Int(graphemes[cluster - 1])
+            if measure(candidateStart..<end, tracking: tracking, leadingContext: false) > available { break }
+            start = candidateStart
+            cluster -= 1
+        }
+        while start < end && hangs[start] { start += 1 }
+        return (start..<end, start == end ? 0 : measure(start..<end, tracking: tracking, leadingContext: false))
+    }
+
+    /// The width in ems of `range` standing at a line edge: re-measured at an end that is unsafe to break.
+    func measure(_ range: Range<Int>, tracking: Double, leadingContext: Bool) -> Double {
+        guard !range.isEmpty else { return 0 }
+        var width = advanceSums[range.upperBound] - advanceSums[range.lowerBound]
+            + tracking * Double(clusterCount(range))
+        let unsafeEnd = range.upperBound < utf16.count && unsafeToBreak[range.upperBound]
+        let unsafeStart = !leadingContext && range.lowerBound > 0 && unsafeToBreak[range.lowerBound]
+        if unsafeEnd || unsafeStart {
+            width += remeasurer.delta(of: range, measured: range, keepsLeadingContext: leadingContext || !unsafeStart,
+                                      keepsTrailingContext: !unsafeEnd)
+        }
+        return width
+    }
+
+    /// The face to draw an ellipsis next to `offset`: that text's face if it has "…"; else the first font of the
+    /// stack that has "…"; else "..." in that text's face or the first font that has it.
+    func ellipsisFace(adjacentTo offset: Int) -> Int? {
+        let ellipses = engine.shared.ellipses
+        let adjacent = runs.isEmpty ? nil : runs[min(remeasurer.firstRun(containing: offset), runs.count - 1)].face
+        let order = engine.fonts.candidateOrder(script: .common)
+        let isTrueEllipsis: (Int) -> Bool = { ellipses[$0]?.text == "\u{2026}" }
+        if let adjacent, isTrueEllipsis(adjacent) { return adjacent }
+        if let face = order.first(where: isTrueEllipsis) { return face }
+        if let adjacent, ellipses[adjacent] != nil { return adjacent }
+        return order.first { ellipses[$0] != nil }
+    }
+}

@@ -1,0 +1,184 @@
+internal import OversetText
+
+/// A text analysed and shaped once, ready to be laid out at any width, point size and line limit.
+///
+/// Preparation does everything that depends on the text and the fonts but not on the box: ICU line break
+/// opportunities and grapheme clusters, bidi levels (UAX #9), script runs, font fallback, HarfBuzz shaping. It keeps
+/// the advances in ems, so layout at any point size is arithmetic: no shaping, no string operations.
+///
+/// Prepared texts are immutable and `Sendable`.
+///
+/// ```swift
+/// let prepared = try engine.prepare("Zum Abschließen des Updates Firefox neu starten", language: "de")
+/// for width in stride(from: 120.0, through: 320, by: 40) {
+///     print(width, try prepared.layout(width: width, pointSize: 17).lineCount)
+/// }
+/// ```
+public final class PreparedText: Sendable {
+    /// The text as given.
+    public let text: String
+    /// The BCP 47 language it was prepared for, if any.
+    public let language: String?
+    /// The options it was prepared with.
+    public let options: PrepareOptions
+    /// Characters no font of the stack has a glyph for. They are measured with the primary font's `.notdef`
+    /// glyph, so any result for this text is uncertain: check this before trusting a "fits".
+    public let missingCharacters: [MissingCharacter]
+
+    let engine: TextEngine
+    let utf16: [UInt16]
+    /// Grapheme cluster boundaries (UAX #29), from 0 to `utf16.count`.
+    let graphemes: [Int32]
+    /// Greedy-breaking units: text between two consecutive line break opportunities.
+    let segments: [Segment]
+    /// `advanceSums[i]` is the advance in ems of code units `0..<i`; `utf16.count + 1` entries.
+    let advanceSums: [Double]
+    /// `unsafeToBreak[i]`: breaking before code unit `i` changes the shaping (HarfBuzz's flag, or inside a
+    /// ligature), so the width of a line that ends or starts there is re-measured.
+    let unsafeToBreak: [Bool]
+    /// Whether each code unit is white space that hangs at a line end (UAX #14 SP and newlines).
+    let hangs: [Bool]
+    /// Bidi embedding level of each code unit.
+    let levels: [UInt8]
+    /// L1 class of each code unit (see `UnicodeProperties.TrailingBidiKind`).
+    let trailingBidi: [UInt8]
+    /// Paragraphs with their base level.
+    let paragraphs: [Paragraph]
+    /// Shaped runs (same face, script and bidi level), in logical order.
+    let runs: [ShapedRun]
+    /// All glyphs, run after run; each run's glyphs in HarfBuzz's (visual) order.
+    let glyphs: [ShapedGlyph]
+    let shapingLanguage: ShapingLanguage
+    let features: [FontFeatureSetting]
+
+    /// The fonts the text uses, in the order they were first used.
+    public var usedFonts: [Font] {
+        var seen: [Int] = []
+        for run in runs where !seen.contains(run.face) { seen.append(run.face) }
+        return seen.map { engine.fonts.allFonts[$0] }
+    }
+
+    /// The length of the text in UTF-16 code units (the unit of every range Overset reports, like `NSRange`).
+    public var utf16Count: Int { utf16.count }
+
+    /// The width of the text on one line at `pointSize`, without any wrapping (the widest paragraph).
+    public func naturalWidth(pointSize: Double) -> Double {
+        var widest = 0.0
+        for paragraph in paragraphs {
+            let end = paragraph.contentEnd
+            widest = max(widest, (advanceSums[end] - advanceSums[paragraph.range.lowerBound]) * pointSize)
+        }
+        return widest
+    }
+
+    init(text: String, language: String?, options: PrepareOptions, engine: TextEngine) throws(OversetError) {
+        self.text = text
+        self.language = language
+        self.options = options
+        self.engine = engine
+        var features: [FontFeatureSetting] = []
+        for string in options.features {
+            guard let feature = FontFeatureSetting(parsing: string) else {
+                throw .invalidArgument(name: "feature", value: string,
+                                       expected: "an OpenType feature such as kern=0, +liga, -calt or ss01")
+            }
+            features.append(feature)
+        }
+        self.features = features
+        self.shapingLanguage = ShapingLanguage(language)
+        let units = Array(text.utf16)
+        guard units.count <= TextEngine.maximumTextLength else {
+            throw .textTooLong(length: units.count, limit: TextEngine.maximumTextLength)
+        }
+        self.utf16 = units
+        var builder = PreparedTextBuilder(units: units, language: language, options: options, engine: engine,
+                                          features: features, shapingLanguage: shapingLanguage)
+        let built = try builder.build()
+        graphemes = built.graphemes
+        segments = built.segments
+        advanceSums = built.advanceSums
+        unsafeToBreak = built.unsafeToBreak
+        hangs = built.hangs
+        levels = built.levels
+        trailingBidi = built.trailingBidi
+        paragraphs = built.paragraphs
+        runs = built.runs
+        glyphs = built.glyphs
+        missingCharacters = built.missing
+    }
+}
+
+/// A character no font in the stack can draw.
+public struct MissingCharacter: Sendable, Hashable, CustomStringConvertible {
+    /// The grapheme cluster, e.g. `"🍵"`.
+    public var cluster: String
+    /// Its UTF-16 range in the text.
+    public var range: TextRange
+    /// The code points of the cluster that no font has, as `U+1F375`.
+    public var codePoints: [String]
+
+    public var description: String { "\(cluster) (\(codePoints.joined(separator: " ")) at \(range.location))" }
+}
+
+/// A UTF-16 range in the text, like `NSRange`.
+public struct TextRange: Sendable, Hashable, CustomStringConvertible {
+    /// UTF-16 offset of the first code unit.
+    public var location: Int
+    /// Number of UTF-16 code units.
+    public var length: Int
+    /// `location + length`.
+    public var upperBound: Int { location + length }
+
+    /// A range from its location and length.
+    public init(location: Int, length: Int) {
+        self.location = location
+        self.length = length
+    }
+
+    init(_ range: Range<Int>) {
+        self.init(location: range.lowerBound, length: range.count)
+    }
+
+    /// The same range as a Swift `Range`.
+    public var range: Range<Int> { location..<upperBound }
+    public var description: String { "[\(location), \(upperBound))" }
+}
+
+/// A greedy-breaking unit: the text from one line break opportunity to the next.
+struct Segment: Sendable {
+    var start: Int32
+    /// End of the visible content; from here to `end` is white space that hangs past the line end.
+    var contentEnd: Int32
+    var end: Int32
+    /// A line must end after this segment (it ends with a newline).
+    var isMandatoryBreak: Bool
+    /// Advances in ems, in the context of the whole text.
+    var contentWidth: Double
+    var fullWidth: Double
+    /// Grapheme clusters in the content and in the whole segment (tracking adds per cluster).
+    var contentClusters: Int32
+    var fullClusters: Int32
+    /// Change in ems when a line starts at `start` (the shaping there is not safe to break), else 0.
+    var startDelta: Double
+    /// Change in ems of the content when a line ends at `end`, else 0.
+    var endDelta: Double
+}
+
+/// A paragraph: the text up to and including a mandatory break.
+struct Paragraph: Sendable {
+    var range: Range<Int>
+    /// End of the text before the paragraph's trailing newline.
+    var contentEnd: Int
+    var level: UInt8
+    var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// A run of text shaped in one call: one face, one script, one bidi level.
+struct ShapedRun: Sendable {
+    var range: Range<Int>
+    var face: Int
+    var level: UInt8
+    var script: ScriptTag
+    var glyphRange: Range<Int>
+    var isRightToLeft: Bool { level & 1 == 1 }
+}

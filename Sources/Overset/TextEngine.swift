@@ -1,0 +1,131 @@
+internal import OversetText
+
+/// The entry point: fonts plus the reusable shaping and analysis machinery.
+///
+/// Prepare once, lay out many: ``prepare(_:language:options:)`` analyses and shapes a string once (ICU breaks, bidi,
+/// script runs, HarfBuzz); the ``PreparedText`` it returns lays out at any width, point size and line limit with
+/// arithmetic on cached advances.
+///
+/// ```swift
+/// let engine = try TextEngine()                                   // the bundled fonts
+/// let prepared = try engine.prepare("ภาษาไทยเป็นภาษาที่ไม่มีการเว้นวรรค", language: "th")
+/// let layout = try prepared.layout(width: 220, pointSize: 17, maxLines: 2)
+/// print(layout.lineCount, layout.isTruncated)
+/// try engine.willTruncate("Zum Abschließen des Updates Firefox neu starten", width: 120, pointSize: 17, maxLines: 1)
+/// ```
+///
+/// An engine is immutable and `Sendable`: share one between threads and tasks.
+public struct TextEngine: Sendable {
+    /// The longest text, in UTF-16 code units, that ``prepare(_:language:options:)`` accepts (8 Mi units, 16 MB of
+    /// UTF-16). Preparing costs about 40 bytes of memory per code unit.
+    public static let maximumTextLength = 8 * 1024 * 1024
+
+    /// The fonts this engine measures with.
+    public let fonts: FontStack
+    let shared: EngineShared
+
+    /// An engine over the fonts bundled in `Fonts/` (see ``FontStack/bundled(weight:)``).
+    public init() throws(OversetError) {
+        self.init(fonts: try FontStack.bundled())
+    }
+
+    /// An engine over the given fonts.
+    public init(fonts: FontStack) {
+        self.fonts = fonts
+        self.shared = EngineShared(fonts: fonts)
+    }
+
+    /// Analyses and shapes `text` once, for layout at any width and size.
+    ///
+    /// - Parameters:
+    ///   - text: the string, with `\n` (or U+2028, U+2029) for mandatory line breaks.
+    ///   - language: a BCP 47 tag (`th`, `ja`, `zh-CN`, `ar`); it selects ICU's line breaking rules and HarfBuzz's
+    ///     language-specific shaping. `nil` uses the root rules.
+    ///   - options: OpenType features and the paragraph direction.
+    /// - Returns: an immutable, `Sendable` prepared text.
+    /// - Throws: ``OversetError/textTooLong(length:limit:)`` past ``maximumTextLength``,
+    ///   ``OversetError/invalidArgument(name:value:expected:)`` for a malformed feature string.
+    /// - Complexity: O(n) in the length of the text.
+    public func prepare(_ text: String, language: String? = nil,
+                        options: PrepareOptions = PrepareOptions()) throws(OversetError) -> PreparedText {
+        try PreparedText(text: text, language: language, options: options, engine: self)
+    }
+
+    /// Lays out `text` once: `prepare` then `layout`, for one-off questions.
+    public func layout(_ text: String, width: Double, pointSize: Double, maxLines: Int = 0,
+                       truncation: TruncationMode = .tail, language: String? = nil) throws(OversetError) -> TextLayout {
+        try prepare(text, language: language)
+            .layout(width: width, pointSize: pointSize, maxLines: maxLines, truncation: truncation)
+    }
+
+    /// Whether `text` needs more than `maxLines` lines at `width` (the definition of UIKit header code's
+    /// `titleWillTruncate()`: the unconstrained text is taller than the text limited to `maxLines`).
+    /// `maxLines` of 0 means unlimited, which never truncates.
+    public func willTruncate(_ text: String, width: Double, pointSize: Double, maxLines: Int,
+                             language: String? = nil) throws(OversetError) -> Bool {
+        try prepare(text, language: language).willTruncate(width: width, pointSize: pointSize, maxLines: maxLines)
+    }
+}
+
+/// Options fixed at preparation time (they change the shaping, so changing them means preparing again).
+public struct PrepareOptions: Sendable, Hashable {
+    /// OpenType features in HarfBuzz syntax: `"kern=0"`, `"+liga"`, `"-calt"`, `"ss01"`, `"tnum"`.
+    public var features: [String]
+    /// The paragraph direction. `.natural` takes it from the first strong character, like UIKit's natural
+    /// writing direction.
+    public var direction: TextDirection
+
+    /// - Parameters:
+    ///   - features: OpenType feature settings in HarfBuzz syntax.
+    ///   - direction: the paragraph direction.
+    public init(features: [String] = [], direction: TextDirection = .natural) {
+        self.features = features
+        self.direction = direction
+    }
+}
+
+/// A paragraph's base direction.
+public enum TextDirection: String, Sendable, Hashable, CaseIterable {
+    /// From the first strong character (UAX #9 rules P2 and P3); left to right when there is none.
+    case natural
+    /// Left to right.
+    case leftToRight
+    /// Right to left.
+    case rightToLeft
+}
+
+/// What every prepared text of one engine shares: the shaper, the analyzer and the shaped ellipsis of each face.
+final class EngineShared: Sendable {
+    let shaper = Shaper()
+    let analyzer = TextAnalyzer()
+    /// For each face of the stack, the ellipsis it draws ("…", or "..." when it has no U+2026), or nil.
+    let ellipses: [ShapedEllipsis?]
+
+    init(fonts: FontStack) {
+        let shaper = self.shaper
+        ellipses = fonts.allFonts.map { font in
+            for candidate in ["\u{2026}", "..."] {
+                let scalars = candidate.unicodeScalars
+                guard scalars.allSatisfy({ font.face.hasGlyph(for: $0.value) }) else { continue }
+                let units = Array(candidate.utf16)
+                var glyphs: [ShapedGlyph] = []
+                let ok = units.withUnsafeBufferPointer { buffer in
+                    shaper.shape(buffer, range: 0..<units.count, context: 0..<units.count, face: font.face,
+                                 rightToLeft: false, script: .common, language: ShapingLanguage(nil), features: [],
+                                 into: &glyphs)
+                }
+                guard ok else { return nil }
+                let advance = glyphs.reduce(0) { $0 + Double($1.advance) } / Double(font.face.metrics.unitsPerEm)
+                return ShapedEllipsis(text: candidate, glyphs: glyphs, advance: advance)
+            }
+            return nil
+        }
+    }
+}
+
+/// The ellipsis as one face shapes it; `advance` is in ems.
+struct ShapedEllipsis: Sendable {
+    var text: String
+    var glyphs: [ShapedGlyph]
+    var advance: Double
+}

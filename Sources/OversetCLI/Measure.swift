@@ -1,0 +1,164 @@
+import ArgumentParser
+import Foundation
+import Overset
+
+/// `overset measure`: batch layout over JSON Lines.
+struct Measure: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Lay out many strings: JSON Lines requests on standard input, one JSON result per line out.",
+        discussion: """
+        Each input line is an object with the preview options as fields:
+          {"id": "key-1", "text": "…", "width": 220, "size": 17, "lines": 2, "lang": "th",
+           "truncation": "tail", "wrap": "word", "lineHeight": 22, "tracking": 0, "fonts": ["DejaVu Sans"]}
+        Only text and width are required. Each output line has the schema of `preview --format json`, with "id"
+        echoed back and "line" (the input line number). A malformed line produces {"id", "line", "error"} and the
+        batch goes on. Each distinct (text, language, fonts) is prepared once and laid out as often as asked.
+
+        Example:
+          printf '%s\\n' '{"id":1,"text":"Nach Updates suchen","width":100,"lines":1}' | overset measure
+        """
+    )
+
+    func run() throws {
+        let cache = EngineCache()
+        var prepared: [String: PreparedText] = [:]
+        let output = FileHandle.standardOutput
+        var lineNumber = 0
+        var buffered = ""
+        func flush() {
+            if !buffered.isEmpty { output.write(Data(buffered.utf8)); buffered = "" }
+        }
+        try LineReader(handle: FileHandle.standardInput).forEachLine { bytes in
+            lineNumber += 1
+            let result = Measure.handle(bytes, lineNumber: lineNumber, cache: cache, prepared: &prepared)
+            guard let result else { return }
+            buffered += LayoutReport.serialize(result) + "\n"
+            if buffered.utf8.count > 64 * 1024 { flush() }
+        }
+        flush()
+    }
+
+    /// The result object for one input line, or nil for a blank line.
+    static func handle(_ bytes: ArraySlice<UInt8>, lineNumber: Int, cache: EngineCache,
+                       prepared: inout [String: PreparedText]) -> [String: Any]? {
+        var id: Any = NSNull()
+        func failure(_ message: String) -> [String: Any] { ["id": id, "line": lineNumber, "error": message] }
+        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
+        guard String(validating: bytes, as: UTF8.self) != nil else { return failure("the line is not valid UTF-8") }
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+        } catch {
+            return failure("not valid JSON: \(error.localizedDescription)")
+        }
+        guard let request = json as? [String: Any] else { return failure("expected a JSON object") }
+        id = request["id"] ?? NSNull()
+        do {
+            let fields = try Request(request)
+            let engine = try cache.engine(fonts: fields.fonts)
+            let key = fields.text + "\u{1}" + (fields.lang ?? "") + "\u{1}" + fields.fonts.joined(separator: "\u{1}")
+            let text: PreparedText
+            if let cached = prepared[key] {
+                text = cached
+            } else {
+                text = try engine.prepare(fields.text, language: fields.lang)
+                if prepared.count >= 4096 { prepared.removeAll(keepingCapacity: true) }
+                prepared[key] = text
+            }
+            var result = LayoutReport.object(try text.layout(fields.options))
+            result["id"] = id
+            result["line"] = lineNumber
+            return result
+        } catch let error as OversetError {
+            return failure(error.description)
+        } catch let error as RequestError {
+            return failure(error.message)
+        } catch {
+            return failure("\(error)")
+        }
+    }
+}
+
+struct RequestError: Error {
+    var message: String
+}
+
+/// One `measure` request, checked field by field.
+struct Request {
+    var text: String
+    var lang: String?
+    var fonts: [String]
+    var options: LayoutOptions
+
+    init(_ object: [String: Any]) throws {
+        func number(_ key: String) throws -> Double? {
+            guard let value = object[key], !(value is NSNull) else { return nil }
+            guard let number = value as? NSNumber,
+                  !(value is Bool) else {
+                throw RequestError(message: "\"\(key)\" must be a number")
+            }
+            return number.doubleValue
+        }
+        func string(_ key: String) throws -> String? {
+            guard let value = object[key], !(value is NSNull) else { return nil }
+            guard let string = value as? String else { throw RequestError(message: "\"\(key)\" must be a string") }
+            return string
+        }
+        guard let text = try string("text") else { throw RequestError(message: "missing \"text\"") }
+        guard let width = try number("width") else { throw RequestError(message: "missing \"width\" (points)") }
+        self.text = text
+        self.lang = try string("lang")
+        if let fonts = object["fonts"], !(fonts is NSNull) {
+            guard let list = fonts as? [String] else {
+                throw RequestError(message: "\"fonts\" must be an array of font paths or family names")
+            }
+            self.fonts = list
+        } else {
+            self.fonts = []
+        }
+        let lines = try number("lines") ?? 0
+        guard lines >= 0, lines == lines.rounded(), lines < Double(Int32.max) else {
+            throw RequestError(message: "\"lines\" must be a whole number, 0 (unlimited) or more")
+        }
+        var truncation = TruncationMode.tail
+        if let value = try string("truncation") {
+            guard let mode = TruncationMode(rawValue: value) else {
+                throw RequestError(message: "\"truncation\" must be tail, head, middle or clip (got \(value))")
+            }
+            truncation = mode
+        }
+        var wrap = WrapMode.word
+        if let value = try string("wrap") {
+            guard let mode = WrapMode(rawValue: value) else {
+                throw RequestError(message: "\"wrap\" must be word or character (got \(value))")
+            }
+            wrap = mode
+        }
+        options = LayoutOptions(
+            width: width, pointSize: try number("size") ?? 17, maxLines: Int(lines), truncation: truncation,
+            wrapping: wrap, lineHeight: try number("lineHeight").map { .fixed($0) } ?? .natural,
+            tracking: .points(try number("tracking") ?? 0))
+        try options.validate()
+    }
+}
+
+/// Reads a file handle line by line as raw bytes (so invalid UTF-8 is reported, not replaced).
+struct LineReader {
+    var handle: FileHandle
+
+    func forEachLine(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
+        var pending: [UInt8] = []
+        while true {
+            let chunk = handle.readData(ofLength: 1 << 16)
+            if chunk.isEmpty { break }
+            pending.append(contentsOf: chunk)
+            var start = 0
+            while let newline = pending[start...].firstIndex(of: 0x0A) {
+                try body(pending[start..<newline])
+                start = newline + 1
+            }
+            pending.removeFirst(start)
+        }
+        if !pending.isEmpty { try body(pending[...]) }
+    }
+}

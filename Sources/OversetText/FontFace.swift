@@ -1,0 +1,253 @@
+internal import CFreeType
+internal import CHarfBuzz
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a font could not be loaded. The Overset module turns these into its public error type.
+package enum FontLoadFailure: Error, Equatable, Sendable {
+    /// No file at that path.
+    case fileNotFound(path: String)
+    /// The file exists but could not be read (permissions, a directory, an I/O error).
+    case unreadable(path: String, reason: String)
+    /// The file is larger than ``FontFace/maximumFileSize``.
+    case tooLarge(path: String, bytes: Int)
+    /// FreeType does not recognise the data as a font, or the font's tables are broken.
+    case notAFont(path: String, reason: String)
+    /// The face index is past the number of faces in the file (a collection, or a single font).
+    case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
+}
+
+/// Vertical metrics and sizes of a face, in font units (y up, as in the font's tables).
+package struct FaceMetrics: Sendable, Equatable {
+    package var unitsPerEm: Int
+    /// Distance from the baseline to the top of the line box (positive).
+    package var ascender: Int
+    /// Distance from the baseline to the bottom of the line box (positive, unlike the tables' sign).
+    package var descender: Int
+    package var lineGap: Int
+    /// Whether these came from OS/2 sTypo* because fsSelection bit 7 (USE_TYPO_METRICS) is set.
+    package var usesTypoMetrics: Bool
+    package var capHeight: Int?
+    package var xHeight: Int?
+}
+
+/// Ink box of one glyph in font units, y up: `top` is above the baseline when positive, `bottom` below it when
+/// negative.
+package struct GlyphInk: Sendable, Equatable {
+    package var left: Int32
+    package var right: Int32
+    package var top: Int32
+    package var bottom: Int32
+}
+
+/// One loaded font face: the file's bytes, a FreeType face (validation, tables, names) and a HarfBuzz font (shaping,
+/// cmap, extents) over the same bytes.
+///
+/// Ownership: this class owns the byte buffer, the FreeType library and face, and the HarfBuzz blob, face and font,
+/// and frees them in `deinit` in reverse order.
+package final class FontFace: @unchecked Sendable {
+    // @unchecked Sendable: after `init` nothing mutates the HarfBuzz font (built-in OpenType functions, no
+    // callbacks), which HarfBuzz documents as safe to use from several threads at once, each with its own buffer.
+    // The FreeType face is not thread-safe; it is only touched in `init`, `deinit` and under `freeTypeLock`.
+
+    /// Font files larger than this are refused (the largest CJK collections are about 30 MB).
+    package static let maximumFileSize = 256 * 1024 * 1024
+
+    package let path: String
+    package let faceIndex: Int
+    package let faceCount: Int
+    package let familyName: String
+    package let styleName: String
+    package let metrics: FaceMetrics
+    package let isBold: Bool
+    package let isItalic: Bool
+    package let glyphCount: Int
+
+    private let bytes: UnsafeMutableRawBufferPointer
+    private let ftLibrary: FT_Library
+    private let ftFace: FT_Face
+    private let hbBlob: OpaquePointer
+    private let hbFace: OpaquePointer
+    package let hbFont: OpaquePointer
+    private let freeTypeLock = Mutex(())
+
+    /// Loads face `index` of the font file at `path`.
+    package init(path: String, index: Int = 0) throws(FontLoadFailure) {
+        self.path = path
+        self.faceIndex = index
+        let data = try FontFace.readFile(path)
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            data.deallocate()
+            throw .unreadable(path: path, reason: "FreeType could not be initialised")
+        }
+        // Ask for the number of faces first (face index -1), so an out-of-range index gets its own error.
+        var probe: FT_Face?
+        let probeError = FT_New_Memory_Face(library, data.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+                                            FT_Long(data.count), -1, &probe)
+        guard probeError == 0, let probe else {
+            FT_Done_FreeType(library)
+            data.deallocate()
+            throw .notAFont(path: path, reason: FontFace.describe(freeTypeError: probeError))
+        }
+        let count = Int(probe.pointee.num_faces)
+        FT_Done_Face(probe)
+        guard index >= 0, index < count else {
+            FT_Done_FreeType(library)
+            data.deallocate()
+            throw .faceIndexOutOfRange(path: path, index: index, faceCount: count)
+        }
+        var face: FT_Face?
+        let error = FT_New_Memory_Face(library, data.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+                                       FT_Long(data.count), FT_Long(index), &face)
+        guard error == 0, let face else {
+            FT_Done_FreeType(library)
+            data.deallocate()
+            throw .notAFont(path: path, reason: FontFace.describe(freeTypeError: error))
+        }
+        guard face.pointee.units_per_EM > 0, (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0 else {
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            data.deallocate()
+            throw .notAFont(path: path, reason: "not a scalable (outline) font")
+        }
+        self.bytes = data
+        self.ftLibrary = library
+        self.ftFace = face
+        self.faceCount = count
+        self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? "(unnamed)"
+        self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? "Regular"
+        self.isBold = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD)) != 0
+        self.isItalic = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC)) != 0
+        self.glyphCount = Int(face.pointee.num_glyphs)
+        self.metrics = FontFace.readMetrics(face)
+
+        let blob = hb_blob_create(UnsafeRawPointer(data.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                  UInt32(data.count), HB_MEMORY_MODE_READONLY, nil, nil)!
+        let hbFace = hb_face_create(blob, UInt32(index))!
+        let font = hb_font_create(hbFace)!
+        hb_font_make_immutable(font)
+        self.hbBlob = blob
+        self.hbFace = hbFace
+        self.hbFont = font
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        hb_face_destroy(hbFace)
+        hb_blob_destroy(hbBlob)
+        FT_Done_Face(ftFace)
+        FT_Done_FreeType(ftLibrary)
+        bytes.deallocate()
+    }
+
+    /// The glyph the font's cmap gives `scalar`, or nil when the font has none.
+    @inline(__always)
+    package func glyph(for scalar: UInt32) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 ? glyph : nil
+    }
+
+    /// Whether the font maps `scalar` to a glyph.
+    @inline(__always)
+    package func hasGlyph(for scalar: UInt32) -> Bool { glyph(for: scalar) != nil }
+
+    /// The ink box of `glyph` in font units, or nil for a glyph with no outline (a space).
+    package func ink(of glyph: UInt32) -> GlyphInk? {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0, extents.width != 0 || extents.height != 0 else {
+            return nil
+        }
+        return GlyphInk(left: extents.x_bearing, right: extents.x_bearing + extents.width,
+                        top: extents.y_bearing, bottom: extents.y_bearing + extents.height)
+    }
+
+    /// The horizontal advance of `glyph` in font units, unshaped.
+    package func advance(of glyph: UInt32) -> Int32 {
+        hb_font_get_glyph_h_advance(hbFont, glyph)
+    }
+
+    // MARK: - Loading
+
+    private static func readFile(_ path: String) throws(FontLoadFailure) -> UnsafeMutableRawBufferPointer {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { throw .fileNotFound(path: path) }
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .unreadable(path: path, reason: "not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard size <= maximumFileSize else { throw .tooLarge(path: path, bytes: size) }
+        guard size > 0 else { throw .notAFont(path: path, reason: "the file is empty") }
+        guard let file = fopen(path, "rb") else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        let read = fread(buffer.baseAddress, 1, size, file)
+        guard read == size else {
+            buffer.deallocate()
+            throw .unreadable(path: path, reason: "read \(read) of \(size) bytes")
+        }
+        return buffer
+    }
+
+    /// Line metrics the way CoreText, DirectWrite and Chrome read them: OS/2 sTypo* when fsSelection bit 7
+    /// (USE_TYPO_METRICS) is set, else hhea; OS/2 usWin* as the last resort when hhea is empty.
+    private static func readMetrics(_ face: FT_Face) -> FaceMetrics {
+        let upem = Int(face.pointee.units_per_EM)
+        let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self)
+        let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self)
+        var metrics = FaceMetrics(unitsPerEm: upem, ascender: 0, descender: 0, lineGap: 0, usesTypoMetrics: false,
+                                  capHeight: nil, xHeight: nil)
+        if let os2, os2.pointee.version != 0xFFFF {
+            if (os2.pointee.fsSelection & (1 << 7)) != 0 {
+                metrics.ascender = Int(os2.pointee.sTypoAscender)
+                metrics.descender = -Int(os2.pointee.sTypoDescender)
+                metrics.lineGap = Int(os2.pointee.sTypoLineGap)
+                metrics.usesTypoMetrics = true
+            }
+            if os2.pointee.version >= 2 {
+                metrics.capHeight = os2.pointee.sCapHeight > 0 ? Int(os2.pointee.sCapHeight) : nil
+                metrics.xHeight = os2.pointee.sxHeight > 0 ? Int(os2.pointee.sxHeight) : nil
+            }
+        }
+        if !metrics.usesTypoMetrics {
+            if let hhea, hhea.pointee.Ascender != 0 || hhea.pointee.Descender != 0 {
+                metrics.ascender = Int(hhea.pointee.Ascender)
+                metrics.descender = -Int(hhea.pointee.Descender)
+                metrics.lineGap = Int(hhea.pointee.Line_Gap)
+            } else if let os2, os2.pointee.version != 0xFFFF {
+                metrics.ascender = Int(os2.pointee.usWinAscent)
+                metrics.descender = Int(os2.pointee.usWinDescent)
+            } else {
+                metrics.ascender = Int(face.pointee.ascender)
+                metrics.descender = -Int(face.pointee.descender)
+            }
+        }
+        return metrics
+    }
+
+    private static func describe(freeTypeError code: FT_Error) -> String {
+        switch code {
+        case 0x01: return "cannot open resource"
+        case 0x02: return "unknown file format (not TrueType, OpenType, WOFF or a collection)"
+        case 0x03: return "broken file"
+        case 0x06: return "invalid argument"
+        case 0x07: return "unimplemented feature"
+        case 0x08: return "broken table"
+        case 0x09: return "broken offset within table"
+        case 0x40: return "out of memory"
+        case 0x51, 0x52, 0x53: return "missing or broken required table"
+        case 0x55: return "invalid table"
+        default: return "FreeType error 0x" + String(code, radix: 16)
+        }
+    }
+}

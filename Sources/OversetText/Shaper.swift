@@ -1,0 +1,139 @@
+internal import CHarfBuzz
+
+/// One glyph as HarfBuzz placed it, in font units of its face.
+package struct ShapedGlyph: Sendable, Equatable {
+    package var glyph: UInt32
+    /// UTF-16 offset, into the whole text, of the first code unit of the cluster this glyph belongs to.
+    package var cluster: Int32
+    package var advance: Int32
+    package var xOffset: Int32
+    package var yOffset: Int32
+    /// HarfBuzz's `HB_GLYPH_FLAG_UNSAFE_TO_BREAK`: breaking the text at the start of this glyph's cluster would
+    /// change the shaping on one side or the other, so the two sides must be re-shaped to be measured exactly.
+    package var unsafeToBreak: Bool
+}
+
+/// An ISO 15924 script as HarfBuzz names it (an OpenType-style tag such as `Thai`, `Arab`, `Zyyy`).
+package struct ScriptTag: Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The Unicode Script property of `scalar` (UAX #24), from HarfBuzz's built-in Unicode data.
+    @inline(__always)
+    package static func of(_ scalar: UInt32) -> ScriptTag {
+        ScriptTag(rawValue: hb_unicode_script(hb_unicode_funcs_get_default(), scalar).rawValue)
+    }
+
+    /// Parses a four-letter ISO 15924 code such as `"Thai"`, or returns nil.
+    package init?(code: String) {
+        let script = hb_script_from_string(code, -1)
+        guard script != HB_SCRIPT_INVALID, script != HB_SCRIPT_UNKNOWN else { return nil }
+        self.rawValue = script.rawValue
+    }
+
+    package static let common = ScriptTag(rawValue: HB_SCRIPT_COMMON.rawValue)
+    package static let inherited = ScriptTag(rawValue: HB_SCRIPT_INHERITED.rawValue)
+    package static let unknown = ScriptTag(rawValue: HB_SCRIPT_UNKNOWN.rawValue)
+
+    /// True for Common and Inherited, which take the script of the text around them.
+    package var isWeak: Bool { self == .common || self == .inherited || self == .unknown }
+
+    /// The natural direction of the script (right to left for Arabic, Hebrew, Syriac, …).
+    package var isRightToLeft: Bool {
+        hb_script_get_horizontal_direction(hb_script_t(rawValue)) == HB_DIRECTION_RTL
+    }
+
+    /// The four-letter code, e.g. `Thai`.
+    package var description: String {
+        let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: rawValue >> $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A BCP 47 language for shaping (HarfBuzz interns these; the pointer lives as long as the process).
+package struct ShapingLanguage: @unchecked Sendable, Equatable {
+    // @unchecked Sendable: hb_language_t values are interned, immutable and never freed.
+    fileprivate let raw: OpaquePointer?
+    package init(_ tag: String?) {
+        raw = tag.flatMap { $0.isEmpty ? nil : hb_language_from_string($0, -1) }
+    }
+}
+
+/// An OpenType feature setting such as `kern=0`, `+liga` or `ss01`, as HarfBuzz parses them.
+package struct FontFeatureSetting: Sendable, Hashable {
+    package var tag: UInt32
+    package var value: UInt32
+    package var start: UInt32
+    package var end: UInt32
+
+    /// Parses HarfBuzz's feature syntax (`hb_feature_from_string`), or returns nil.
+    package init?(parsing string: String) {
+        var feature = hb_feature_t()
+        guard hb_feature_from_string(string, -1, &feature) != 0 else { return nil }
+        tag = feature.tag
+        value = feature.value
+        start = feature.start
+        end = feature.end
+    }
+
+    fileprivate var hb: hb_feature_t { hb_feature_t(tag: tag, value: value, start: start, end: end) }
+}
+
+/// Shapes runs of text with HarfBuzz, reusing buffers across calls and threads.
+package final class Shaper: Sendable {
+    private let buffers = ResourcePool<OpaquePointer>(
+        make: { hb_buffer_create() },
+        destroy: { hb_buffer_destroy($0) }
+    )
+
+    package init() {}
+
+    /// Shapes `range` of `text` with `face` and appends the glyphs to `glyphs`, in HarfBuzz's output order (visual
+    /// order: right to left runs come out reversed).
+    ///
+    /// - Parameters:
+    ///   - context: the part of `text` HarfBuzz may look at around `range` (Arabic joining, Indic reordering look
+    ///     a few characters outside). Pass `range` itself to shape the piece as if it stood alone.
+    /// - Returns: false if HarfBuzz could not allocate.
+    @discardableResult
+    package func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, face: FontFace,
+                       rightToLeft: Bool, script: ScriptTag, language: ShapingLanguage,
+                       features: [FontFeatureSetting], into glyphs: inout [ShapedGlyph]) -> Bool {
+        precondition(context.lowerBound <= range.lowerBound && range.upperBound <= context.upperBound)
+        guard !range.isEmpty, let base = text.baseAddress else { return true }
+        let shaped: Bool? = buffers.withHandle { buffer in
+            hb_buffer_clear_contents(buffer)
+            hb_buffer_add_utf16(buffer, base + context.lowerBound, Int32(context.count),
+                                UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
+            hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_buffer_set_script(buffer, hb_script_t(script.rawValue))
+            hb_buffer_set_language(buffer, language.raw)
+            if features.isEmpty {
+                hb_shape(face.hbFont, buffer, nil, 0)
+            } else {
+                let hbFeatures = features.map(\.hb)
+                hb_shape(face.hbFont, buffer, hbFeatures, UInt32(hbFeatures.count))
+            }
+            guard hb_buffer_allocation_successful(buffer) != 0 else { return false }
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return count == 0 }
+            glyphs.reserveCapacity(glyphs.count + Int(count))
+            let offset = Int32(context.lowerBound)
+            for i in 0..<Int(count) {
+                var info = infos[i]
+                let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
+                glyphs.append(ShapedGlyph(
+                    glyph: info.codepoint,
+                    cluster: Int32(bitPattern: info.cluster) + offset,
+                    advance: positions[i].x_advance,
+                    xOffset: positions[i].x_offset,
+                    yOffset: positions[i].y_offset,
+                    unsafeToBreak: (flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0
+                ))
+            }
+            return true
+        }
+        return shaped ?? false
+    }
+}

@@ -1,0 +1,218 @@
+internal import CICU
+import Synchronization
+
+/// A place where a line may end (UAX #14), as ICU's line break iterator reports it.
+package struct BreakOpportunity: Sendable, Equatable {
+    /// UTF-16 offset of the first code unit of the next line.
+    package var offset: Int32
+    /// A mandatory break (after a newline or paragraph separator, UAX #14 classes BK, CR, LF, NL).
+    package var isMandatory: Bool
+    package init(offset: Int32, isMandatory: Bool) {
+        self.offset = offset
+        self.isMandatory = isMandatory
+    }
+}
+
+/// The paragraph direction asked of the bidi algorithm.
+package enum BaseDirection: Sendable {
+    /// From the first strong character of each paragraph (UAX #9 P2, P3), left to right when there is none.
+    case auto
+    case leftToRight
+    case rightToLeft
+}
+
+/// Bidi embedding levels of a text (UAX #9 up to rule L1 for the whole paragraph).
+package struct BidiLevels: Sendable {
+    /// One level per UTF-16 code unit; odd levels are right to left.
+    package var levels: [UInt8]
+    /// Each paragraph's UTF-16 range and base level.
+    package var paragraphs: [(range: Range<Int>, level: UInt8)]
+}
+
+/// ICU's text analysis: line break opportunities, grapheme clusters and bidi levels.
+///
+/// ICU iterators are expensive to open, so each kind is pooled and reused; the analyzer can be shared by any number
+/// of threads.
+package final class TextAnalyzer: Sendable {
+    private let lineIterators = Mutex<[String: ResourcePool<OpaquePointer>]>([:])
+    private let characterIterators = ResourcePool<OpaquePointer>(
+        make: {
+            var status = U_ZERO_ERROR
+            let iterator = ov_ubrk_open_character("", &status)
+            return ov_u_failure(status) != 0 ? nil : iterator
+        },
+        destroy: { ov_ubrk_close($0) }
+    )
+    private let bidiObjects = ResourcePool<OpaquePointer>(
+        make: { ov_ubidi_open() },
+        destroy: { ov_ubidi_close($0) }
+    )
+
+    package init() {}
+
+    /// ICU's locale ID for a BCP 47 tag (`zh-CN` becomes `zh_CN`).
+    private static func icuLocale(_ language: String?) -> String {
+        guard let language, !language.isEmpty else { return "" }
+        return language.replacingHyphens()
+    }
+
+    private func linePool(for locale: String) -> ResourcePool<OpaquePointer> {
+        lineIterators.withLock { pools in
+            if let pool = pools[locale] { return pool }
+            let pool = ResourcePool<OpaquePointer>(
+                make: {
+                    var status = U_ZERO_ERROR
+                    let iterator = ov_ubrk_open_line(locale, &status)
+                    return ov_u_failure(status) != 0 ? nil : iterator
+                },
+                destroy: { ov_ubrk_close($0) }
+            )
+            pools[locale] = pool
+            return pool
+        }
+    }
+
+    /// Every line break opportunity after the start of `text`, in order; the last is always the end of the text.
+    /// Uses ICU's rules for `language` (dictionary breaking for Thai, Lao, Khmer and Burmese; CJK rules).
+    /// Returns nil if ICU could not open an iterator.
+    package func lineBreaks(_ text: UnsafeBufferPointer<UInt16>, language: String?) -> [BreakOpportunity]? {
+        let count = text.count
+        if count == 0 { return [] }
+        return linePool(for: TextAnalyzer.icuLocale(language)).withHandle { iterator -> [BreakOpportunity] in
+            var status = U_ZERO_ERROR
+            ov_ubrk_setText(iterator, text.baseAddress, Int32(count), &status)
+            defer { var reset = U_ZERO_ERROR; ov_ubrk_setText(iterator, nil, 0, &reset) }
+            var result: [BreakOpportunity] = []
+            result.reserveCapacity(count / 4 + 1)
+            let done = ov_ubrk_done()
+            let hardMin = ov_ubrk_line_hard_min(), hardMax = ov_ubrk_line_hard_max()
+            _ = ov_ubrk_first(iterator)
+            var position = ov_ubrk_next(iterator)
+            while position != done {
+                let status = ov_ubrk_getRuleStatus(iterator)
+                result.append(BreakOpportunity(offset: position, isMandatory: status >= hardMin && status < hardMax))
+                position = ov_ubrk_next(iterator)
+            }
+            return result
+        }
+    }
+
+    /// Extended grapheme cluster boundaries (UAX #29), starting with 0 and ending with the text's length.
+    package func graphemeBoundaries(_ text: UnsafeBufferPointer<UInt16>) -> [Int32]? {
+        let count = text.count
+        if count == 0 { return [0] }
+        return characterIterators.withHandle { iterator -> [Int32] in
+            var status = U_ZERO_ERROR
+            ov_ubrk_setText(iterator, text.baseAddress, Int32(count), &status)
+            defer { var reset = U_ZERO_ERROR; ov_ubrk_setText(iterator, nil, 0, &reset) }
+            var result: [Int32] = [0]
+            result.reserveCapacity(count + 1)
+            let done = ov_ubrk_done()
+            _ = ov_ubrk_first(iterator)
+            var position = ov_ubrk_next(iterator)
+            while position != done {
+                result.append(position)
+                position = ov_ubrk_next(iterator)
+            }
+            return result
+        }
+    }
+
+    /// Resolved bidi levels of `text` (UAX #9), paragraph by paragraph. Returns nil if ICU failed.
+    package func bidiLevels(_ text: UnsafeBufferPointer<UInt16>, base: BaseDirection) -> BidiLevels? {
+        let count = text.count
+        let baseLevel: UInt8 = switch base {
+        case .auto: ov_ubidi_default_ltr()
+        case .leftToRight: 0
+        case .rightToLeft: 1
+        }
+        if count == 0 {
+            let level: UInt8 = base == .rightToLeft ? 1 : 0
+            return BidiLevels(levels: [], paragraphs: [(0..<0, level)])
+        }
+        let result: BidiLevels?? = bidiObjects.withHandle { bidi -> BidiLevels? in
+            var status = U_ZERO_ERROR
+            ov_ubidi_setPara(bidi, text.baseAddress, Int32(count), baseLevel, &status)
+            guard ov_u_failure(status) == 0 else { return nil }
+            defer { var reset = U_ZERO_ERROR; ov_ubidi_setPara(bidi, nil, 0, 0, &reset) }
+            guard let levelPointer = ov_ubidi_getLevels(bidi, &status), ov_u_failure(status) == 0 else { return nil }
+            let levels = Array(UnsafeBufferPointer(start: levelPointer, count: count))
+            var paragraphs: [(range: Range<Int>, level: UInt8)] = []
+            let paragraphCount = ov_ubidi_countParagraphs(bidi)
+            for index in 0..<paragraphCount {
+                var start: Int32 = 0, limit: Int32 = 0, level: UInt8 = 0
+                ov_ubidi_getParagraphByIndex(bidi, index, &start, &limit, &level, &status)
+                guard ov_u_failure(status) == 0 else { return nil }
+                paragraphs.append((Int(start)..<Int(limit), level))
+            }
+            return BidiLevels(levels: levels, paragraphs: paragraphs)
+        }
+        return result ?? nil
+    }
+}
+
+/// Unicode properties the layout needs, from ICU's data.
+package enum UnicodeProperties {
+    /// Trailing white space that hangs past the end of a line instead of counting against its width: UAX #14 class
+    /// SP, and the mandatory breaks BK, CR, LF, NL (which take no room).
+    @inline(__always)
+    package static func hangs(_ scalar: UInt32) -> Bool {
+        switch ov_u_lineBreakClass(Int32(bitPattern: scalar)) {
+        case Int32(U_LB_SPACE.rawValue), Int32(U_LB_MANDATORY_BREAK.rawValue), Int32(U_LB_CARRIAGE_RETURN.rawValue),
+             Int32(U_LB_LINE_FEED.rawValue), Int32(U_LB_NEXT_LINE.rawValue):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A mandatory line break character (UAX #14 BK, CR, LF, NL).
+    @inline(__always)
+    package static func isMandatoryBreak(_ scalar: UInt32) -> Bool {
+        switch ov_u_lineBreakClass(Int32(bitPattern: scalar)) {
+        case Int32(U_LB_MANDATORY_BREAK.rawValue), Int32(U_LB_CARRIAGE_RETURN.rawValue),
+             Int32(U_LB_LINE_FEED.rawValue), Int32(U_LB_NEXT_LINE.rawValue):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Default_Ignorable_Code_Point: characters a font need not have a glyph for (ZWJ, variation selectors, bidi
+    /// controls, soft hyphen).
+    @inline(__always)
+    package static func isDefaultIgnorable(_ scalar: UInt32) -> Bool {
+        ov_u_isDefaultIgnorable(Int32(bitPattern: scalar)) != 0
+    }
+
+    /// How UAX #9 rule L1 treats a character at the end of a line.
+    package enum TrailingBidiKind: UInt8, Sendable {
+        /// Not affected by L1.
+        case other = 0
+        /// White space, isolate initiators and terminators, and characters X9 removes (BN, embeddings): reset to
+        /// the paragraph level when they end a line or precede a separator.
+        case whitespace = 1
+        /// Segment and paragraph separators (S, B): always reset to the paragraph level.
+        case separator = 2
+    }
+
+    /// The L1 behaviour of `scalar`, from its Bidi_Class.
+    package static func trailingBidiKind(_ scalar: UInt32) -> TrailingBidiKind {
+        switch UCharDirection(UInt32(ov_u_charDirection(Int32(bitPattern: scalar)))) {
+        case U_WHITE_SPACE_NEUTRAL, U_FIRST_STRONG_ISOLATE, U_LEFT_TO_RIGHT_ISOLATE, U_RIGHT_TO_LEFT_ISOLATE,
+             U_POP_DIRECTIONAL_ISOLATE, U_BOUNDARY_NEUTRAL, U_LEFT_TO_RIGHT_EMBEDDING, U_RIGHT_TO_LEFT_EMBEDDING,
+             U_LEFT_TO_RIGHT_OVERRIDE, U_RIGHT_TO_LEFT_OVERRIDE, U_POP_DIRECTIONAL_FORMAT:
+            return .whitespace
+        case U_SEGMENT_SEPARATOR, U_BLOCK_SEPARATOR:
+            return .separator
+        default:
+            return .other
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingHyphens() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "-" ? "_" : $0 }))
+    }
+}
