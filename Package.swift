@@ -21,11 +21,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: systemLibraries + [
-        // The one module that calls C. No Foundation here: Foundation's private ICU clashes with the system ICU
-        // headers (see RESEARCH.md, "ICU and Foundation").
+        // ICU behind a header with no ICU types (see COversetICU/include/overset_icu.h for why).
+        .target(name: "COversetICU", dependencies: ["CICU"]),
+        // The one Swift module that calls C.
         .target(
             name: "OversetText",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU"],
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "COversetICU"],
             linkerSettings: [.linkedLibrary("m")]
         ),
         // The public, pure-Swift engine: preparation, line breaking, truncation, layout results.

@@ -1,4 +1,5 @@
 internal import CHarfBuzz
+internal import COversetICU
 
 /// One glyph as HarfBuzz placed it, in font units of its face.
 package struct ShapedGlyph: Sendable, Equatable {
@@ -26,6 +27,7 @@ package struct ScriptTag: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a four-letter ISO 15924 code such as `"Thai"`, or returns nil.
     package init?(code: String) {
+        guard code.unicodeScalars.count == 4, ov_script_is_known(code) != 0 else { return nil }
         let script = hb_script_from_string(code, -1)
         guard script != HB_SCRIPT_INVALID, script != HB_SCRIPT_UNKNOWN else { return nil }
         self.rawValue = script.rawValue

@@ -1,4 +1,4 @@
-internal import CICU
+internal import COversetICU
 import Synchronization
 
 /// A place where a line may end (UAX #14), as ICU's line break iterator reports it.
@@ -37,15 +37,15 @@ package final class TextAnalyzer: Sendable {
     private let lineIterators = Mutex<[String: ResourcePool<OpaquePointer>]>([:])
     private let characterIterators = ResourcePool<OpaquePointer>(
         make: {
-            var status = U_ZERO_ERROR
-            let iterator = ov_ubrk_open_character("", &status)
-            return ov_u_failure(status) != 0 ? nil : iterator
+            var status: Int32 = 0
+            let iterator = ov_brk_open_character(&status)
+            return ov_icu_failure(status) != 0 ? nil : iterator
         },
-        destroy: { ov_ubrk_close($0) }
+        destroy: { ov_brk_close($0) }
     )
     private let bidiObjects = ResourcePool<OpaquePointer>(
-        make: { ov_ubidi_open() },
-        destroy: { ov_ubidi_close($0) }
+        make: { ov_bidi_open() },
+        destroy: { ov_bidi_close($0) }
     )
 
     package init() {}
@@ -61,11 +61,11 @@ package final class TextAnalyzer: Sendable {
             if let pool = pools[locale] { return pool }
             let pool = ResourcePool<OpaquePointer>(
                 make: {
-                    var status = U_ZERO_ERROR
-                    let iterator = ov_ubrk_open_line(locale, &status)
-                    return ov_u_failure(status) != 0 ? nil : iterator
+                    var status: Int32 = 0
+                    let iterator = ov_brk_open_line(locale, &status)
+                    return ov_icu_failure(status) != 0 ? nil : iterator
                 },
-                destroy: { ov_ubrk_close($0) }
+                destroy: { ov_brk_close($0) }
             )
             pools[locale] = pool
             return pool
@@ -79,19 +79,16 @@ package final class TextAnalyzer: Sendable {
         let count = text.count
         if count == 0 { return [] }
         return linePool(for: TextAnalyzer.icuLocale(language)).withHandle { iterator -> [BreakOpportunity] in
-            var status = U_ZERO_ERROR
-            ov_ubrk_setText(iterator, text.baseAddress, Int32(count), &status)
-            defer { var reset = U_ZERO_ERROR; ov_ubrk_setText(iterator, nil, 0, &reset) }
+            var status: Int32 = 0
+            ov_brk_set_text(iterator, text.baseAddress, Int32(count), &status)
+            defer { var reset: Int32 = 0; ov_brk_set_text(iterator, nil, 0, &reset) }
             var result: [BreakOpportunity] = []
             result.reserveCapacity(count / 4 + 1)
-            let done = ov_ubrk_done()
-            let hardMin = ov_ubrk_line_hard_min(), hardMax = ov_ubrk_line_hard_max()
-            _ = ov_ubrk_first(iterator)
-            var position = ov_ubrk_next(iterator)
-            while position != done {
-                let status = ov_ubrk_getRuleStatus(iterator)
-                result.append(BreakOpportunity(offset: position, isMandatory: status >= hardMin && status < hardMax))
-                position = ov_ubrk_next(iterator)
+            _ = ov_brk_first(iterator)
+            var position = ov_brk_next(iterator)
+            while position >= 0 {
+                result.append(BreakOpportunity(offset: position, isMandatory: ov_brk_is_hard_break(iterator) != 0))
+                position = ov_brk_next(iterator)
             }
             return result
         }
@@ -102,17 +99,16 @@ package final class TextAnalyzer: Sendable {
         let count = text.count
         if count == 0 { return [0] }
         return characterIterators.withHandle { iterator -> [Int32] in
-            var status = U_ZERO_ERROR
-            ov_ubrk_setText(iterator, text.baseAddress, Int32(count), &status)
-            defer { var reset = U_ZERO_ERROR; ov_ubrk_setText(iterator, nil, 0, &reset) }
+            var status: Int32 = 0
+            ov_brk_set_text(iterator, text.baseAddress, Int32(count), &status)
+            defer { var reset: Int32 = 0; ov_brk_set_text(iterator, nil, 0, &reset) }
             var result: [Int32] = [0]
             result.reserveCapacity(count + 1)
-            let done = ov_ubrk_done()
-            _ = ov_ubrk_first(iterator)
-            var position = ov_ubrk_next(iterator)
-            while position != done {
+            _ = ov_brk_first(iterator)
+            var position = ov_brk_next(iterator)
+            while position >= 0 {
                 result.append(position)
-                position = ov_ubrk_next(iterator)
+                position = ov_brk_next(iterator)
             }
             return result
         }
@@ -121,8 +117,8 @@ package final class TextAnalyzer: Sendable {
     /// Resolved bidi levels of `text` (UAX #9), paragraph by paragraph. Returns nil if ICU failed.
     package func bidiLevels(_ text: UnsafeBufferPointer<UInt16>, base: BaseDirection) -> BidiLevels? {
         let count = text.count
-        let baseLevel: UInt8 = switch base {
-        case .auto: ov_ubidi_default_ltr()
+        let baseCode: Int32 = switch base {
+        case .auto: 2
         case .leftToRight: 0
         case .rightToLeft: 1
         }
@@ -131,18 +127,20 @@ package final class TextAnalyzer: Sendable {
             return BidiLevels(levels: [], paragraphs: [(0..<0, level)])
         }
         let result: BidiLevels?? = bidiObjects.withHandle { bidi -> BidiLevels? in
-            var status = U_ZERO_ERROR
-            ov_ubidi_setPara(bidi, text.baseAddress, Int32(count), baseLevel, &status)
-            guard ov_u_failure(status) == 0 else { return nil }
-            defer { var reset = U_ZERO_ERROR; ov_ubidi_setPara(bidi, nil, 0, 0, &reset) }
-            guard let levelPointer = ov_ubidi_getLevels(bidi, &status), ov_u_failure(status) == 0 else { return nil }
-            let levels = Array(UnsafeBufferPointer(start: levelPointer, count: count))
+            var status: Int32 = 0
+            ov_bidi_set_para(bidi, text.baseAddress, Int32(count), baseCode, &status)
+            guard ov_icu_failure(status) == 0 else { return nil }
+            var levels = [UInt8](repeating: 0, count: count)
+            levels.withUnsafeMutableBufferPointer { buffer in
+                ov_bidi_get_levels(bidi, buffer.baseAddress, Int32(count), &status)
+            }
+            guard ov_icu_failure(status) == 0 else { return nil }
             var paragraphs: [(range: Range<Int>, level: UInt8)] = []
-            let paragraphCount = ov_ubidi_countParagraphs(bidi)
+            let paragraphCount = ov_bidi_count_paragraphs(bidi)
             for index in 0..<paragraphCount {
                 var start: Int32 = 0, limit: Int32 = 0, level: UInt8 = 0
-                ov_ubidi_getParagraphByIndex(bidi, index, &start, &limit, &level, &status)
-                guard ov_u_failure(status) == 0 else { return nil }
+                ov_bidi_get_paragraph(bidi, index, &start, &limit, &level, &status)
+                guard ov_icu_failure(status) == 0 else { return nil }
                 paragraphs.append((Int(start)..<Int(limit), level))
             }
             return BidiLevels(levels: levels, paragraphs: paragraphs)
@@ -156,34 +154,16 @@ package enum UnicodeProperties {
     /// Trailing white space that hangs past the end of a line instead of counting against its width: UAX #14 class
     /// SP, and the mandatory breaks BK, CR, LF, NL (which take no room).
     @inline(__always)
-    package static func hangs(_ scalar: UInt32) -> Bool {
-        switch ov_u_lineBreakClass(Int32(bitPattern: scalar)) {
-        case Int32(U_LB_SPACE.rawValue), Int32(U_LB_MANDATORY_BREAK.rawValue), Int32(U_LB_CARRIAGE_RETURN.rawValue),
-             Int32(U_LB_LINE_FEED.rawValue), Int32(U_LB_NEXT_LINE.rawValue):
-            return true
-        default:
-            return false
-        }
-    }
+    package static func hangs(_ scalar: UInt32) -> Bool { ov_char_hangs(scalar) != 0 }
 
     /// A mandatory line break character (UAX #14 BK, CR, LF, NL).
     @inline(__always)
-    package static func isMandatoryBreak(_ scalar: UInt32) -> Bool {
-        switch ov_u_lineBreakClass(Int32(bitPattern: scalar)) {
-        case Int32(U_LB_MANDATORY_BREAK.rawValue), Int32(U_LB_CARRIAGE_RETURN.rawValue),
-             Int32(U_LB_LINE_FEED.rawValue), Int32(U_LB_NEXT_LINE.rawValue):
-            return true
-        default:
-            return false
-        }
-    }
+    package static func isMandatoryBreak(_ scalar: UInt32) -> Bool { ov_char_is_mandatory_break(scalar) != 0 }
 
     /// Default_Ignorable_Code_Point: characters a font need not have a glyph for (ZWJ, variation selectors, bidi
     /// controls, soft hyphen).
     @inline(__always)
-    package static func isDefaultIgnorable(_ scalar: UInt32) -> Bool {
-        ov_u_isDefaultIgnorable(Int32(bitPattern: scalar)) != 0
-    }
+    package static func isDefaultIgnorable(_ scalar: UInt32) -> Bool { ov_char_is_default_ignorable(scalar) != 0 }
 
     /// How UAX #9 rule L1 treats a character at the end of a line.
     package enum TrailingBidiKind: UInt8, Sendable {
@@ -198,16 +178,7 @@ package enum UnicodeProperties {
 
     /// The L1 behaviour of `scalar`, from its Bidi_Class.
     package static func trailingBidiKind(_ scalar: UInt32) -> TrailingBidiKind {
-        switch UCharDirection(UInt32(ov_u_charDirection(Int32(bitPattern: scalar)))) {
-        case U_WHITE_SPACE_NEUTRAL, U_FIRST_STRONG_ISOLATE, U_LEFT_TO_RIGHT_ISOLATE, U_RIGHT_TO_LEFT_ISOLATE,
-             U_POP_DIRECTIONAL_ISOLATE, U_BOUNDARY_NEUTRAL, U_LEFT_TO_RIGHT_EMBEDDING, U_RIGHT_TO_LEFT_EMBEDDING,
-             U_LEFT_TO_RIGHT_OVERRIDE, U_RIGHT_TO_LEFT_OVERRIDE, U_POP_DIRECTIONAL_FORMAT:
-            return .whitespace
-        case U_SEGMENT_SEPARATOR, U_BLOCK_SEPARATOR:
-            return .separator
-        default:
-            return .other
-        }
+        TrailingBidiKind(rawValue: UInt8(ov_char_trailing_bidi_kind(scalar))) ?? .other
     }
 }
 

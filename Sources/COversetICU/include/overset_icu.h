@@ -1,0 +1,52 @@
+#ifndef OVERSET_ICU_H
+#define OVERSET_ICU_H
+// The ICU calls Overset makes, behind a header that names no ICU type.
+//
+// Swift's Foundation on Linux carries its own private copy of ICU; a Swift module that sees both it and the system
+// ICU headers fails to compile ("'UErrorCode' has different definitions in different modules"). Any module that
+// imports Foundation and, even transitively, a module that includes <unicode/*.h> hits this. So the ICU headers are
+// included only in overset_icu.c, and this header speaks in plain C types: opaque pointers, UTF-16 as uint16_t,
+// ICU error codes as int32_t.
+#include <stdint.h>
+
+typedef struct OvBreakIterator OvBreakIterator;
+typedef struct OvBidi OvBidi;
+
+/// Nonzero when an ICU status code is a failure (U_FAILURE); warnings are not failures.
+int32_t ov_icu_failure(int32_t status);
+
+/// A line break iterator (UAX #14 with ICU's tailorings) for an ICU locale ID such as "th" or "zh_CN"; NULL on
+/// failure, with the ICU status in *status.
+OvBreakIterator *ov_brk_open_line(const char *locale, int32_t *status);
+/// A grapheme cluster iterator (UAX #29).
+OvBreakIterator *ov_brk_open_character(int32_t *status);
+void ov_brk_close(OvBreakIterator *iterator);
+/// Points the iterator at text (which must outlive its use); NULL and 0 to detach.
+void ov_brk_set_text(OvBreakIterator *iterator, const uint16_t *text, int32_t length, int32_t *status);
+int32_t ov_brk_first(OvBreakIterator *iterator);
+/// The next boundary, or -1 when done.
+int32_t ov_brk_next(OvBreakIterator *iterator);
+/// Nonzero when the boundary the iterator is at is a mandatory (hard) line break.
+int32_t ov_brk_is_hard_break(OvBreakIterator *iterator);
+
+OvBidi *ov_bidi_open(void);
+void ov_bidi_close(OvBidi *bidi);
+/// Runs UAX #9 on text. base: 0 LTR, 1 RTL, 2 from the first strong character (default LTR).
+void ov_bidi_set_para(OvBidi *bidi, const uint16_t *text, int32_t length, int32_t base, int32_t *status);
+/// Copies the resolved level of each code unit into levels (length entries).
+void ov_bidi_get_levels(OvBidi *bidi, uint8_t *levels, int32_t length, int32_t *status);
+int32_t ov_bidi_count_paragraphs(OvBidi *bidi);
+void ov_bidi_get_paragraph(OvBidi *bidi, int32_t index, int32_t *start, int32_t *limit, uint8_t *level,
+                           int32_t *status);
+
+/// UAX #14 class SP, BK, CR, LF or NL: white space that hangs at the end of a line.
+int32_t ov_char_hangs(uint32_t scalar);
+/// UAX #14 class BK, CR, LF or NL.
+int32_t ov_char_is_mandatory_break(uint32_t scalar);
+/// Default_Ignorable_Code_Point.
+int32_t ov_char_is_default_ignorable(uint32_t scalar);
+/// How UAX #9 rule L1 treats the character: 0 not at all, 1 white space / isolates / removed by X9, 2 separator.
+int32_t ov_char_trailing_bidi_kind(uint32_t scalar);
+/// Nonzero when code names a Unicode script (an ISO 15924 code such as "Thai", or a long name).
+int32_t ov_script_is_known(const char *code);
+#endif

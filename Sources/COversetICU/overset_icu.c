@@ -1,0 +1,105 @@
+#include "overset_icu.h"
+#include <unicode/utypes.h>
+#include <unicode/ubrk.h>
+#include <unicode/ubidi.h>
+#include <unicode/uchar.h>
+
+int32_t ov_icu_failure(int32_t status) { return U_FAILURE((UErrorCode)status) ? 1 : 0; }
+
+OvBreakIterator *ov_brk_open_line(const char *locale, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open(UBRK_LINE, locale, NULL, 0, &code);
+    *status = (int32_t)code;
+    return (OvBreakIterator *)iterator;
+}
+
+OvBreakIterator *ov_brk_open_character(int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open(UBRK_CHARACTER, "", NULL, 0, &code);
+    *status = (int32_t)code;
+    return (OvBreakIterator *)iterator;
+}
+
+void ov_brk_close(OvBreakIterator *iterator) { ubrk_close((UBreakIterator *)iterator); }
+
+void ov_brk_set_text(OvBreakIterator *iterator, const uint16_t *text, int32_t length, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    ubrk_setText((UBreakIterator *)iterator, (const UChar *)text, length, &code);
+    *status = (int32_t)code;
+}
+
+int32_t ov_brk_first(OvBreakIterator *iterator) { return ubrk_first((UBreakIterator *)iterator); }
+
+int32_t ov_brk_next(OvBreakIterator *iterator) {
+    int32_t next = ubrk_next((UBreakIterator *)iterator);
+    return next == UBRK_DONE ? -1 : next;
+}
+
+int32_t ov_brk_is_hard_break(OvBreakIterator *iterator) {
+    int32_t status = ubrk_getRuleStatus((UBreakIterator *)iterator);
+    return status >= UBRK_LINE_HARD && status < UBRK_LINE_HARD_LIMIT;
+}
+
+OvBidi *ov_bidi_open(void) { return (OvBidi *)ubidi_open(); }
+void ov_bidi_close(OvBidi *bidi) { ubidi_close((UBiDi *)bidi); }
+
+void ov_bidi_set_para(OvBidi *bidi, const uint16_t *text, int32_t length, int32_t base, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    UBiDiLevel level = base == 0 ? 0 : base == 1 ? 1 : UBIDI_DEFAULT_LTR;
+    ubidi_setPara((UBiDi *)bidi, (const UChar *)text, length, level, NULL, &code);
+    *status = (int32_t)code;
+}
+
+void ov_bidi_get_levels(OvBidi *bidi, uint8_t *levels, int32_t length, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    const UBiDiLevel *resolved = ubidi_getLevels((UBiDi *)bidi, &code);
+    *status = (int32_t)code;
+    if (U_FAILURE(code) || resolved == NULL) return;
+    for (int32_t i = 0; i < length; i++) levels[i] = resolved[i];
+}
+
+int32_t ov_bidi_count_paragraphs(OvBidi *bidi) { return ubidi_countParagraphs((UBiDi *)bidi); }
+
+void ov_bidi_get_paragraph(OvBidi *bidi, int32_t index, int32_t *start, int32_t *limit, uint8_t *level,
+                           int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    UBiDiLevel resolved = 0;
+    ubidi_getParagraphByIndex((UBiDi *)bidi, index, start, limit, &resolved, &code);
+    *level = resolved;
+    *status = (int32_t)code;
+}
+
+static int32_t line_break_class(uint32_t scalar) { return u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK); }
+
+int32_t ov_char_hangs(uint32_t scalar) {
+    int32_t lb = line_break_class(scalar);
+    return lb == U_LB_SPACE || lb == U_LB_MANDATORY_BREAK || lb == U_LB_CARRIAGE_RETURN || lb == U_LB_LINE_FEED ||
+           lb == U_LB_NEXT_LINE;
+}
+
+int32_t ov_char_is_mandatory_break(uint32_t scalar) {
+    int32_t lb = line_break_class(scalar);
+    return lb == U_LB_MANDATORY_BREAK || lb == U_LB_CARRIAGE_RETURN || lb == U_LB_LINE_FEED || lb == U_LB_NEXT_LINE;
+}
+
+int32_t ov_char_is_default_ignorable(uint32_t scalar) {
+    return u_hasBinaryProperty((UChar32)scalar, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) ? 1 : 0;
+}
+
+int32_t ov_char_trailing_bidi_kind(uint32_t scalar) {
+    switch (u_charDirection((UChar32)scalar)) {
+    case U_WHITE_SPACE_NEUTRAL: case U_FIRST_STRONG_ISOLATE: case U_LEFT_TO_RIGHT_ISOLATE:
+    case U_RIGHT_TO_LEFT_ISOLATE: case U_POP_DIRECTIONAL_ISOLATE: case U_BOUNDARY_NEUTRAL:
+    case U_LEFT_TO_RIGHT_EMBEDDING: case U_RIGHT_TO_LEFT_EMBEDDING: case U_LEFT_TO_RIGHT_OVERRIDE:
+    case U_RIGHT_TO_LEFT_OVERRIDE: case U_POP_DIRECTIONAL_FORMAT:
+        return 1;
+    case U_SEGMENT_SEPARATOR: case U_BLOCK_SEPARATOR:
+        return 2;
+    default:
+        return 0;
+    }
+}
+
+int32_t ov_script_is_known(const char *code) {
+    return u_getPropertyValueEnum(UCHAR_SCRIPT, code) != UCHAR_INVALID_CODE;
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import Overset
+
+/// Font loading and metrics. Expected values come from fontTools (Fixtures/metrics.json, made by
+/// Fixtures/tools/font_metrics.py), not from FreeType or HarfBuzz.
+@Suite struct FontTests {
+    @Test func metrics_everyBundledFont_matchesFontToolsHheaTables() throws {
+        let fonts = try #require(try Fixtures.json("metrics.json")["fonts"] as? [String: [String: Any]])
+        #expect(fonts.count == 11)
+        for (file, expected) in fonts {
+            let font = try Font(path: Fixtures.fontPath(file))
+            let hhea = try #require(expected["hhea"] as? [String: Int])
+            let os2 = try #require(expected["os2"] as? [String: Any])
+            let metrics = font.metrics
+            #expect(metrics.unitsPerEm == expected["unitsPerEm"] as? Int, "\(file)")
+            // None of the bundled fonts sets USE_TYPO_METRICS, so hhea applies.
+            #expect(os2["useTypoMetrics"] as? Bool == false, "\(file)")
+            #expect(metrics.usesTypoMetrics == false, "\(file)")
+            #expect(metrics.ascender == hhea["ascender"], "\(file)")
+            #expect(metrics.descender == -(hhea["descender"] ?? 0), "\(file)")
+            #expect(metrics.lineGap == hhea["lineGap"], "\(file)")
+            #expect(metrics.capHeight == os2["sCapHeight"] as? Int, "\(file)")
+            #expect(metrics.xHeight == os2["sxHeight"] as? Int, "\(file)")
+        }
+    }
+
+    @Test func metrics_useTypoMetricsBit_readsOS2TypoValues() throws {
+        // Fixtures/tools/make_typo_metrics_font.py sets typo 900 / -300 / 100 and bit 7; hhea stays 1069 / -293 / 0.
+        let font = try Font(path: Fixtures.url("fonts/TypoMetricsTest.ttf").path)
+        #expect(font.metrics.usesTypoMetrics)
+        #expect(font.metrics.ascender == 900)
+        #expect(font.metrics.descender == 300)
+        #expect(font.metrics.lineGap == 100)
+        #expect(font.familyName == "Overset Typo Metrics Test")
+        #expect(abs(font.lineHeight(pointSize: 10) - 13) < 1e-12)
+    }
+
+    @Test func notoSans_lineHeightAt17pt_isAscenderPlusDescender() throws {
+        // (1069 + 293) / 1000 × 17 = 23.154 pt; platform-notes.md gives +18.17 / -4.98 at 17 pt.
+        let font = Fixtures.font("NotoSans-Regular.ttf")
+        #expect(abs(font.lineHeight(pointSize: 17) - 23.154) < 1e-9)
+    }
+
+    @Test func loading_missingFile_throwsFileNotFound() {
+        #expect(throws: OversetError.fontFileNotFound(path: "/nonexistent/Font.ttf")) {
+            try Font(path: "/nonexistent/Font.ttf")
+        }
+    }
+
+    @Test func loading_textFile_throwsNotAFont() throws {
+        let path = NSTemporaryDirectory() + "overset-not-a-font.ttf"
+        try Data("this is not a font".utf8).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: OversetError.self) { try Font(path: path) }
+        guard case .notAFont(let failedPath, _)? = error else {
+            Issue.record("unexpected error \(String(describing: error))")
+            return
+        }
+        #expect(failedPath == path)
+        #expect(error?.description.contains("not a usable font") == true)
+    }
+
+    @Test func loading_truncatedFont_throwsInsteadOfCrashing() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.fontPath("NotoSansThai-Regular.ttf")))
+        let path = NSTemporaryDirectory() + "overset-truncated.ttf"
+        try bytes.prefix(2000).write(to: URL(fileURLWithPath: path))
+        // FreeType either refuses it or loads a face whose glyphs are unreachable; both are fine, a crash is not.
+        if let font = try? Font(path: path) {
+            let engine = TextEngine(fonts: try FontStack([font]))
+            let prepared = try engine.prepare("ภาษาไทย", language: "th")
+            #expect(prepared.missingCharacters.count == 7 || prepared.naturalWidth(pointSize: 17) >= 0)
+        }
+    }
+
+    @Test func loading_emptyFile_throwsNotAFont() throws {
+        let path = NSTemporaryDirectory() + "overset-empty.ttf"
+        try Data().write(to: URL(fileURLWithPath: path))
+        #expect(throws: OversetError.notAFont(path: path, reason: "the file is empty")) { try Font(path: path) }
+    }
+
+    @Test func loading_faceIndexPastTheEnd_throwsIndexOutOfRange() {
+        let path = Fixtures.fontPath("NotoSans-Regular.ttf")
+        #expect(throws: OversetError.fontIndexOutOfRange(path: path, index: 3, faceCount: 1)) {
+            try Font(path: path, index: 3)
+        }
+    }
+
+    @Test func loading_directory_throwsUnreadable() {
+        #expect(throws: OversetError.fontUnreadable(path: Fixtures.root, reason: "not a regular file")) {
+            try Font(path: Fixtures.root)
+        }
+    }
+
+    @Test func fontconfig_unknownFamily_throwsWithTheSubstitute() {
+        let error = #expect(throws: OversetError.self) { try Font(family: "No Such Family Overset") }
+        guard case .fontFamilyNotFound(let family, _)? = error else {
+            Issue.record("fontconfig substituted a family silently: \(String(describing: error))")
+            return
+        }
+        #expect(family == "No Such Family Overset")
+    }
+
+    @Test func fontStack_resolvesEachScriptToItsBundledFace() throws {
+        let stack = Fixtures.engine.fonts
+        #expect(stack.font(for: "A")?.familyName == "Noto Sans")
+        #expect(stack.font(for: "ก")?.familyName == "Noto Sans Thai")
+        #expect(stack.font(for: "ب")?.familyName == "Noto Sans Arabic")
+        #expect(stack.font(for: "क")?.familyName == "Noto Sans Devanagari")
+        #expect(stack.font(for: "א")?.familyName == "Noto Sans Hebrew")
+        #expect(stack.font(for: "漢")?.familyName == "Droid Sans Fallback")
+        #expect(stack.font(for: "あ")?.familyName == "Droid Sans Fallback")
+        #expect(stack.font(for: "😀") == nil)
+    }
+
+    @Test func fontStack_rejectsEmptyListAndUnknownScripts() {
+        #expect(throws: OversetError.emptyFontStack) { try FontStack([]) }
+        #expect(throws: OversetError.self) {
+            try FontStack([Fixtures.font("NotoSans-Regular.ttf")], scriptFallbacks: ["Klingon": []])
+        }
+    }
+}
