@@ -103,3 +103,9 @@ int32_t ov_char_trailing_bidi_kind(uint32_t scalar) {
 int32_t ov_script_is_known(const char *code) {
     return u_getPropertyValueEnum(UCHAR_SCRIPT, code) != UCHAR_INVALID_CODE;
 }
+
+int32_t ov_char_prohibits_break_before(uint32_t scalar) {
+    int32_t lb = line_break_class(scalar);
+    return lb == U_LB_CLOSE_PUNCTUATION || lb == U_LB_CLOSE_PARENTHESIS || lb == U_LB_EXCLAMATION ||
+           lb == U_LB_INFIX_NUMERIC || lb == U_LB_NONSTARTER || lb == U_LB_CONDITIONAL_JAPANESE_STARTER;
+}

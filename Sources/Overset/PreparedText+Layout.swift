@@ -127,11 +127,13 @@ extension PreparedText {
                 }
                 // The segment does not fit.
                 if isFirst || options.wrapping == .character {
-                    let available = maxWidth + slack - committed - lead
+                    // A piece starting the line is measured with its start re-shaped by fittingPrefix itself, so
+                    // an edge that is unsafe on both sides (one Arabic letter) is shaped once, in isolation.
+                    let available = maxWidth + slack - committed - (isFirst ? 0 : lead)
                     let split = fittingPrefix(from: pieceStart, limit: Int(segment.contentEnd), available: available,
-                                              tracking: tracking, atLeastOne: isFirst)
+                                              tracking: tracking, atLeastOne: isFirst, isolatedStart: isFirst)
                     if split.end > pieceStart {
-                        line.width = committed + lead + split.width
+                        line.width = committed + (isFirst ? 0 : lead) + split.width
                         line.contentEnd = split.end
                         line.end = split.end
                         line.kind = .cluster
@@ -158,28 +160,36 @@ extension PreparedText {
     }
 
     /// The longest run of whole grapheme clusters from `start` that fits in `available` ems (one at least when
-    /// `atLeastOne`), measured exactly where the end is unsafe to break.
-    func fittingPrefix(from start: Int, limit: Int, available: Double, tracking: Double,
-                       atLeastOne: Bool) -> (end: Int, width: Double) {
+    /// `atLeastOne`), measured exactly where an end is unsafe to break. With `isolatedStart`, `start` begins a line
+    /// and is measured without the text before it.
+    ///
+    /// The end never falls before a character a line should not start with (UAX #14 CL, CP, EX, IS, NS, CJ: "、",
+    /// "。", "」", small kana); the cut moves back a cluster instead, as Japanese kinsoku pushes a character out.
+    func fittingPrefix(from start: Int, limit: Int, available: Double, tracking: Double, atLeastOne: Bool,
+                       isolatedStart: Bool = false) -> (end: Int, width: Double) {
+        let unsafeStart = isolatedStart && start > 0 && unsafeToBreak[start]
         var cluster = clusterIndex(atOrAfter: start)
-        var end = start
-        var width = 0.0
+        var fits: [(end: Int, width: Double)] = []
         var clusters = 0
         while cluster + 1 < graphemes.count, Int(graphemes[cluster + 1]) <= limit {
             let next = Int(graphemes[cluster + 1])
             var candidate = advanceSums[next] - advanceSums[start] + tracking * Double(clusters + 1)
-            if next < utf16.count && unsafeToBreak[next] {
-                candidate += remeasurer.delta(of: start..<next, measured: start..<next, keepsLeadingContext: true,
-                                              keepsTrailingContext: false)
+            let unsafeEnd = next < utf16.count && unsafeToBreak[next]
+            if unsafeEnd || unsafeStart {
+                candidate += remeasurer.delta(of: start..<next, measured: start..<next,
+                                              keepsLeadingContext: !unsafeStart, keepsTrailingContext: !unsafeEnd)
             }
-            if candidate > available && !(atLeastOne && end == start) { break }
-            end = next
-            width = candidate
+            if candidate > available && !(atLeastOne && fits.isEmpty) { break }
+            fits.append((next, candidate))
             clusters += 1
             cluster += 1
             if candidate > available { break }
         }
-        return (end, width)
+        // Kinsoku: do not leave a closing mark or small kana to start the next line, if the line keeps a cluster.
+        while fits.count > 1, let last = fits.last, last.end < limit, noBreakBefore[last.end] {
+            fits.removeLast()
+        }
+        return fits.last ?? (start, 0)
     }
 
     /// The number of grapheme clusters that start in `range`.

@@ -38,6 +38,9 @@ public final class PreparedText: Sendable {
     let unsafeToBreak: [Bool]
     /// Whether each code unit is white space that hangs at a line end (UAX #14 SP and newlines).
     let hangs: [Bool]
+    /// Whether a line should not start at each code unit (UAX #14 CL, CP, EX, IS, NS, CJ), honoured when a word
+    /// is broken between clusters.
+    let noBreakBefore: [Bool]
     /// Bidi embedding level of each code unit.
     let levels: [UInt8]
     /// L1 class of each code unit (see `UnicodeProperties.TrailingBidiKind`).
@@ -99,6 +102,7 @@ public final class PreparedText: Sendable {
         advanceSums = built.advanceSums
         unsafeToBreak = built.unsafeToBreak
         hangs = built.hangs
+        noBreakBefore = built.noBreakBefore
         levels = built.levels
         trailingBidi = built.trailingBidi
         paragraphs = built.paragraphs

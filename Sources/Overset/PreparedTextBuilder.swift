@@ -22,6 +22,7 @@ struct PreparedTextBuilder {
         var advanceSums: [Double] = []
         var unsafeToBreak: [Bool] = []
         var hangs: [Bool] = []
+        var noBreakBefore: [Bool] = []
         var levels: [UInt8] = []
         var trailingBidi: [UInt8] = []
         var paragraphs: [Paragraph] = []
@@ -64,6 +65,7 @@ struct PreparedTextBuilder {
         var scripts = [ScriptTag](repeating: .common, count: count)
         var hangs = [Bool](repeating: false, count: count)
         var mandatory = [Bool](repeating: false, count: count)
+        var noBreakBefore = [Bool](repeating: false, count: count + 1)
         out.trailingBidi = [UInt8](repeating: 0, count: count)
         var scalarStarts = [Bool](repeating: false, count: count)
         var index = 0
@@ -72,6 +74,7 @@ struct PreparedTextBuilder {
             scripts[index] = ScriptTag.of(value)
             hangs[index] = UnicodeProperties.hangs(value)
             mandatory[index] = UnicodeProperties.isMandatoryBreak(value)
+            noBreakBefore[index] = UnicodeProperties.prohibitsBreakBefore(value)
             out.trailingBidi[index] = UnicodeProperties.trailingBidiKind(value).rawValue
             scalarStarts[index] = true
             index += scalar.utf16.count
@@ -200,6 +203,7 @@ struct PreparedTextBuilder {
         out.advanceSums = sums
         out.unsafeToBreak = unsafe
         out.hangs = hangs
+        out.noBreakBefore = noBreakBefore
 
         // Paragraphs.
         for paragraph in bidi.paragraphs {

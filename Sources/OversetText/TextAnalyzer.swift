@@ -156,6 +156,11 @@ package enum UnicodeProperties {
     @inline(__always)
     package static func hangs(_ scalar: UInt32) -> Bool { ov_char_hangs(scalar) != 0 }
 
+    /// UAX #14 classes CL, CP, EX, IS, NS and CJ: closing punctuation, commas, small kana and the like, which a
+    /// line should not start with even where a word has to be broken between clusters (Japanese kinsoku).
+    @inline(__always)
+    package static func prohibitsBreakBefore(_ scalar: UInt32) -> Bool { ov_char_prohibits_break_before(scalar) != 0 }
+
     /// A mandatory line break character (UAX #14 BK, CR, LF, NL).
     @inline(__always)
     package static func isMandatoryBreak(_ scalar: UInt32) -> Bool { ov_char_is_mandatory_break(scalar) != 0 }

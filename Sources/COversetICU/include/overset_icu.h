@@ -49,4 +49,6 @@ int32_t ov_char_is_default_ignorable(uint32_t scalar);
 int32_t ov_char_trailing_bidi_kind(uint32_t scalar);
 /// Nonzero when code names a Unicode script (an ISO 15924 code such as "Thai", or a long name).
 int32_t ov_script_is_known(const char *code);
+/// UAX #14 class CL, CP, EX, IS, NS or CJ: a line should not start with it (kinsoku).
+int32_t ov_char_prohibits_break_before(uint32_t scalar);
 #endif
