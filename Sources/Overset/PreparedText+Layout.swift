@@ -171,6 +171,7 @@ extension PreparedText {
         var cluster = clusterIndex(atOrAfter: start)
         var fits: [(end: Int, width: Double)] = []
         var clusters = 0
+        var overflowing = 0
         while cluster + 1 < graphemes.count, Int(graphemes[cluster + 1]) <= limit {
             let next = Int(graphemes[cluster + 1])
             var candidate = advanceSums[next] - advanceSums[start] + tracking * Double(clusters + 1)
@@ -179,11 +180,17 @@ extension PreparedText {
                 candidate += remeasurer.delta(of: start..<next, measured: start..<next,
                                               keepsLeadingContext: !unsafeStart, keepsTrailingContext: !unsafeEnd)
             }
-            if candidate > available && !(atLeastOne && fits.isEmpty) { break }
-            fits.append((next, candidate))
             clusters += 1
             cluster += 1
-            if candidate > available { break }
+            if candidate <= available || (atLeastOne && fits.isEmpty) {
+                fits.append((next, candidate))
+                overflowing = 0
+                continue
+            }
+            // Cut widths are not monotonic where shaping depends on the cut (an Arabic final form is wider than
+            // the medial form plus the next letter), so look a little further for a longer piece that fits.
+            overflowing += 1
+            if overflowing >= Self.fitLookahead || candidate > available + 1 { break }
         }
         // Kinsoku: do not leave a closing mark or small kana to start the next line, if the line keeps a cluster.
         while fits.count > 1, let last = fits.last, last.end < limit, noBreakBefore[last.end] {
@@ -191,6 +198,9 @@ extension PreparedText {
         }
         return fits.last ?? (start, 0)
     }
+
+    /// How many clusters past the first that overflows `fittingPrefix` still tries.
+    static let fitLookahead = 4
 
     /// The number of grapheme clusters that start in `range`.
     func clusterCount(_ range: Range<Int>) -> Int {
