@@ -44,6 +44,7 @@ let package = Package(
             dependencies: ["Overset", "OversetText"],
             resources: [.copy("Fixtures")]
         ),
+        // Runs the built `overset` binary as a user would.
         .testTarget(
             name: "OversetCLITests",
             dependencies: ["OversetCLI"]

@@ -19,7 +19,11 @@ struct Measure: ParsableCommand {
         """
     )
 
+    @Flag(help: "Print to standard error how long preparing and laying out took (per text and per request).")
+    var stats = false
+
     func run() throws {
+        var timing = Timing()
         let cache = EngineCache()
         var prepared: [String: PreparedText] = [:]
         let output = FileHandle.standardOutput
@@ -30,17 +34,36 @@ struct Measure: ParsableCommand {
         }
         try LineReader(handle: FileHandle.standardInput).forEachLine { bytes in
             lineNumber += 1
-            let result = Measure.handle(bytes, lineNumber: lineNumber, cache: cache, prepared: &prepared)
+            let result = Measure.handle(bytes, lineNumber: lineNumber, cache: cache, prepared: &prepared,
+                                        timing: &timing)
             guard let result else { return }
             buffered += LayoutReport.serialize(result) + "\n"
             if buffered.utf8.count > 64 * 1024 { flush() }
         }
         flush()
+        if stats { FileHandle.standardError.write(line: timing.summary) }
+    }
+
+    /// Time spent in the engine, for `--stats`.
+    struct Timing {
+        var prepared = 0
+        var laidOut = 0
+        var prepareTime = Duration.zero
+        var layoutTime = Duration.zero
+
+        var summary: String {
+            func micros(_ duration: Duration, _ count: Int) -> String {
+                let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+                return String(format: "%.2f µs", count == 0 ? 0 : seconds * 1e6 / Double(count))
+            }
+            return "overset measure: prepared \(prepared) texts (\(micros(prepareTime, prepared)) each), "
+                + "laid out \(laidOut) requests (\(micros(layoutTime, laidOut)) each)"
+        }
     }
 
     /// The result object for one input line, or nil for a blank line.
     static func handle(_ bytes: ArraySlice<UInt8>, lineNumber: Int, cache: EngineCache,
-                       prepared: inout [String: PreparedText]) -> [String: Any]? {
+                       prepared: inout [String: PreparedText], timing: inout Timing) -> [String: Any]? {
         var id: Any = NSNull()
         func failure(_ message: String) -> [String: Any] { ["id": id, "line": lineNumber, "error": message] }
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
@@ -61,11 +84,20 @@ struct Measure: ParsableCommand {
             if let cached = prepared[key] {
                 text = cached
             } else {
+                let clock = ContinuousClock()
+                let start = clock.now
                 text = try engine.prepare(fields.text, language: fields.lang)
+                timing.prepareTime += clock.now - start
+                timing.prepared += 1
                 if prepared.count >= 4096 { prepared.removeAll(keepingCapacity: true) }
                 prepared[key] = text
             }
-            var result = LayoutReport.object(try text.layout(fields.options))
+            let clock = ContinuousClock()
+            let start = clock.now
+            let layout = try text.layout(fields.options)
+            timing.layoutTime += clock.now - start
+            timing.laidOut += 1
+            var result = LayoutReport.object(layout)
             result["id"] = id
             result["line"] = lineNumber
             return result
@@ -93,8 +125,8 @@ struct Request {
     init(_ object: [String: Any]) throws {
         func number(_ key: String) throws -> Double? {
             guard let value = object[key], !(value is NSNull) else { return nil }
-            guard let number = value as? NSNumber,
-                  !(value is Bool) else {
+            // JSON numbers arrive as NSNumber, which also bridges to Bool: reject only real booleans.
+            guard type(of: value) != Bool.self, let number = value as? NSNumber else {
                 throw RequestError(message: "\"\(key)\" must be a number")
             }
             return number.doubleValue

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// The `overset` command, run as a user would run it.
+@Suite struct CLITests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The built `overset` binary: beside the test bundle in SwiftPM's build folder.
+    static let binary: String = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("overset").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return "overset"
+    }()
+
+    static func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func preview_json_hasTheDocumentedSchema() throws {
+        let run = try Self.run(["preview", "Zum Abschließen des Updates Firefox neu starten", "--width", "220",
+                                "--size", "17", "--lines", "2", "--lang", "de", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["lineCount"] as? Int == 2)
+        #expect(object["truncated"] as? Bool == true)
+        #expect((object["width"] as? Double ?? 999) <= 220)
+        #expect((object["height"] as? Double ?? 0) > 0)
+        let lines = try #require(object["lines"] as? [[String: Any]])
+        #expect(lines.count == 2)
+        #expect(lines[0]["text"] as? String == "Zum Abschließen des")
+        #expect(lines[0]["range"] as? [Int] == [0, 20])
+        #expect((lines[1]["text"] as? String)?.hasSuffix("…") == true)
+        #expect(object["missingCharacters"] as? [Any] != nil)
+    }
+
+    @Test func preview_text_marksBreaksAndTruncation() throws {
+        let run = try Self.run(["preview", "ภาษาไทยเป็นภาษาที่ไม่มีการเว้นวรรค", "--lang", "th", "--width", "100",
+                                "--lines", "2"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("opportunity"))
+        #expect(run.stdout.contains("truncated"))
+        #expect(run.stdout.contains("TRUNCATED"))
+        #expect(run.stdout.contains("Noto Sans Thai"))
+    }
+
+    @Test func preview_missingGlyphs_warns() throws {
+        let run = try Self.run(["preview", "Tea 🍵", "--width", "200", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let missing = try #require(object["missingCharacters"] as? [[String: Any]])
+        #expect(missing.first?["character"] as? String == "🍵")
+        let text = try Self.run(["preview", "Tea 🍵", "--width", "200"])
+        #expect(text.stdout.contains("WARNING: no font has a glyph for: 🍵"))
+    }
+
+    @Test func usageErrors_exitWith2AndSayWhatToDo() throws {
+        let negative = try Self.run(["preview", "Hello", "--width=-5"])
+        #expect(negative.status == 2)
+        #expect(negative.stderr.contains("--width must be a number of points, 0 or more"))
+        let missingText = try Self.run(["preview", "--width", "100"])
+        #expect(missingText.status == 2)
+        #expect(missingText.stderr.contains("give the text to lay out"))
+        let badFont = try Self.run(["preview", "Hello", "--width", "100", "--font", "/nonexistent/x.ttf"])
+        #expect(badFont.status == 2)
+        #expect(badFont.stderr.contains("no font file at '/nonexistent/x.ttf'"))
+        let badMode = try Self.run(["preview", "Hello", "--width", "100", "--truncation", "sideways"])
+        #expect(badMode.status == 2)
+    }
+
+    @Test func help_teachesWithExamples() throws {
+        let root = try Self.run(["--help"])
+        #expect(root.status == 0)
+        #expect(root.stdout.contains("Examples:"))
+        #expect(root.stdout.contains("preview"))
+        let preview = try Self.run(["preview", "--help"])
+        #expect(preview.stdout.contains("overset preview \"Zum Abschließen"))
+        #expect(preview.stdout.contains("--truncation"))
+    }
+
+    @Test func measure_jsonLines_echoesIdsAndReportsBadLinesWithoutStopping() throws {
+        let input = """
+        {"id": "a", "text": "Nach Updates suchen", "width": 100, "size": 17, "lines": 1, "lang": "de"}
+        this is not json
+        {"id": 3, "text": "ตรวจสอบการอัปเดต", "width": 60, "lang": "th"}
+        {"id": "neg", "text": "x", "width": -1}
+
+        {"id": "a2", "text": "Nach Updates suchen", "width": 300, "lines": 1, "lang": "de"}
+        """
+        let run = try Self.run(["measure"], stdin: input)
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n").map {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(lines.count == 5)  // the blank line is skipped
+        #expect(lines[0]?["id"] as? String == "a")
+        #expect(lines[0]?["truncated"] as? Bool == true)
+        #expect(lines[1]?["line"] as? Int == 2)
+        #expect((lines[1]?["error"] as? String)?.contains("not valid JSON") == true)
+        #expect(lines[2]?["id"] as? Int == 3)
+        #expect((lines[2]?["lineCount"] as? Int ?? 0) >= 2)
+        #expect((lines[3]?["error"] as? String)?.contains("invalid width") == true)
+        #expect(lines[4]?["truncated"] as? Bool == false)
+    }
+
+    @Test func measure_invalidUTF8Line_isReported() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["measure"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data([0x7B, 0x22, 0x74, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0x22, 0x7D, 0x0A]))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(String(decoding: data, as: UTF8.self).contains("not valid UTF-8"))
+    }
+
+    @Test func fonts_listsTheFaceForEachScript() throws {
+        let run = try Self.run(["fonts"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Thai        ก  Noto Sans Thai Regular"))
+        #expect(run.stdout.contains("MISSING"))
+    }
+}
