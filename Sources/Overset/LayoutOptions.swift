@@ -16,6 +16,8 @@ public struct LayoutOptions: Sendable, Hashable {
     public var lineHeight: LineHeight
     /// Extra space after each grapheme cluster (`NSAttributedString.Key.kern`, CSS `letter-spacing`).
     public var tracking: Tracking
+    /// How lines are chosen: greedy (the default), push-out (a `UILabel`) or balanced.
+    public var strategy: LineBreakStrategy
 
     /// - Parameters:
     ///   - width: the line width limit in points.
@@ -25,8 +27,10 @@ public struct LayoutOptions: Sendable, Hashable {
     ///   - wrapping: word (default) or character wrapping.
     ///   - lineHeight: natural (default) or fixed.
     ///   - tracking: letter spacing, none by default.
+    ///   - strategy: greedy by default; `.pushOut` matches a `UILabel`.
     public init(width: Double, pointSize: Double, maxLines: Int = 0, truncation: TruncationMode = .tail,
-                wrapping: WrapMode = .word, lineHeight: LineHeight = .natural, tracking: Tracking = .none) {
+                wrapping: WrapMode = .word, lineHeight: LineHeight = .natural, tracking: Tracking = .none,
+                strategy: LineBreakStrategy = .greedy) {
         self.width = width
         self.pointSize = pointSize
         self.maxLines = maxLines
@@ -34,6 +38,7 @@ public struct LayoutOptions: Sendable, Hashable {
         self.wrapping = wrapping
         self.lineHeight = lineHeight
         self.tracking = tracking
+        self.strategy = strategy
     }
 
     /// Checks every value, so that a layout never runs on a NaN or a negative width.
@@ -77,6 +82,21 @@ public enum TruncationMode: String, Sendable, Hashable, CaseIterable {
     case clip
 }
 
+/// How lines are chosen among the break opportunities.
+///
+/// A `UILabel` uses `lineBreakStrategy = .standard`, which includes `.pushOut`: use ``pushOut`` to predict a label.
+/// TextKit text views and `NSString` drawing without a strategy are ``greedy``.
+public enum LineBreakStrategy: String, Sendable, Hashable, CaseIterable {
+    /// First fit: each line takes as much as fits (`NSParagraphStyle.LineBreakStrategy` empty).
+    case greedy
+    /// Greedy, but a paragraph's last line never holds a single word when the line before has more than one: that
+    /// word's neighbour moves down with it (`.pushOut`, part of UIKit's `.standard`). It can add a line.
+    case pushOut
+    /// The same number of lines as greedy, as even as possible: the narrowest width that keeps the line count
+    /// (CSS `text-wrap: balance`). Not balanced when the text is truncated.
+    case balanced
+}
+
 /// Where a line may break.
 public enum WrapMode: String, Sendable, Hashable, CaseIterable {
     /// At line break opportunities (UAX #14 with ICU's dictionaries; `byWordWrapping`). A word wider than the
@@ -92,7 +112,8 @@ public enum LineHeight: Sendable, Hashable {
     /// (what a `UILabel` does when nothing is set; a Thai or Arabic fallback font makes its line taller).
     case natural
     /// Every line exactly this many points, baseline to baseline; extra space goes above the glyphs, as with
-    /// `NSParagraphStyle.minimumLineHeight` and `maximumLineHeight` set to the same value.
+    /// `NSParagraphStyle.minimumLineHeight` and `maximumLineHeight` set to the same value. The baseline sits the
+    /// primary font's descender above the line's bottom, whatever fallback fonts the line uses.
     case fixed(Double)
     /// The natural height times this factor (`lineHeightMultiple`).
     case multiple(Double)

@@ -24,7 +24,7 @@ extension PreparedText {
     public func layout(_ options: LayoutOptions) throws(OversetError) -> TextLayout {
         try options.validate()
         let limit = options.maxLines > 0 ? options.maxLines : nil
-        let broken = breakLines(options, lineLimit: limit)
+        let broken = chooseLines(options, lineLimit: limit)
         var spans = broken.lines
         var truncatedRange: TextRange? = nil
         var truncation: TruncatedLine? = nil
@@ -41,21 +41,30 @@ extension PreparedText {
 
     /// Whether the text needs more than `maxLines` lines at this width and size (always false for 0, unlimited).
     /// Cheaper than `layout`: it stops after `maxLines + 1` lines and builds no result.
-    public func willTruncate(width: Double, pointSize: Double, maxLines: Int,
-                             wrapping: WrapMode = .word, tracking: Tracking = .none) throws(OversetError) -> Bool {
-        let options = LayoutOptions(width: width, pointSize: pointSize, maxLines: maxLines, wrapping: wrapping,
-                                    tracking: tracking)
+    public func willTruncate(width: Double, pointSize: Double, maxLines: Int, wrapping: WrapMode = .word,
+                             tracking: Tracking = .none, strategy: LineBreakStrategy = .greedy) throws(OversetError) -> Bool {
+        try willTruncate(LayoutOptions(width: width, pointSize: pointSize, maxLines: maxLines, wrapping: wrapping,
+                                       tracking: tracking, strategy: strategy))
+    }
+
+    /// Whether the text needs more than `options.maxLines` lines (false when it is 0), with every option explicit.
+    public func willTruncate(_ options: LayoutOptions) throws(OversetError) -> Bool {
         try options.validate()
-        guard maxLines > 0 else { return false }
-        return !breakLines(options, lineLimit: maxLines).isComplete
+        guard options.maxLines > 0 else { return false }
+        return !chooseLines(options, lineLimit: options.maxLines).isComplete
     }
 
     /// How many lines the text needs at this width and size, with no line limit.
     public func lineCount(width: Double, pointSize: Double, wrapping: WrapMode = .word,
-                          tracking: Tracking = .none) throws(OversetError) -> Int {
-        let options = LayoutOptions(width: width, pointSize: pointSize, wrapping: wrapping, tracking: tracking)
+                          tracking: Tracking = .none, strategy: LineBreakStrategy = .greedy) throws(OversetError) -> Int {
+        try lineCount(LayoutOptions(width: width, pointSize: pointSize, wrapping: wrapping, tracking: tracking,
+                                    strategy: strategy))
+    }
+
+    /// How many lines the text needs with these options, ignoring `maxLines`.
+    public func lineCount(_ options: LayoutOptions) throws(OversetError) -> Int {
         try options.validate()
-        return breakLines(options, lineLimit: nil).lines.count
+        return chooseLines(options, lineLimit: nil).lines.count
     }
 }
 
@@ -73,7 +82,8 @@ extension PreparedText {
     /// Greedy first-fit line breaking (what `UILabel` and TextKit do): each line takes as many segments as fit;
     /// trailing white space hangs and does not count; a segment wider than an empty line is broken between grapheme
     /// clusters. With `lineLimit`, stops once that many lines are made and reports whether text was left over.
-    func breakLines(_ options: LayoutOptions, lineLimit: Int?) -> (lines: [LineSpan], isComplete: Bool) {
+    func breakLines(_ options: LayoutOptions, lineLimit: Int?, from start: Int = 0,
+                    stopAtParagraphEnd: Bool = false) -> (lines: [LineSpan], isComplete: Bool) {
         let count = utf16.count
         let maxWidth = options.width / options.pointSize
         // Widths are sums of the same doubles in the same order, so a layout's own width fed back in fits; the slack
@@ -81,8 +91,8 @@ extension PreparedText {
         let slack = 1e-9
         let tracking = options.trackingEm
         var lines: [LineSpan] = []
-        var position = 0
-        var segmentIndex = 0
+        var position = start
+        var segmentIndex = start == 0 ? 0 : segmentIndex(containing: start)
         while position < count {
             if let lineLimit, lines.count == lineLimit { return (lines, false) }
             var committed = 0.0
@@ -155,8 +165,19 @@ extension PreparedText {
             }
             lines.append(line)
             position = line.end
+            if stopAtParagraphEnd && line.kind == .mandatory { break }
         }
         return (lines, true)
+    }
+
+    /// The index of the segment that contains `offset` (the last one for the end of the text).
+    func segmentIndex(containing offset: Int) -> Int {
+        var low = 0, high = segments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(segments[mid].end) <= offset { low = mid + 1 } else { high = mid }
+        }
+        return min(low, max(0, segments.count - 1))
     }
 
     /// The longest run of whole grapheme clusters from `start` that fits in `available` ems (one at least when
@@ -216,6 +237,94 @@ extension PreparedText {
             if Int(graphemes[mid]) < offset { low = mid + 1 } else { high = mid }
         }
         return low
+    }
+
+    // MARK: - Strategies
+
+    /// Lines by the options' strategy; with `lineLimit`, at most that many and whether text was left over.
+    func chooseLines(_ options: LayoutOptions, lineLimit: Int?) -> (lines: [LineSpan], isComplete: Bool) {
+        switch options.strategy {
+        case .greedy:
+            return breakLines(options, lineLimit: lineLimit)
+        case .pushOut:
+            let lines = pushOut(breakLines(options, lineLimit: nil).lines, options: options)
+            if let lineLimit, lines.count > lineLimit { return (Array(lines.prefix(lineLimit)), false) }
+            return (lines, true)
+        case .balanced:
+            let greedy = breakLines(options, lineLimit: lineLimit)
+            guard greedy.isComplete, greedy.lines.count > 1 else { return greedy }
+            return (balance(greedy.lines, options: options), true)
+        }
+    }
+
+    /// UIKit's push-out: a paragraph's last line that holds one word, after a line of several, takes the last word
+    /// of that line with it; the rest of the paragraph is broken again (which can add a line).
+    private func pushOut(_ lines: [LineSpan], options: LayoutOptions) -> [LineSpan] {
+        var result: [LineSpan] = []
+        result.reserveCapacity(lines.count + 1)
+        var index = 0
+        while index < lines.count {
+            var end = index
+            while end < lines.count - 1 && lines[end].kind != .mandatory && lines[end].kind != .endOfText { end += 1 }
+            var paragraph = Array(lines[index...end])
+            if paragraph.count >= 2 {
+                let last = paragraph[paragraph.count - 1], previous = paragraph[paragraph.count - 2]
+                let lastWords = segmentCount(last), previousWords = segmentCount(previous)
+                if previous.kind == .opportunity, lastWords == 1, previousWords >= 2 {
+                    let moved = Int(segments[segmentIndex(containing: previous.start) + previousWords - 1].start)
+                    var shortened = previous
+                    shortened.end = moved
+                    shortened.contentEnd = moved
+                    while shortened.contentEnd > shortened.start && hangs[shortened.contentEnd - 1] {
+                        shortened.contentEnd -= 1
+                    }
+                    shortened.width = measure(shortened.start..<shortened.contentEnd, tracking: options.trackingEm,
+                                              leadingContext: false)
+                    let rest = breakLines(options, lineLimit: nil, from: moved, stopAtParagraphEnd: true).lines
+                    paragraph.removeLast(2)
+                    paragraph.append(shortened)
+                    paragraph.append(contentsOf: rest)
+                }
+            }
+            result.append(contentsOf: paragraph)
+            index = end + 1
+        }
+        return result
+    }
+
+    /// The number of whole segments (words) a line holds, or 0 when it was cut inside one.
+    private func segmentCount(_ line: LineSpan) -> Int {
+        guard line.kind != .cluster, line.contentEnd > line.start else { return 0 }
+        let first = segmentIndex(containing: line.start)
+        guard Int(segments[first].start) == line.start else { return 0 }
+        let last = segmentIndex(containing: max(line.start, line.contentEnd - 1))
+        return last - first + 1
+    }
+
+    /// The greedy lines at the narrowest width that keeps their number (CSS `text-wrap: balance`): a bisection
+    /// over the width, each step one greedy pass.
+    private func balance(_ lines: [LineSpan], options: LayoutOptions) -> [LineSpan] {
+        let target = lines.count
+        var high = options.width
+        var low = 0.0
+        var best = lines
+        var probe = options
+        let clusterBreaks = lines.filter { $0.kind == .cluster }.count
+        for _ in 0..<24 {
+            let mid = (low + high) / 2
+            probe.width = mid
+            let attempt = breakLines(probe, lineLimit: target)
+            // Same line count, and no word cut that the full width did not need.
+            if attempt.isComplete && attempt.lines.count == target
+                && attempt.lines.filter({ $0.kind == .cluster }).count <= clusterBreaks {
+                high = mid
+                best = attempt.lines
+            } else {
+                low = mid
+            }
+            if high - low < 0.01 { break }
+        }
+        return best
     }
 
     var remeasurer: Remeasurer {

@@ -7,6 +7,9 @@ extension PreparedText {
         lines.reserveCapacity(spans.count)
         var top = 0.0
         let size = options.pointSize
+        // A fixed line height places the baseline by the label's font (the primary one), as a UILabel does.
+        let primary = engine.fonts.primary.face.metrics
+        let primaryDescender = Double(primary.descender) * size / Double(primary.unitsPerEm)
         for (index, span) in spans.enumerated() {
             let isTruncated = span.kind == .truncated
             let lineTruncation = isTruncated ? truncation : nil
@@ -27,7 +30,7 @@ extension PreparedText {
                 baseline = top + ascender
             case .fixed(let value):
                 height = value
-                baseline = top + value - descender
+                baseline = top + value - primaryDescender
             case .multiple(let factor):
                 height = natural * factor
                 baseline = top + height - descender - gap

@@ -51,6 +51,8 @@ public final class PreparedText: Sendable {
     let runs: [ShapedRun]
     /// All glyphs, run after run; each run's glyphs in HarfBuzz's (visual) order.
     let glyphs: [ShapedGlyph]
+    /// The vertical ink extent of each glyph (parallel to `glyphs`), for clipping analysis.
+    let ink: [VerticalInk]
     let shapingLanguage: ShapingLanguage
     let features: [FontFeatureSetting]
 
@@ -108,6 +110,7 @@ public final class PreparedText: Sendable {
         paragraphs = built.paragraphs
         runs = built.runs
         glyphs = built.glyphs
+        ink = built.ink
         missingCharacters = built.missing
     }
 }
@@ -185,4 +188,12 @@ struct ShapedRun: Sendable {
     var script: ScriptTag
     var glyphRange: Range<Int>
     var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// How far a glyph's ink reaches above and below the baseline, in its font's units (y up), its offset included.
+struct VerticalInk: Sendable {
+    var top: Int32
+    var bottom: Int32
+    var hasInk: Bool { top > bottom }
+    static let none = VerticalInk(top: 0, bottom: 0)
 }

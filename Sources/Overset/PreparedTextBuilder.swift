@@ -28,6 +28,7 @@ struct PreparedTextBuilder {
         var paragraphs: [Paragraph] = []
         var runs: [ShapedRun] = []
         var glyphs: [ShapedGlyph] = []
+        var ink: [VerticalInk] = []
         var missing: [MissingCharacter] = []
     }
 
@@ -175,6 +176,13 @@ struct PreparedTextBuilder {
             }
             guard ok else { throw .analysisFailed(stage: "shaping (HarfBuzz)") }
             out.runs[runIndex].glyphRange = first..<out.glyphs.count
+            for glyph in out.glyphs[first...] {
+                if let box = face.ink(of: glyph.glyph) {
+                    out.ink.append(VerticalInk(top: box.top + glyph.yOffset, bottom: box.bottom + glyph.yOffset))
+                } else {
+                    out.ink.append(.none)
+                }
+            }
             let perEm = 1.0 / Double(face.metrics.unitsPerEm)
             var clusterAdvance: [Int32: Double] = [:]
             for glyph in out.glyphs[first...] {

@@ -1,0 +1,170 @@
+internal import OversetText
+
+/// Where a glyph's ink crosses its line box.
+public enum ClipEdge: String, Sendable, Hashable, CaseIterable {
+    /// Above the top of the label: cut off when the label clips to its bounds.
+    case top
+    /// Below the bottom of the label: cut off when the label clips to its bounds.
+    case bottom
+    /// Up into the line above: the marks collide with that line.
+    case previousLine
+    /// Down into the line below.
+    case nextLine
+}
+
+/// A grapheme cluster whose ink crosses its line box.
+public struct ClippedCluster: Sendable, Hashable, CustomStringConvertible {
+    /// The line, counted from 0.
+    public var line: Int
+    /// The cluster's text, e.g. `"ที่"`.
+    public var cluster: String
+    /// The cluster's UTF-16 range.
+    public var range: TextRange
+    /// Which edge it crosses.
+    public var edge: ClipEdge
+    /// By how many points its ink crosses the edge.
+    public var overflow: Double
+
+    public var description: String {
+        "line \(line + 1): \(cluster) \(range) crosses the \(edge.rawValue) edge by \(String(overflow)) pt"
+    }
+}
+
+/// The result of checking a layout for ink outside its line boxes.
+public struct ClippingReport: Sendable {
+    /// Every cluster that crosses an edge, in text order (a cluster that crosses two edges is listed twice).
+    public var clippedClusters: [ClippedCluster]
+    /// The smallest fixed line height at which no ink crosses the top of its line box, given the layout's baseline
+    /// rule (extra space above the glyphs). Equal to the layout's line height when nothing is clipped at the top.
+    public var suggestedLineHeight: Double
+    /// How far the baseline must move up (`baselineOffset`) for marks below the baseline to stay inside the line:
+    /// a taller line does not help there, because iOS adds the extra height above the glyphs. 0 when none cross.
+    public var suggestedBaselineOffset: Double
+    /// Whether `clipsToBounds` (or a fixed-height container) would cut ink off: a cluster crosses the top of the
+    /// first line or the bottom of the last.
+    public var clipsAtBounds: Bool { clippedClusters.contains { $0.edge == .top || $0.edge == .bottom } }
+    /// Whether any ink crosses any line box.
+    public var hasClipping: Bool { !clippedClusters.isEmpty }
+}
+
+/// The line boxes clipping is checked against.
+public enum ClippingBox: Sendable, Hashable {
+    /// The layout's own lines (their height from the layout's line height policy).
+    case layoutLines
+    /// Every line as tall as the primary font's natural line height, baseline at its ascender: the box of a label
+    /// whose height follows its font and ignores the fallback fonts' metrics.
+    case primaryFont
+}
+
+extension TextLayout {
+    /// Finds every glyph whose ink extends above or below its line box, into the neighbouring line or past the
+    /// label, and by how much.
+    ///
+    /// ```swift
+    /// let layout = try prepared.layout(LayoutOptions(font: StyledFont(style: .body), width: 200))  // leading 22
+    /// let report = layout.clipping()
+    /// report.clippedClusters      // [line 1: ที่ crosses the top edge by 1.6 pt, …]
+    /// report.suggestedLineHeight  // the fixed line height that avoids it
+    /// ```
+    /// - Complexity: O(glyphs on the visible lines); ink extents were read during preparation.
+    public func clipping(box: ClippingBox = .layoutLines) -> ClippingReport {
+        let prepared = self.prepared
+        let size = options.pointSize
+        let faces = prepared.engine.fonts.allFonts
+        let primary = prepared.engine.fonts.primary.face.metrics
+        let primaryScale = size / Double(primary.unitsPerEm)
+        let primaryAscender = Double(primary.ascender) * primaryScale
+        let primaryHeight = Double(primary.ascender + primary.descender + primary.lineGap) * primaryScale
+        var clipped: [ClippedCluster] = []
+        var maxAscent = 0.0, maxDescent = 0.0
+        var suggested = 0.0
+        var belowBaseline = Double.infinity
+        for (index, line) in lines.enumerated() {
+            let top: Double, bottom: Double, baseline: Double
+            switch box {
+            case .layoutLines:
+                top = line.top
+                bottom = line.top + line.height
+                baseline = line.baseline
+            case .primaryFont:
+                top = Double(index) * primaryHeight
+                bottom = top + primaryHeight
+                baseline = top + primaryAscender
+            }
+            suggested = max(suggested, bottom - top)
+            belowBaseline = min(belowBaseline, bottom - baseline)
+            var ranges: [Range<Int>] = []
+            if let truncation = line.truncation {
+                ranges = [truncation.prefix, truncation.suffix]
+            } else {
+                ranges = [line.contentRange]
+            }
+            // Per cluster: the largest overflow at each edge.
+            var worst: [Int: (up: Double, down: Double)] = [:]
+            for range in ranges where !range.isEmpty {
+                var runIndex = prepared.remeasurer.firstRun(containing: range.lowerBound)
+                while runIndex < prepared.runs.count, prepared.runs[runIndex].range.lowerBound < range.upperBound {
+                    let run = prepared.runs[runIndex]
+                    runIndex += 1
+                    let metrics = faces[run.face].face.metrics
+                    let scale = size / Double(metrics.unitsPerEm)
+                    for glyphIndex in run.glyphRange {
+                        let cluster = Int(prepared.glyphs[glyphIndex].cluster)
+                        guard range.contains(cluster) else { continue }
+                        let ink = prepared.ink[glyphIndex]
+                        guard ink.hasInk else { continue }
+                        let inkTop = Double(ink.top) * scale, inkBottom = Double(ink.bottom) * scale
+                        maxAscent = max(maxAscent, inkTop)
+                        maxDescent = max(maxDescent, -inkBottom)
+                        let up = top - (baseline - inkTop)
+                        let down = (baseline - inkBottom) - bottom
+                        guard up > 1e-9 || down > 1e-9 else { continue }
+                        let start = prepared.clusterStart(containing: cluster)
+                        var entry = worst[start] ?? (0, 0)
+                        entry.up = max(entry.up, up)
+                        entry.down = max(entry.down, down)
+                        worst[start] = entry
+                    }
+                }
+            }
+            for start in worst.keys.sorted() {
+                let entry = worst[start]!
+                let end = prepared.clusterEnd(startingAt: start)
+                let text = prepared.substring(start..<end)
+                if entry.up > 1e-9 {
+                    clipped.append(ClippedCluster(line: index, cluster: text, range: TextRange(start..<end),
+                                                  edge: index == 0 ? .top : .previousLine, overflow: entry.up))
+                }
+                if entry.down > 1e-9 {
+                    clipped.append(ClippedCluster(line: index, cluster: text, range: TextRange(start..<end),
+                                                  edge: index == lines.count - 1 ? .bottom : .nextLine,
+                                                  overflow: entry.down))
+                }
+            }
+        }
+        if belowBaseline == .infinity { belowBaseline = 0 }
+        // Extra line height goes above the glyphs, so the top needs height = ink ascent + what is below the
+        // baseline; the bottom only moves with the baseline.
+        if clipped.contains(where: { $0.edge == .top || $0.edge == .previousLine }) {
+            suggested = max(suggested, maxAscent + belowBaseline)
+        }
+        let offset = clipped.contains { $0.edge == .bottom || $0.edge == .nextLine }
+            ? max(0, maxDescent - belowBaseline) : 0
+        return ClippingReport(clippedClusters: clipped, suggestedLineHeight: suggested,
+                              suggestedBaselineOffset: offset)
+    }
+}
+
+extension PreparedText {
+    /// The start of the grapheme cluster that contains `offset`.
+    func clusterStart(containing offset: Int) -> Int {
+        let index = clusterIndex(atOrAfter: offset + 1)
+        return Int(graphemes[max(0, index - 1)])
+    }
+
+    /// The end of the grapheme cluster that starts at `start`.
+    func clusterEnd(startingAt start: Int) -> Int {
+        let index = clusterIndex(atOrAfter: start + 1)
+        return index < graphemes.count ? Int(graphemes[index]) : utf16.count
+    }
+}
