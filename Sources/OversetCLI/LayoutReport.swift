@@ -4,8 +4,16 @@ import Overset
 /// The JSON shape of one layout, shared by `preview --format json` and `measure`:
 /// `{"lineCount", "truncated", "width", "height", "lines": [{"text", "range", "width", …}], "missingCharacters"}`.
 enum LayoutReport {
-    static func object(_ layout: TextLayout) -> [String: Any] {
+    static func object(_ layout: TextLayout, font: StyledFont? = nil) -> [String: Any] {
+        let clipping = layout.clipping()
         var object: [String: Any] = [
+            "pointSize": layout.options.pointSize,
+            "clipping": clipping.clippedClusters.map { clip -> [String: Any] in
+                ["line": clip.line, "cluster": clip.cluster, "range": [clip.range.location, clip.range.upperBound],
+                 "edge": clip.edge.rawValue, "overflow": clip.overflow]
+            },
+            "suggestedLineHeight": clipping.suggestedLineHeight,
+            "suggestedBaselineOffset": clipping.suggestedBaselineOffset,
             "lineCount": layout.lineCount,
             "truncated": layout.isTruncated,
             "width": layout.width,
@@ -28,6 +36,11 @@ enum LayoutReport {
                  "range": [missing.range.location, missing.range.upperBound]]
             },
         ]
+        if let font {
+            object["style"] = font.style.rawValue
+            object["category"] = font.category.higName
+            if let note = font.weightNote { object["weightNote"] = note }
+        }
         if let hidden = layout.truncatedRange {
             object["truncatedRange"] = [hidden.location, hidden.upperBound]
         }

@@ -9,7 +9,10 @@ struct Measure: ParsableCommand {
         discussion: """
         Each input line is an object with the preview options as fields:
           {"id": "key-1", "text": "…", "width": 220, "size": 17, "lines": 2, "lang": "th",
-           "truncation": "tail", "wrap": "word", "lineHeight": 22, "tracking": 0, "fonts": ["DejaVu Sans"]}
+           "truncation": "tail", "wrap": "word", "lineHeight": 22, "tracking": 0, "fonts": ["DejaVu Sans"],
+           "strategy": "pushOut"}
+        or with a text style instead of a size: {"style": "headline", "category": "AX3", "emphasized": false},
+        where "lineHeight" may also be "leading" (the default with a style) or "natural".
         Only text and width are required. Each output line has the schema of `preview --format json`, with "id"
         echoed back and "line" (the input line number). A malformed line produces {"id", "line", "error"} and the
         batch goes on. Each distinct (text, language, fonts) is prepared once and laid out as often as asked.
@@ -78,8 +81,10 @@ struct Measure: ParsableCommand {
         id = request["id"] ?? NSNull()
         do {
             let fields = try Request(request)
-            let engine = try cache.engine(fonts: fields.fonts)
-            let key = fields.text + "\u{1}" + (fields.lang ?? "") + "\u{1}" + fields.fonts.joined(separator: "\u{1}")
+            let weight = fields.font?.bundledWeight ?? .regular
+            let engine = try cache.engine(fonts: fields.fonts, weight: weight)
+            let key = fields.text + "\u{1}" + (fields.lang ?? "") + "\u{1}\(weight)\u{1}"
+                + fields.fonts.joined(separator: "\u{1}")
             let text: PreparedText
             if let cached = prepared[key] {
                 text = cached
@@ -97,7 +102,7 @@ struct Measure: ParsableCommand {
             let layout = try text.layout(fields.options)
             timing.layoutTime += clock.now - start
             timing.laidOut += 1
-            var result = LayoutReport.object(layout)
+            var result = LayoutReport.object(layout, font: fields.font)
             result["id"] = id
             result["line"] = lineNumber
             return result
@@ -120,6 +125,7 @@ struct Request {
     var text: String
     var lang: String?
     var fonts: [String]
+    var font: StyledFont?
     var options: LayoutOptions
 
     init(_ object: [String: Any]) throws {
@@ -166,10 +172,55 @@ struct Request {
             }
             wrap = mode
         }
-        options = LayoutOptions(
-            width: width, pointSize: try number("size") ?? 17, maxLines: Int(lines), truncation: truncation,
-            wrapping: wrap, lineHeight: try number("lineHeight").map { .fixed($0) } ?? .natural,
-            tracking: .points(try number("tracking") ?? 0))
+        var strategy = LineBreakStrategy.greedy
+        if let value = try string("strategy") {
+            guard let parsed = LineBreakStrategy(rawValue: value) else {
+                throw RequestError(message: "\"strategy\" must be greedy, pushOut or balanced (got \(value))")
+            }
+            strategy = parsed
+        }
+        let lineHeightName = object["lineHeight"] as? String
+        if let name = try string("style") {
+            guard let style = TextStyle(name) else {
+                throw RequestError(message: "\"style\" must be a text style such as body or headline (got \(name))")
+            }
+            guard object["size"] == nil || object["size"] is NSNull else {
+                throw RequestError(message: "give either \"size\" or \"style\", not both")
+            }
+            var category = ContentSizeCategory.large
+            if let categoryName = try string("category") {
+                guard let parsed = ContentSizeCategory(categoryName) else {
+                    throw RequestError(message: "\"category\" must be a content size category such as Large or AX3 (got \(categoryName))")
+                }
+                category = parsed
+            }
+            let font = StyledFont(style: style, category: category, emphasized: object["emphasized"] as? Bool ?? false)
+            let height: StyleLineHeight
+            switch lineHeightName {
+            case "natural": height = .natural
+            case "leading": height = .leading
+            case nil: height = try number("lineHeight").map { .fixed($0) } ?? .leading
+            default: throw RequestError(message: "\"lineHeight\" must be a number, \"leading\" or \"natural\"")
+            }
+            self.font = font
+            options = LayoutOptions(font: font, width: width, maxLines: Int(lines), lineHeight: height,
+                                    truncation: truncation, strategy: strategy)
+        } else {
+            guard object["category"] == nil || object["category"] is NSNull else {
+                throw RequestError(message: "\"category\" needs \"style\"")
+            }
+            let height: LineHeight
+            switch lineHeightName {
+            case "natural": height = .natural
+            case nil: height = try number("lineHeight").map { .fixed($0) } ?? .natural
+            default: throw RequestError(message: "\"lineHeight\" must be a number or \"natural\" without a style")
+            }
+            self.font = nil
+            options = LayoutOptions(width: width, pointSize: try number("size") ?? 17, maxLines: Int(lines),
+                                    truncation: truncation, lineHeight: height, strategy: strategy)
+        }
+        options.wrapping = wrap
+        options.tracking = .points(try number("tracking") ?? 0)
         try options.validate()
     }
 }

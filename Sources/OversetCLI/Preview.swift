@@ -15,6 +15,7 @@ struct Preview: ParsableCommand {
           overset preview "ภาษาไทยเป็นภาษาที่ไม่มีการเว้นวรรค" --lang th --width 120 --size 17
           overset preview "تحقق مِن التحديثات 25" --lang ar --width 90 --truncation middle --lines 1
           overset preview --text-file message.txt --width 320 --format json
+          overset preview "ที่ปั้นฟ้ำ ฎุ ฏู" --lang th --style body --category AX3 --width 200
         """
     )
 
@@ -42,15 +43,15 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         let string = try text ?? readText(textFile!)
-        let engine = try EngineCache().engine(fonts: layout.fonts)
+        let engine = try EngineCache().engine(fonts: layout.fonts, weight: layout.bundledWeight)
         let prepared = try engine.prepare(string, language: layout.lang,
                                           options: PrepareOptions(features: layout.features))
         let result = try prepared.layout(layout.layoutOptions)
         switch format {
         case .json:
-            print(LayoutReport.serialize(LayoutReport.object(result)))
+            print(LayoutReport.serialize(LayoutReport.object(result, font: layout.styledFont)))
         case .text:
-            print(TextPreview.render(result, engine: engine, language: layout.lang))
+            print(TextPreview.render(result, font: layout.styledFont, language: layout.lang))
         }
     }
 
@@ -73,14 +74,17 @@ struct Preview: ParsableCommand {
 
 /// The readable table `preview` prints.
 enum TextPreview {
-    static func render(_ layout: TextLayout, engine: TextEngine, language: String?) -> String {
+    static func render(_ layout: TextLayout, font: StyledFont?, language: String?) -> String {
         let options = layout.options
         var out: [String] = []
         let fonts = layout.prepared.usedFonts.map { "\($0.familyName) \($0.styleName)" }
-        out.append("width \(format(options.width)) pt · \(format(options.pointSize)) pt · "
+        let styleName = font.map { "\($0.style) at \($0.category.higName), " } ?? ""
+        out.append("width \(format(options.width)) pt · \(styleName)\(format(options.pointSize)) pt · "
             + (options.maxLines == 0 ? "unlimited lines" : "max \(options.maxLines) line\(options.maxLines == 1 ? "" : "s")")
             + " · \(options.truncation.rawValue) truncation · language \(language ?? "none")")
-        out.append("fonts: " + (fonts.isEmpty ? "none" : fonts.joined(separator: ", ")))
+        out.append("fonts: " + (fonts.isEmpty ? "none" : fonts.joined(separator: ", ")) + " · line height "
+            + lineHeightName(options.lineHeight) + " · \(options.strategy.rawValue) breaking")
+        if let note = font?.weightNote { out.append("note: \(note)") }
         out.append("")
         let cells = 24
         for (index, line) in layout.lines.enumerated() {
@@ -102,6 +106,18 @@ enum TextPreview {
             summary += "fits"
         }
         out.append(summary)
+        let clipping = layout.clipping()
+        for clip in clipping.clippedClusters {
+            out.append("CLIPPED: line \(clip.line + 1) \(clip.cluster) (UTF-16 \(clip.range)) crosses the "
+                + "\(edgeName(clip.edge)) by \(format(clip.overflow)) pt")
+        }
+        if clipping.hasClipping {
+            var advice = "a fixed line height of \(format(clipping.suggestedLineHeight)) pt avoids clipping at the top"
+            if clipping.suggestedBaselineOffset > 0 {
+                advice += "; marks below need the baseline raised by \(format(clipping.suggestedBaselineOffset)) pt"
+            }
+            out.append(advice + (clipping.clipsAtBounds ? " (clipsToBounds would cut these marks)" : ""))
+        }
         if !layout.missingCharacters.isEmpty {
             out.append("WARNING: no font has a glyph for: "
                 + layout.missingCharacters.map(\.description).joined(separator: ", ")
@@ -111,6 +127,23 @@ enum TextPreview {
     }
 
     static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    static func lineHeightName(_ height: LineHeight) -> String {
+        switch height {
+        case .natural: return "natural"
+        case .fixed(let value): return "\(format(value)) pt"
+        case .multiple(let factor): return "natural × \(factor)"
+        }
+    }
+
+    static func edgeName(_ edge: ClipEdge) -> String {
+        switch edge {
+        case .top: return "top of the label"
+        case .bottom: return "bottom of the label"
+        case .previousLine: return "line above"
+        case .nextLine: return "line below"
+        }
+    }
     static func pad(_ string: String, _ width: Int) -> String {
         string.count >= width ? string : string + String(repeating: " ", count: width - string.count)
     }

@@ -7,8 +7,20 @@ struct LayoutArguments: ParsableArguments {
     @Option(help: "The width available to each line, in points.")
     var width: Double
 
-    @Option(help: "The font size in points.")
-    var size: Double = 17
+    @Option(help: "The font size in points (default 17, or the --style's size at --category).")
+    var size: Double?
+
+    @Option(help: "A Dynamic Type text style instead of --size: largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2.")
+    var style: TextStyle?
+
+    @Option(help: "The content size category for --style: xSmall … xxxLarge, AX1 … AX5 (UIKit and SwiftUI names work too). Default: Large.")
+    var category: ContentSizeCategory?
+
+    @Flag(help: "Use the style's emphasized (bold) weight.")
+    var emphasized = false
+
+    @Option(help: "Line breaking: greedy, pushOut (what a UILabel does) or balanced.")
+    var strategy: LineBreakStrategy = .greedy
 
     @Option(help: "The most lines to show (0 = unlimited), like UILabel.numberOfLines.")
     var lines: Int = 0
@@ -22,8 +34,9 @@ struct LayoutArguments: ParsableArguments {
     @Option(help: "Where lines break: word (UILabel's byWordWrapping) or character (byCharWrapping).")
     var wrap: WrapMode = .word
 
-    @Option(name: .customLong("line-height"), help: "A fixed line height in points (default: the fonts' natural one).")
-    var lineHeight: Double?
+    @Option(name: .customLong("line-height"),
+            help: "Line height: a number of points, 'natural' (the fonts', line by line) or 'leading' (the style's HIG leading). Default: leading with --style, natural otherwise.")
+    var lineHeight: LineHeightArgument?
 
     @Option(help: "Letter spacing in points after each character (like NSAttributedString.Key.kern).")
     var tracking: Double = 0
@@ -39,37 +52,98 @@ struct LayoutArguments: ParsableArguments {
         guard width.isFinite, width >= 0 else {
             throw ValidationError("--width must be a number of points, 0 or more (got \(width))")
         }
-        guard size.isFinite, size > 0 else { throw ValidationError("--size must be a number above 0 (got \(size))") }
-        guard lines >= 0 else { throw ValidationError("--lines must be 0 (unlimited) or more (got \(lines))") }
-        if let lineHeight, !(lineHeight.isFinite && lineHeight > 0) {
-            throw ValidationError("--line-height must be a number above 0 (got \(lineHeight))")
+        if let size, !(size.isFinite && size > 0) {
+            throw ValidationError("--size must be a number above 0 (got \(size))")
         }
+        if size != nil && style != nil { throw ValidationError("give either --size or --style, not both") }
+        if category != nil && style == nil {
+            throw ValidationError("--category needs --style (the category picks the style's size)")
+        }
+        if case .leading? = lineHeight, style == nil {
+            throw ValidationError("--line-height leading needs --style")
+        }
+        guard lines >= 0 else { throw ValidationError("--lines must be 0 (unlimited) or more (got \(lines))") }
         guard tracking.isFinite else { throw ValidationError("--tracking must be a finite number") }
     }
 
+    /// The style at its category, when --style is given.
+    var styledFont: StyledFont? {
+        style.map { StyledFont(style: $0, category: category ?? .large, emphasized: emphasized) }
+    }
+
+    /// The bundled weight the style needs.
+    var bundledWeight: FontStack.BundledWeight { styledFont?.bundledWeight ?? .regular }
+
     var layoutOptions: LayoutOptions {
-        LayoutOptions(width: width, pointSize: size, maxLines: lines, truncation: truncation, wrapping: wrap,
-                      lineHeight: lineHeight.map { .fixed($0) } ?? .natural, tracking: .points(tracking))
+        var options: LayoutOptions
+        if let font = styledFont {
+            let height: StyleLineHeight = switch lineHeight {
+            case nil, .leading?: .leading
+            case .natural?: .natural
+            case .points(let value)?: .fixed(value)
+            }
+            options = LayoutOptions(font: font, width: width, maxLines: lines, lineHeight: height,
+                                    truncation: truncation, strategy: strategy)
+        } else {
+            let height: LineHeight = switch lineHeight {
+            case .points(let value)?: .fixed(value)
+            default: .natural
+            }
+            options = LayoutOptions(width: width, pointSize: size ?? 17, maxLines: lines, truncation: truncation,
+                                    lineHeight: height, strategy: strategy)
+        }
+        options.wrapping = wrap
+        options.tracking = .points(tracking)
+        return options
     }
 }
+
+/// `--line-height`: points, `natural` or `leading`.
+enum LineHeightArgument: ExpressibleByArgument, Equatable {
+    case points(Double)
+    case natural
+    case leading
+
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "natural": self = .natural
+        case "leading": self = .leading
+        default:
+            guard let value = Double(argument), value.isFinite, value > 0 else { return nil }
+            self = .points(value)
+        }
+    }
+}
+
+extension TextStyle: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
+
+extension ContentSizeCategory: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
+
+extension LineBreakStrategy: ExpressibleByArgument {}
+extension ReflowPolicy: ExpressibleByArgument {}
 
 extension TruncationMode: ExpressibleByArgument {}
 extension WrapMode: ExpressibleByArgument {}
 
 /// Builds engines for lists of `--font` values, once per distinct list.
 final class EngineCache {
-    private var engines: [[String]: TextEngine] = [:]
+    private var engines: [String: TextEngine] = [:]
 
-    func engine(fonts: [String]) throws -> TextEngine {
-        if let engine = engines[fonts] { return engine }
-        let engine = try TextEngine(fonts: EngineCache.stack(fonts))
-        engines[fonts] = engine
+    func engine(fonts: [String], weight: FontStack.BundledWeight = .regular) throws -> TextEngine {
+        let key = "\(weight)|" + fonts.joined(separator: "\u{1}")
+        if let engine = engines[key] { return engine }
+        let engine = try TextEngine(fonts: EngineCache.stack(fonts, weight: weight))
+        engines[key] = engine
         return engine
     }
 
     /// The bundled stack, with the user's fonts tried first for every script.
-    static func stack(_ specs: [String]) throws -> FontStack {
-        let bundled = try FontStack.bundled()
+    static func stack(_ specs: [String], weight: FontStack.BundledWeight = .regular) throws -> FontStack {
+        let bundled = try FontStack.bundled(weight: weight)
         guard !specs.isEmpty else { return bundled }
         let user = try specs.map(loadFont)
         var fallbacks: [String: [Font]] = [:]
