@@ -15,6 +15,7 @@ let package = Package(
     name: "Overset",
     products: [
         .library(name: "Overset", targets: ["Overset"]),
+        .library(name: "OversetTesting", targets: ["OversetTesting"]),
         .executable(name: "overset", targets: ["OversetCLI"]),
     ],
     dependencies: [
@@ -35,6 +36,8 @@ let package = Package(
             dependencies: ["OversetText"],
             linkerSettings: [.linkedLibrary("m")]
         ),
+        // Expectations for Swift Testing and XCTest: "this string fits this label in every category".
+        .target(name: "OversetTesting", dependencies: ["Overset"]),
         .executableTarget(
             name: "OversetCLI",
             dependencies: ["Overset", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -44,6 +47,7 @@ let package = Package(
             dependencies: ["Overset", "OversetText"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),
         // Runs the built `overset` binary as a user would.
         .testTarget(
             name: "OversetCLITests",

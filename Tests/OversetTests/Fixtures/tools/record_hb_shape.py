@@ -48,9 +48,17 @@ SAMPLES = {
     # Hira and Jpan give byte-identical output.
     "japanese": ("ソフトウェアの更新を確認", "Fonts/DroidSansFallbackFull.ttf", "ja", "Kana", "ltr"),
     "chinese": ("检查更新", "Fonts/DroidSansFallbackFull.ttf", "zh-Hans", "Hani", "ltr"),
+    # Clipping samples: harakat above and below, Vietnamese stacked accents, and ordinary text that must not clip.
+    "arabic_harakat": ("بِسْمِ ٱللَّهِ ٱلرَّحْمَٰنِ", "Fonts/NotoSansArabic-Regular.ttf", "ar", "Arab", "rtl"),
+    "vietnamese": ("Tiếng Việt: Ễ Ẫ Ỗ Ể", "Fonts/NotoSans-Regular.ttf", "vi", "Latn", "ltr"),
+    "latin_accents": ("Élan Ñandú Çà Øre Åkerlund Übung gjpqy", "Fonts/NotoSans-Regular.ttf", "en", "Latn", "ltr"),
+    "cyrillic": ("Съешь же ещё этих мягких булок Йй Ёё", "Fonts/NotoSans-Regular.ttf", "ru", "Cyrl", "ltr"),
+    "greek": ("Ελληνικά Ϋ ΐ ψ ζ ξ", "Fonts/NotoSans-Regular.ttf", "el", "Grek", "ltr"),
+    "cjk": ("检查更新。ソフトウェアの更新を確認「再起動」", "Fonts/DroidSansFallbackFull.ttf", "ja", "Hani", "ltr"),
 }
 
-EXTENTS = ["thai_marks", "arabic", "devanagari"]
+EXTENTS = ["thai_marks", "arabic", "devanagari", "arabic_harakat", "vietnamese", "latin_accents", "cyrillic",
+           "greek", "cjk"]
 
 
 def check_version():

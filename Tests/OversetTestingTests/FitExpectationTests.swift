@@ -1,0 +1,51 @@
+import Overset
+import OversetTesting
+import Testing
+
+/// The test helpers, including what a failure looks like.
+@Suite struct FitExpectationTests {
+    @Test func fittingString_passesInEveryCategory() throws {
+        let report = expectFits("OK", language: "en", style: .body, width: 200, maxLines: 1)
+        #expect(report?.passed == true)
+    }
+
+    @Test func failingString_messageNamesCategoryLanguageAndLines() throws {
+        let report = try FitCheck(text: "Zum Abschließen des Updates Firefox neu starten", language: "de",
+                                  style: .headline, width: 220, maxLines: 2).evaluate()
+        #expect(!report.passed)
+        let message = report.message
+        print(message)
+        #expect(message.hasPrefix("\"Zum Abschließen des Updates Firefox neu starten\" (de) does not fit headline, 2 lines at 220 pt"))
+        #expect(message.contains("AX5 (53 pt): needs"))
+        #expect(message.contains("│Zum│") || message.contains("│Zum Abschließen"))
+        // Categories are listed smallest first and only where it fails.
+        let categories = report.failures.map(\.category)
+        #expect(categories == categories.sorted())
+        #expect(categories.last == .accessibility5)
+    }
+
+    @Test func failingString_recordsAnIssueInSwiftTesting() {
+        withKnownIssue("the German string needs more than one line at AX sizes") {
+            expectFits("Zum Abschließen des Updates Firefox neu starten", language: "de", style: .body, width: 220,
+                       maxLines: 1, categories: [.accessibility3])
+        }
+    }
+
+    @Test func missingGlyphs_areNeverAPass() throws {
+        let report = try FitCheck(text: "OK 🍵", style: .body, width: 300, maxLines: 1,
+                                  categories: [.large]).evaluate()
+        #expect(!report.passed)
+        #expect(report.message.contains("cannot tell: no font has 🍵"))
+    }
+
+    @Test func clipping_failsWhenAsked() throws {
+        let thai = FitCheck(text: "ฎุ ฏู", language: "th", style: .body, width: 300, maxLines: 1,
+                            categories: [.large], failsOnClipping: true)
+        let report = try thai.evaluate()
+        #expect(!report.passed)
+        #expect(report.message.contains("clips ฎุ by"))
+        var lenient = thai
+        lenient.failsOnClipping = false
+        #expect(try lenient.evaluate().passed)
+    }
+}

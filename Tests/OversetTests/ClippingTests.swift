@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import Overset
+
+/// Clipping against the ink extents HarfBuzz reports (`hb-shape --show-extents`, Fixtures/hb-shape/*.extents.json),
+/// in a 17 pt label whose line box follows iOS: a fixed line height with the baseline Noto Sans's descender
+/// (293/1000 em) above the bottom.
+@Suite struct ClippingTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var sample: String
+        var lineHeight: Double
+        var testDescription: String { "\(sample) at \(lineHeight) pt" }
+    }
+
+    struct Expected: Hashable {
+        var cluster: String
+        var edge: ClipEdge
+    }
+
+    /// The clipping the fixture's extents imply, computed here from HarfBuzz's numbers alone.
+    static func expectedClipping(sample: String, lineHeight: Double) throws -> (text: String, language: String,
+                                                                                  overflow: [Expected: Double]) {
+        let fixture = try Fixtures.json("hb-shape/\(sample).extents.json")
+        let text = fixture["text"] as! String
+        let upem = Double(fixture["unitsPerEm"] as! Int)
+        let glyphs = fixture["glyphs"] as! [[String: Int]]
+        let size = 17.0
+        let below = 293.0 / 1000 * size          // baseline to the bottom of the line box
+        let above = lineHeight - below           // baseline to the top
+        // Code point index → the grapheme cluster (Swift Character) it belongs to.
+        var clusterOfScalar: [String] = []
+        for character in text { for _ in character.unicodeScalars { clusterOfScalar.append(String(character)) } }
+        var overflow: [Expected: Double] = [:]
+        for glyph in glyphs {
+            let cluster = clusterOfScalar[glyph["cl"]!]
+            let top = Double(glyph["yb"]! + glyph["dy"]!) / upem * size
+            let bottom = Double(glyph["yb"]! + glyph["h"]! + glyph["dy"]!) / upem * size
+            if top - above > 1e-9 {
+                overflow[Expected(cluster: cluster, edge: .top), default: 0] =
+                    max(overflow[Expected(cluster: cluster, edge: .top)] ?? 0, top - above)
+            }
+            if -bottom - below > 1e-9 {
+                overflow[Expected(cluster: cluster, edge: .bottom), default: 0] =
+                    max(overflow[Expected(cluster: cluster, edge: .bottom)] ?? 0, -bottom - below)
+            }
+        }
+        return (text, fixture["language"] as! String, overflow)
+    }
+
+    static let cases = ["thai_marks", "arabic_harakat", "devanagari", "vietnamese", "arabic", "latin_accents",
+                        "cyrillic", "greek", "cjk"].flatMap { [Case(sample: $0, lineHeight: 22), Case(sample: $0, lineHeight: 20)] }
+
+    @Test(arguments: cases)
+    func clipping_matchesHarfBuzzExtents(testCase: Case) throws {
+        let expected = try Self.expectedClipping(sample: testCase.sample, lineHeight: testCase.lineHeight)
+        let prepared = try Fixtures.engine.prepare(expected.text, language: expected.language)
+        let layout = try prepared.layout(LayoutOptions(width: 10_000, pointSize: 17, lineHeight: .fixed(testCase.lineHeight)))
+        #expect(layout.lineCount == 1)
+        let report = layout.clipping()
+        var actual: [Expected: Double] = [:]
+        for clip in report.clippedClusters { actual[Expected(cluster: clip.cluster, edge: clip.edge)] = clip.overflow }
+        #expect(Set(actual.keys) == Set(expected.overflow.keys))
+        for (key, value) in expected.overflow {
+            #expect(abs((actual[key] ?? -1) - value) < 1.0 / 64, "\(key.cluster) \(key.edge)")
+        }
+        #expect(report.clipsAtBounds == !expected.overflow.isEmpty)
+    }
+
+    @Test func mustCatch_stackedMarksAtTheHIGLeadingAndAtATightLatinLineHeight() throws {
+        // 17 pt body, HIG leading 22, and 20 pt, a tight height a designer might pick for Latin.
+        for sample in ["thai_marks", "arabic_harakat", "vietnamese"] {
+            #expect(!(try Self.expectedClipping(sample: sample, lineHeight: 22).overflow.isEmpty), "\(sample)")
+        }
+        for sample in ["thai_marks", "arabic_harakat", "devanagari", "vietnamese"] {
+            #expect(!(try Self.expectedClipping(sample: sample, lineHeight: 20).overflow.isEmpty), "\(sample)")
+        }
+        // Thai: the tone mark over an upper vowel (ที่, ฟ้ำ) at the top, below-base vowels (ฎุ, ฏู) at the bottom.
+        let thai = try Self.expectedClipping(sample: "thai_marks", lineHeight: 22).overflow
+        #expect(Set(thai.keys.map(\.cluster)) == ["ที่", "ฟ้ำ", "ฎุ", "ฏู"])
+    }
+
+    @Test func mustNotFlag_latinCyrillicGreekCJKAtTheHIGLeading() throws {
+        for sample in ["latin_accents", "cyrillic", "greek", "cjk", "arabic"] {
+            #expect(try Self.expectedClipping(sample: sample, lineHeight: 22).overflow.isEmpty, "\(sample)")
+        }
+        // And over the corpus (it has no Greek): Latin, Cyrillic and CJK strings at body/Large with the leading.
+        for row in Fixtures.corpusSample(stride: 10) {
+            for language in ["en", "de", "ru", "ms", "ja", "zh-CN"] {
+                guard let text = row.texts[language] else { continue }
+                let prepared = try Fixtures.engine.prepare(text, language: language)
+                let layout = try prepared.layout(LayoutOptions(font: StyledFont(style: .body), width: 240))
+                let clipped = layout.clipping().clippedClusters
+                #expect(clipped.isEmpty, "\(language): \(text) \(clipped)")
+            }
+        }
+    }
+
+    @Test func neighbouringLines_marksIntoTheLineBelowAreReported() throws {
+        let prepared = try Fixtures.engine.prepare("ฎุ ฏู ฎุ ฏู ฎุ ฏู ฎุ ฏู", language: "th")
+        let layout = try prepared.layout(LayoutOptions(width: 40, pointSize: 17, lineHeight: .fixed(22)))
+        #expect(layout.lineCount > 2)
+        let report = layout.clipping()
+        let edges = Set(report.clippedClusters.map(\.edge))
+        #expect(edges == [.nextLine, .bottom])
+        #expect(report.clippedClusters.filter { $0.edge == .bottom }.allSatisfy { $0.line == layout.lineCount - 1 })
+        #expect(report.suggestedBaselineOffset > 2)
+    }
+
+    @Test func suggestedLineHeight_removesTopClipping() throws {
+        let prepared = try Fixtures.engine.prepare("ที่ ฟ้ำ Ễ لَّ", language: nil)
+        let tight = try prepared.layout(LayoutOptions(width: 1000, pointSize: 17, lineHeight: .fixed(20)))
+        let report = tight.clipping()
+        #expect(report.clippedClusters.contains { $0.edge == .top })
+        let fixed = try prepared.layout(LayoutOptions(width: 1000, pointSize: 17,
+                                                      lineHeight: .fixed(report.suggestedLineHeight + 1e-9)))
+        #expect(!fixed.clipping().clippedClusters.contains { $0.edge == .top })
+    }
+
+    @Test func naturalLineHeight_growsForFallbackFontsSoThaiDoesNotClip() throws {
+        let prepared = try Fixtures.engine.prepare("ที่ ปั้น ฟ้ำ ฎุ ฏู", language: "th")
+        let natural = try prepared.layout(width: 1000, pointSize: 17)
+        // Noto Sans Thai's own box (hhea 1061 / -450 units, Fixtures/metrics.json) holds its marks.
+        #expect(!natural.clipping().hasClipping)
+        #expect(natural.lines[0].height > 17 * 1.362)
+        // The label's box with the primary font's metrics does clip them.
+        #expect(natural.clipping(box: .primaryFont).hasClipping)
+    }
+}
