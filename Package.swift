@@ -9,6 +9,7 @@ let systemLibraries: [Target] = [
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
     .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig1-dev"])]),
     .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+    .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 ]
 
 let package = Package(
@@ -27,7 +28,7 @@ let package = Package(
         // The one Swift module that calls C.
         .target(
             name: "OversetText",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "COversetICU"],
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "COversetICU", "CCairo"],
             linkerSettings: [.linkedLibrary("m")]
         ),
         // The public, pure-Swift engine: preparation, line breaking, truncation, layout results.

@@ -24,6 +24,8 @@ public enum OversetError: Error, Equatable, Sendable, CustomStringConvertible {
     case textTooLong(length: Int, limit: Int)
     /// ICU or HarfBuzz could not analyse or shape the text (out of memory).
     case analysisFailed(stage: String)
+    /// A file could not be written.
+    case outputFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -53,6 +55,8 @@ public enum OversetError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "(split it into paragraphs)"
         case .analysisFailed(let stage):
             return "\(stage) failed (out of memory?)"
+        case .outputFailed(let path, let reason):
+            return "cannot write '\(path)': \(reason)"
         }
     }
 }

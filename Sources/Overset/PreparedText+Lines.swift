@@ -80,23 +80,29 @@ extension PreparedText {
         }
     }
 
-    /// The runs of a line in visual order (UAX #9 rule L2), with their x positions.
-    func visualRuns(of line: Line) -> [LineRun] {
-        struct Piece {
-            var range: Range<Int>
-            var level: UInt8
-            var face: Int
-            var isEllipsis: Bool
-        }
+    /// A piece of a line: one shaped run's part of the visible text, or the ellipsis.
+    struct LinePiece {
+        var range: Range<Int>
+        var level: UInt8
+        var face: Int
+        var isEllipsis: Bool
+        /// The visible stretch of text the piece belongs to (what it is shaped against when drawn).
+        var context: Range<Int>
+        var run: Int?
+    }
+
+    /// The pieces of a line in visual order (UAX #9 rule L2).
+    func visualPieces(of line: Line) -> [LinePiece] {
         let paragraphLevel = paragraph(containing: line.range.location).level
-        var pieces: [Piece] = []
+        var pieces: [LinePiece] = []
         func addText(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
             var index = remeasurer.firstRun(containing: range.lowerBound)
             while index < runs.count, runs[index].range.lowerBound < range.upperBound {
                 let run = runs[index]
                 let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
-                pieces.append(Piece(range: piece, level: run.level, face: run.face, isEllipsis: false))
+                pieces.append(LinePiece(range: piece, level: run.level, face: run.face, isEllipsis: false,
+                                        context: range, run: index))
                 index += 1
             }
         }
@@ -112,19 +118,23 @@ extension PreparedText {
                         level = min(before.level, after)
                     }
                 }
-                pieces.append(Piece(range: truncation.prefix.upperBound..<truncation.prefix.upperBound, level: level,
-                                    face: ellipsis.face, isEllipsis: true))
+                let at = truncation.prefix.upperBound
+                pieces.append(LinePiece(range: at..<at, level: level, face: ellipsis.face, isEllipsis: true,
+                                        context: at..<at, run: nil))
             }
             addText(truncation.suffix)
         } else {
             addText(line.contentRange)
         }
-        let order = BidiReordering.visualOrder(levels: pieces.map(\.level))
+        return BidiReordering.visualOrder(levels: pieces.map(\.level)).map { pieces[$0] }
+    }
+
+    /// The runs of a line in visual order (UAX #9 rule L2), with their x positions.
+    func visualRuns(of line: Line) -> [LineRun] {
         let size = line.pointSize
         var x = 0.0
         var result: [LineRun] = []
-        for index in order {
-            let piece = pieces[index]
+        for piece in visualPieces(of: line) {
             let font = engine.fonts.allFonts[piece.face]
             let width: Double
             let text: String

@@ -20,6 +20,7 @@ struct Matrix: ParsableCommand {
           overset matrix "Zum Abschließen des Updates Firefox neu starten" --style headline --width 220 --lines 2
           overset matrix "تحقق مِن التحديثات" --lang ar --width 200 --image-width 64 --spacing 12 --format json
           overset matrix --corpus Corpus/ui_strings.dev.jsonl --kinds title,button --width 200
+          overset matrix "تحقق مِن التحديثات الآن" --lang ar --width 200 --png header.png
         """
     )
 
@@ -65,6 +66,8 @@ struct Matrix: ParsableCommand {
     @Option(help: "Output: text or json.")
     var format: Preview.OutputFormat = .text
 
+    @OptionGroup(title: "Pictures") var picture: PictureArguments
+
     func validate() throws {
         guard width.isFinite, width > 0 else { throw ValidationError("--width must be a number of points above 0") }
         guard lines >= 0 else { throw ValidationError("--lines must be 0 (unlimited) or more") }
@@ -89,6 +92,10 @@ struct Matrix: ParsableCommand {
             return
         }
         let header = try ReflowHeader(title: text!, subtitle: subtitle, language: lang, component: component)
+        try picture.write {
+            try header.matrixPicture(availableWidth: width,
+                                     options: picture.options(font: StyledFont(style: style), language: lang))
+        }
         var rows: [[String: Any]] = []
         var table: [String] = []
         table.append("\(style) title, \(lines) line\(lines == 1 ? "" : "s") beside a \(TextPreview.format(imageWidth)) pt "

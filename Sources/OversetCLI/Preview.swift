@@ -16,6 +16,7 @@ struct Preview: ParsableCommand {
           overset preview "تحقق مِن التحديثات 25" --lang ar --width 90 --truncation middle --lines 1
           overset preview --text-file message.txt --width 320 --format json
           overset preview "ที่ปั้นฟ้ำ ฎุ ฏู" --lang th --style body --category AX3 --width 200
+          overset preview "ที่ปั้นฟ้ำ ฎุ ฏู" --lang th --style body --width 160 --png thai.png --scale 2 --dark
         """
     )
 
@@ -29,6 +30,8 @@ struct Preview: ParsableCommand {
 
     @Option(help: "Output: text (a readable table) or json (one object).")
     var format: OutputFormat = .text
+
+    @OptionGroup(title: "Pictures") var picture: PictureArguments
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
@@ -47,6 +50,7 @@ struct Preview: ParsableCommand {
         let prepared = try engine.prepare(string, language: layout.lang,
                                           options: PrepareOptions(features: layout.features))
         let result = try prepared.layout(layout.layoutOptions)
+        try picture.write { result.picture(options: picture.options(font: layout.styledFont, language: layout.lang)) }
         switch format {
         case .json:
             print(LayoutReport.serialize(LayoutReport.object(result, font: layout.styledFont)))

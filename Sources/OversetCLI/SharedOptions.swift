@@ -167,3 +167,53 @@ final class EngineCache {
         return try Font(family: spec)
     }
 }
+
+/// The picture options `preview` and `matrix` share.
+struct PictureArguments: ParsableArguments {
+    @Option(help: "Write an SVG picture of the layout (real glyph outlines, line boxes, clipped marks) to this file.")
+    var svg: String?
+
+    @Option(help: "Write a PNG picture (cairo) to this file.")
+    var png: String?
+
+    @Option(help: "Pixels per point for --png: 1, 2 or 3 (@1x, @2x, @3x).")
+    var scale: Int = 2
+
+    @Flag(help: "Dark mode colours.")
+    var dark = false
+
+    @Flag(help: "A transparent background instead of white (or black with --dark).")
+    var transparent = false
+
+    @Option(help: "Line alignment in the picture: natural (right for right-to-left text), left, right or center.")
+    var align: PictureAlignment = .natural
+
+    func validate() throws {
+        guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3") }
+    }
+
+    func options(font: StyledFont?, language: String?) -> PictureOptions {
+        PictureOptions(palette: dark ? .dark : .light, transparentBackground: transparent, alignment: align,
+                       styledFont: font, language: language)
+    }
+
+    /// Writes the requested files and says where.
+    func write(_ picture: () throws -> Picture) throws {
+        guard svg != nil || png != nil else { return }
+        let picture = try picture()
+        if let svg {
+            do {
+                try picture.svg().write(toFile: svg, atomically: true, encoding: .utf8)
+            } catch {
+                throw RuntimeFailure(message: "cannot write '\(svg)': \(error.localizedDescription)")
+            }
+            FileHandle.standardError.write(line: "wrote \(svg)")
+        }
+        if let png {
+            try picture.writePNG(to: png, scale: scale)
+            FileHandle.standardError.write(line: "wrote \(png) (@\(scale)x)")
+        }
+    }
+}
+
+extension PictureAlignment: ExpressibleByArgument {}

@@ -1,0 +1,4 @@
+#ifndef OVERSET_CCAIRO_SHIM_H
+#define OVERSET_CCAIRO_SHIM_H
+#include <cairo.h>
+#endif

@@ -1,0 +1,232 @@
+internal import OversetText
+
+/// A colour for pictures, sRGB with straight alpha.
+public struct PictureColor: Sendable, Hashable {
+    /// Components from 0 to 1.
+    public var red: Double, green: Double, blue: Double, alpha: Double
+
+    /// A colour from a `0xRRGGBB` value and an alpha.
+    public init(hex: UInt32, alpha: Double = 1) {
+        red = Double((hex >> 16) & 0xFF) / 255
+        green = Double((hex >> 8) & 0xFF) / 255
+        blue = Double(hex & 0xFF) / 255
+        self.alpha = alpha
+    }
+
+    /// `#rrggbb`.
+    public var hexString: String {
+        let value = [red, green, blue].map { Int(($0 * 255).rounded()) }
+        let digits = "0123456789abcdef".map { $0 }
+        return "#" + value.map { String([digits[$0 / 16], digits[$0 % 16]]) }.joined()
+    }
+
+    var rgba: RGBA { RGBA(red: red, green: green, blue: blue, alpha: alpha) }
+}
+
+/// The colours of a picture.
+public struct PicturePalette: Sendable, Hashable {
+    public var background: PictureColor
+    public var text: PictureColor
+    public var secondary: PictureColor
+    public var lineBox: PictureColor
+    public var baseline: PictureColor
+    public var widthLimit: PictureColor
+    public var ellipsis: PictureColor
+    /// Glyphs whose ink crosses their line box, and the overflow labels.
+    public var warning: PictureColor
+    public var image: PictureColor
+
+    /// Light mode, with iOS's system colours.
+    public static let light = PicturePalette(
+        background: PictureColor(hex: 0xFFFFFF), text: PictureColor(hex: 0x1C1C1E), secondary: PictureColor(hex: 0x6C6C70),
+        lineBox: PictureColor(hex: 0xC7C7CC), baseline: PictureColor(hex: 0x34C759), widthLimit: PictureColor(hex: 0x007AFF),
+        ellipsis: PictureColor(hex: 0x007AFF), warning: PictureColor(hex: 0xFF3B30), image: PictureColor(hex: 0xD1D1D6))
+    /// Dark mode, with iOS's dark system colours.
+    public static let dark = PicturePalette(
+        background: PictureColor(hex: 0x000000), text: PictureColor(hex: 0xF2F2F7), secondary: PictureColor(hex: 0xAEAEB2),
+        lineBox: PictureColor(hex: 0x48484A), baseline: PictureColor(hex: 0x30D158), widthLimit: PictureColor(hex: 0x0A84FF),
+        ellipsis: PictureColor(hex: 0x0A84FF), warning: PictureColor(hex: 0xFF453A), image: PictureColor(hex: 0x3A3A3C))
+}
+
+/// How lines sit in the box.
+public enum PictureAlignment: String, Sendable, Hashable, CaseIterable {
+    /// Left for left-to-right paragraphs, right for right-to-left ones (`NSTextAlignment.natural`).
+    case natural
+    case left
+    case right
+    case center
+}
+
+/// Options for drawing a layout.
+public struct PictureOptions: Sendable, Hashable {
+    /// Light or dark colours.
+    public var palette: PicturePalette
+    /// Whether the background is left transparent (PNG) or filled.
+    public var transparentBackground: Bool
+    /// Line alignment in the box.
+    public var alignment: PictureAlignment
+    /// The text style and category, named in the legend when given.
+    public var styledFont: StyledFont?
+    /// The language, named in the legend.
+    public var language: String?
+    /// Whether to draw the legend (fonts, size, verdict) under the box.
+    public var showsLegend: Bool
+
+    /// - Parameters are the properties of the same names.
+    public init(palette: PicturePalette = .light, transparentBackground: Bool = false,
+                alignment: PictureAlignment = .natural, styledFont: StyledFont? = nil, language: String? = nil,
+                showsLegend: Bool = true) {
+        self.palette = palette
+        self.transparentBackground = transparentBackground
+        self.alignment = alignment
+        self.styledFont = styledFont
+        self.language = language
+        self.showsLegend = showsLegend
+    }
+}
+
+/// A rectangle in picture coordinates (points, y down).
+public struct PictureRect: Sendable, Hashable {
+    public var x: Double, y: Double, width: Double, height: Double
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+}
+
+/// A vector picture of a layout: real glyph outlines from the fonts, the box, line boxes, baselines, the ellipsis
+/// and clipped marks, as SVG or PNG.
+///
+/// ```swift
+/// let picture = layout.picture(options: PictureOptions(styledFont: font, language: "th"))
+/// try picture.svg().write(toFile: "thai.svg")      // any SVG renderer
+/// try picture.writePNG(to: "thai@2x.png", scale: 2) // cairo's rasterizer and PNG encoder
+/// ```
+public struct Picture: Sendable {
+    /// Size in points.
+    public let width: Double
+    public let height: Double
+    /// Where the label's box (the width limit × the layout's height) is drawn; in a matrix, the first cell's.
+    public let boxFrame: PictureRect
+    /// Each line's box, top to bottom.
+    public let lineFrames: [PictureRect]
+    /// The colours used.
+    public let palette: PicturePalette
+    let shapes: [PictureShape]
+    let background: PictureColor?
+    let title: String
+
+    /// The picture as an SVG document (paths only: it renders the same without the fonts installed).
+    public func svg() -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" "
+            + "viewBox=\"0 0 \(n(width)) \(n(height))\">\n"
+        out += "<title>\(escape(title))</title>\n"
+        if let background {
+            out += "<rect width=\"100%\" height=\"100%\" fill=\"\(background.hexString)\"/>\n"
+        }
+        for shape in shapes {
+            out += "<path class=\"\(shape.role)\" d=\"\(pathData(shape.steps))\""
+            if let fill = shape.fill {
+                out += " fill=\"\(fill.hexString)\""
+                if fill.alpha < 1 { out += " fill-opacity=\"\(n(fill.alpha))\"" }
+            } else {
+                out += " fill=\"none\""
+            }
+            if let stroke = shape.stroke {
+                out += " stroke=\"\(stroke.hexString)\" stroke-width=\"\(n(shape.lineWidth))\""
+                if !shape.dash.isEmpty { out += " stroke-dasharray=\"\(shape.dash.map(n).joined(separator: " "))\"" }
+            }
+            out += "/>\n"
+        }
+        return out + "</svg>\n"
+    }
+
+    /// Rasterizes the picture with cairo and writes a PNG.
+    /// - Parameter scale: pixels per point: 1, 2 or 3 for @1x, @2x, @3x.
+    public func writePNG(to path: String, scale: Int = 2) throws(OversetError) {
+        guard (1...4).contains(scale) else {
+            throw .invalidArgument(name: "scale", value: "\(scale)", expected: "1, 2 or 3")
+        }
+        guard let canvas = RasterCanvas(width: width, height: height, scale: Double(scale)) else {
+            throw .invalidArgument(name: "picture size", value: "\(n(width)) × \(n(height)) pt",
+                                   expected: "at most 32768 pixels a side")
+        }
+        if let background {
+            canvas.fill([.move(0, 0), .line(width, 0), .line(width, height), .line(0, height), .close],
+                        color: background.rgba)
+        }
+        for shape in shapes {
+            let path = shape.steps.map(\.canvas)
+            if let fill = shape.fill { canvas.fill(path, color: fill.rgba) }
+            if let stroke = shape.stroke { canvas.stroke(path, color: stroke.rgba, width: shape.lineWidth, dash: shape.dash) }
+        }
+        do {
+            try canvas.writePNG(to: path)
+        } catch {
+            throw .outputFailed(path: path, reason: error.message)
+        }
+    }
+
+    private func n(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    private func pathData(_ steps: [PathStep]) -> String {
+        var parts: [String] = []
+        parts.reserveCapacity(steps.count)
+        for step in steps {
+            switch step {
+            case .move(let x, let y): parts.append("M\(n(x)) \(n(y))")
+            case .line(let x, let y): parts.append("L\(n(x)) \(n(y))")
+            case .quad(let cx, let cy, let x, let y): parts.append("Q\(n(cx)) \(n(cy)) \(n(x)) \(n(y))")
+            case .cubic(let a, let b, let c, let d, let x, let y):
+                parts.append("C\(n(a)) \(n(b)) \(n(c)) \(n(d)) \(n(x)) \(n(y))")
+            case .close: parts.append("Z")
+            }
+        }
+        return parts.joined()
+    }
+
+    private func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+/// One drawing step of a picture, in points, y down.
+enum PathStep: Sendable {
+    case move(Double, Double)
+    case line(Double, Double)
+    case quad(Double, Double, Double, Double)
+    case cubic(Double, Double, Double, Double, Double, Double)
+    case close
+
+    var canvas: CanvasPathElement {
+        switch self {
+        case .move(let x, let y): return .move(x, y)
+        case .line(let x, let y): return .line(x, y)
+        case .quad(let a, let b, let x, let y): return .quad(a, b, x, y)
+        case .cubic(let a, let b, let c, let d, let x, let y): return .cubic(a, b, c, d, x, y)
+        case .close: return .close
+        }
+    }
+}
+
+/// A filled and/or stroked path with a role (the SVG class: glyph, clipped, ellipsis, box, line-box, baseline, …).
+struct PictureShape: Sendable {
+    var steps: [PathStep]
+    var fill: PictureColor?
+    var stroke: PictureColor?
+    var lineWidth: Double = 1
+    var dash: [Double] = []
+    var role: String
+}

@@ -1,0 +1,117 @@
+extension TextLayout {
+    /// Draws the layout: the label's box (width limit × height), each line's box and baseline, the glyphs from the
+    /// fonts' outlines, the ellipsis, every glyph whose ink crosses its box in the warning colour with its
+    /// overflow in points, and a legend naming the fonts, size, style and category, language and the verdict.
+    public func picture(options: PictureOptions = PictureOptions()) -> Picture {
+        let palette = options.palette
+        var scene = SceneBuilder(palette: palette)
+        let clipping = clipping()
+        let engine = prepared.engine
+        let padding = 16.0
+        let topOverflow = clipping.clippedClusters.filter { $0.line == 0 && $0.edge == .top }.map(\.overflow).max() ?? 0
+        let bottomOverflow = clipping.clippedClusters.filter { $0.edge == .bottom }.map(\.overflow).max() ?? 0
+        let hasLabels = clipping.hasClipping
+        let top = padding + topOverflow + (hasLabels ? 12 : 0)
+        let widest = lines.map(\.width).max() ?? 0
+        // Legend.
+        var legend: [(String, PictureColor)] = []
+        if options.showsLegend {
+            let fonts = prepared.usedFonts.map { "\($0.familyName) \($0.styleName)" }.joined(separator: ", ")
+            var sizeText = "\(format2(self.options.pointSize)) pt"
+            if let font = options.styledFont { sizeText = "\(font.style) at \(font.category.higName), " + sizeText }
+            legend.append(((fonts.isEmpty ? prepared.engine.fonts.primary.familyName : fonts) + " · " + sizeText, palette.secondary))
+            let linesText = self.options.maxLines == 0 ? "unlimited lines" : "max \(self.options.maxLines) lines"
+            legend.append(("width \(format2(self.options.width)) pt · \(linesText) · language \(options.language ?? prepared.language ?? "none")",
+                           palette.secondary))
+            var verdicts: [String] = []
+            if isTruncated { verdicts.append("TRUNCATED (\(lineCount) of more lines shown)") }
+            if clipping.hasClipping {
+                let worst = clipping.clippedClusters.map(\.overflow).max() ?? 0
+                verdicts.append("CLIPPED: \(clipping.clippedClusters.count) marks, up to \(format2(worst)) pt")
+            }
+            if !missingCharacters.isEmpty {
+                verdicts.append("MISSING GLYPHS: " + missingCharacters.map(\.cluster).joined(separator: " "))
+            }
+            legend.append((verdicts.isEmpty ? "fits" : verdicts.joined(separator: " · "),
+                           verdicts.isEmpty ? palette.baseline : palette.warning))
+        }
+        let legendSize = 10.0
+        let legendWidth = legend.map { SceneBuilder.labelWidth($0.0, engine: engine, size: legendSize) }.max() ?? 0
+        let contentWidth = max(self.options.width, widest, legendWidth)
+        let frames = scene.layout(self, origin: (padding, top), alignment: options.alignment)
+        var y = top + height + bottomOverflow + (hasLabels ? 14 : 0) + 8
+        for (text, color) in legend {
+            y += legendSize * 1.4
+            scene.label(text, engine: engine, x: padding, baseline: y, size: legendSize, color: color, role: "legend")
+        }
+        let totalHeight = y + padding
+        return Picture(width: contentWidth + 2 * padding, height: totalHeight,
+                       boxFrame: PictureRect(x: padding, y: top, width: self.options.width, height: height),
+                       lineFrames: frames, palette: palette, shapes: scene.shapes,
+                       background: options.transparentBackground ? nil : palette.background,
+                       title: lines.map(\.text).joined(separator: "\n"))
+    }
+}
+
+extension ReflowHeader {
+    /// The header at all 12 content size categories in one picture, three cells a row: each cell shows the image
+    /// (a placeholder box) and the title in the orientation the header chooses, so a designer sees where it flips.
+    public func matrixPicture(availableWidth: Double, options: PictureOptions = PictureOptions()) throws(OversetError) -> Picture {
+        let palette = options.palette
+        var scene = SceneBuilder(palette: palette)
+        let engine = title.engine
+        let padding = 16.0, gap = 16.0, captionSize = 10.0
+        let columns = 3
+        var cells: [(decision: OrientationDecision, layout: TextLayout, height: Double)] = []
+        for category in ContentSizeCategory.allCases {
+            let decision = try effectiveOrientation(for: availableWidth, category: category)
+            var layoutOptions = titleOptions(availableWidth: availableWidth, category: category)
+            if decision.orientation == .vertical { layoutOptions.width = availableWidth }
+            let layout = try title.layout(layoutOptions)
+            let image = component.scalesImageWithCategory
+                ? component.titleStyle.scaledValue(component.imageWidth, for: category) : component.imageWidth
+            let spacing = component.scalesImageWithCategory
+                ? component.titleStyle.scaledValue(component.spacing, for: category) : component.spacing
+            let body = decision.orientation == .vertical ? image + spacing + layout.height : max(image, layout.height)
+            cells.append((decision, layout, captionSize * 1.6 + body))
+        }
+        let cellWidth = availableWidth + 2 * 12
+        var firstBox: PictureRect? = nil
+        let rowTop = padding
+        var rowHeights: [Double] = []
+        for row in 0..<(cells.count + columns - 1) / columns {
+            let rowCells = cells[(row * columns)..<min(cells.count, (row + 1) * columns)]
+            rowHeights.append((rowCells.map(\.height).max() ?? 0) + 24)
+        }
+        for (index, cell) in cells.enumerated() {
+            let row = index / columns, column = index % columns
+            let x = padding + Double(column) * (cellWidth + gap)
+            let y = rowTop + rowHeights[..<row].reduce(0, +) + Double(row) * gap
+            let frame = PictureRect(x: x, y: y, width: cellWidth, height: rowHeights[row])
+            scene.rect(frame, stroke: palette.lineBox, lineWidth: 1, role: "cell", radius: 6)
+            let decision = cell.decision
+            let caption = "\(decision.category.higName) · \(format2(decision.pointSize)) pt · \(decision.orientation.rawValue)"
+            scene.label(caption, engine: engine, x: x + 12, baseline: y + 16, size: captionSize,
+                        color: decision.orientation == .vertical ? palette.warning : palette.secondary, role: "caption")
+            let contentTop = y + 24
+            let image = component.scalesImageWithCategory
+                ? component.titleStyle.scaledValue(component.imageWidth, for: decision.category) : component.imageWidth
+            let spacing = component.scalesImageWithCategory
+                ? component.titleStyle.scaledValue(component.spacing, for: decision.category) : component.spacing
+            scene.rect(PictureRect(x: x + 12, y: contentTop, width: image, height: image), fill: palette.image,
+                       role: "image", radius: 8)
+            let origin = decision.orientation == .vertical
+                ? (x + 12, contentTop + image + spacing)
+                : (x + 12 + image + spacing, contentTop)
+            scene.layout(cell.layout, origin: origin, alignment: options.alignment, labels: false)
+            if firstBox == nil {
+                firstBox = PictureRect(x: origin.0, y: origin.1, width: cell.layout.options.width, height: cell.layout.height)
+            }
+        }
+        let width = padding * 2 + Double(columns) * cellWidth + Double(columns - 1) * gap
+        let height = padding * 2 + rowHeights.reduce(0, +) + Double(rowHeights.count - 1) * gap
+        return Picture(width: width, height: height, boxFrame: firstBox ?? PictureRect(x: 0, y: 0, width: 0, height: 0),
+                       lineFrames: [], palette: palette, shapes: scene.shapes,
+                       background: options.transparentBackground ? nil : palette.background, title: title.text)
+    }
+}
