@@ -30,7 +30,8 @@ import OversetText
 
     /// Renders SVG text with rsvg-convert at `scale` and reads the pixels back.
     static func renderWithRSVG(_ svg: String, scale: Double) throws -> Pixels {
-        let svgPath = temporary("picture.svg"), pngPath = temporary("picture-rsvg.png")
+        let unique = UUID().uuidString  // tests run in parallel: every render gets its own files
+        let svgPath = temporary("\(unique).svg"), pngPath = temporary("\(unique)-rsvg.png")
         try svg.write(toFile: svgPath, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
@@ -75,7 +76,7 @@ import OversetText
     @Test func png_writtenWithCairo_showsTheSameAtEachScale() throws {
         let picture = try Self.thaiPicture()
         for scale in [1, 2, 3] {
-            let path = Self.temporary("thai@\(scale)x.png")
+            let path = Self.temporary("\(UUID().uuidString)@\(scale)x.png")
             try picture.writePNG(to: path, scale: scale)
             let image = try RasterCanvas.readPNG(path)
             #expect(image.width == Int((picture.width * Double(scale)).rounded(.up)))
