@@ -17,10 +17,12 @@ let package = Package(
     products: [
         .library(name: "Overset", targets: ["Overset"]),
         .library(name: "OversetTesting", targets: ["OversetTesting"]),
+        .library(name: "OversetCatalog", targets: ["OversetCatalog"]),
         .executable(name: "overset", targets: ["OversetCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: systemLibraries + [
         // ICU behind a header with no ICU types (see COversetICU/include/overset_icu.h for why).
@@ -37,15 +39,19 @@ let package = Package(
             dependencies: ["OversetText"],
             linkerSettings: [.linkedLibrary("m")]
         ),
+        // String catalogs (xcstrings, strings, stringsdict, XLIFF, Android, JSON), layout specs, checks, reports,
+        // pseudo-localization.
+        .target(name: "OversetCatalog", dependencies: ["Overset", .product(name: "Yams", package: "Yams")]),
         // Expectations for Swift Testing and XCTest: "this string fits this label in every category".
         .target(name: "OversetTesting", dependencies: ["Overset"]),
         .executableTarget(
             name: "OversetCLI",
-            dependencies: ["Overset", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Overset", "OversetCatalog",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "OversetTests",
-            dependencies: ["Overset", "OversetText"],
+            dependencies: ["Overset", "OversetText", "OversetCatalog"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),

@@ -1,0 +1,175 @@
+import ArgumentParser
+import Foundation
+import Overset
+import OversetCatalog
+import Synchronization
+
+/// `overset check`: every string of some catalogs, in every language, at every category, against a layout spec.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check string catalogs against a layout spec: every key, language and Dynamic Type category.",
+        discussion: """
+        Reads Xcode String Catalogs (.xcstrings), .strings (UTF-8/UTF-16), .stringsdict, XLIFF 1.2 (.xliff), \
+        Android strings.xml, JSON maps (.json) and JSON Lines (.jsonl). The spec (YAML or JSON) maps key patterns \
+        (key, glob, regex, or the corpus's kind) to a text style or size, width, maxLines, lineHeight, truncation, \
+        strategy, clipping policy and an optional reflowing header; see `overset check --help` in README.md.
+
+        Each (key, language, category) is laid out and judged: fits, truncated, clipped, missing glyphs (never a \
+        pass), or a header that goes vertical earlier than allowed. Exit status: 0 when everything passes, 1 when \
+        anything fails or an input could not be read, 2 for usage errors.
+
+        Examples:
+          overset check Localizable.xcstrings --spec layout.yml
+          overset check values*/strings.xml --spec layout.yml --languages de,th,ar --format junit --output report.xml
+          overset check Corpus/ui_strings.dev.jsonl --spec Tests/OversetTests/Fixtures/catalogs/corpus-spec.yml --format html --output report.html
+          overset check en.lproj/Localizable.strings --spec layout.yml --pseudo accented,expand
+          overset check Localizable.xcstrings --spec layout.yml --shard 2/4 --format json --output shard2.json
+        """
+    )
+
+    @Argument(help: "Catalog files.")
+    var catalogs: [String]
+
+    @Option(help: "The layout spec (YAML or JSON).")
+    var spec: String
+
+    @Option(help: "Languages to check, comma-separated (default: the spec's, else every language found).")
+    var languages: String?
+
+    @Option(help: "Categories to check, comma-separated (default: the spec's, else all 12).")
+    var categories: String?
+
+    @Option(help: "Report format: text, json, junit or html.")
+    var format: ReportFormat = .text
+
+    @Option(help: "Write the report here instead of standard output.")
+    var output: String?
+
+    @Option(help: "Check pseudo-localized source strings instead: modes from expand, accented, bounded, rtl, tall (comma-separated).")
+    var pseudo: String?
+
+    @Option(help: "With --pseudo expand: a fixed expansion factor (1.4 = 40 % longer) instead of the IBM table.")
+    var factor: Double?
+
+    @Option(help: "Worker threads (default: every core). The report is the same for any number.")
+    var threads: Int = 0
+
+    @Option(help: "Check one shard of the keys, K/N (1-based), for a CI job matrix; combine with `overset merge`.")
+    var shard: String?
+
+    @Option(name: .customLong("catalog-format"), help: "The catalogs' format when their names do not say (xcstrings, strings, stringsdict, xliff, android, json, jsonl).")
+    var catalogFormat: CatalogFormat?
+
+    @Option(name: .customLong("catalog-language"), help: "The language of single-language catalogs when the path does not say (de.lproj, values-de).")
+    var catalogLanguage: String?
+
+    @Flag(help: "Never show a progress bar.")
+    var quiet = false
+
+    func validate() throws {
+        if let shard, parseShard(shard) == nil {
+            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. --shard 2/4")
+        }
+        if let pseudo, parseModes(pseudo) == nil {
+            throw ValidationError("--pseudo takes modes from: " + PseudoLocalization.Mode.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        if let categories { _ = try parseCategories(categories) }
+        guard threads >= 0 else { throw ValidationError("--threads must be 0 (every core) or more") }
+        if let factor, !(factor.isFinite && factor >= 1) { throw ValidationError("--factor must be 1 or more") }
+    }
+
+    func parseShard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        return (k - 1, n)
+    }
+
+    func parseModes(_ text: String) -> [PseudoLocalization.Mode]? {
+        let modes = text.split(separator: ",").map { PseudoLocalization.Mode(rawValue: String($0)) }
+        return modes.contains(nil) || modes.isEmpty ? nil : modes.map { $0! }
+    }
+
+    func parseCategories(_ text: String) throws -> [ContentSizeCategory] {
+        try text.split(separator: ",").map { name in
+            guard let category = ContentSizeCategory(String(name)) else {
+                throw ValidationError("unknown category \"\(name)\" (xSmall … xxxLarge, AX1 … AX5)")
+            }
+            return category
+        }
+    }
+
+    func run() throws {
+        let layoutSpec: LayoutSpec
+        do {
+            layoutSpec = try LayoutSpec.read(path: spec)
+        } catch let error as CatalogError {
+            throw ValidationError("the layout spec: \(error)")
+        }
+        var loaded: [Catalog] = []
+        var unreadable: [CatalogDiagnostic] = []
+        for path in catalogs {
+            do {
+                loaded.append(try Catalog.read(path: path, format: catalogFormat, language: catalogLanguage))
+            } catch let error as CatalogError {
+                unreadable.append(CatalogDiagnostic(.error, error.location, error.message + "; file skipped"))
+            }
+        }
+        let options = CheckOptions(
+            languages: languages.map { $0.split(separator: ",").map(String.init) },
+            categories: try categories.map(parseCategories),
+            pseudo: pseudo.flatMap(parseModes).map { PseudoLocalization(modes: $0, factor: factor) },
+            threads: threads, shard: shard.flatMap(parseShard))
+        let checker = try CatalogChecker(spec: layoutSpec, options: options)
+        let progress: ProgressBar? = quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressBar()
+        var callback: (@Sendable (Int, Int) -> Void)? = nil
+        if let progress { callback = { done, total in progress.update(done, total) } }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var report = checker.check(loaded, progress: callback)
+        let elapsed = clock.now - start
+        progress?.finish()
+        report.diagnostics = unreadable + report.diagnostics
+        let rendered: String
+        if format == .html {
+            rendered = report.html(pictureLimit: 200) { checker.pictureSVG(for: $0) }
+        } else {
+            rendered = try report.render(format)
+        }
+        if let output {
+            do {
+                try rendered.write(toFile: output, atomically: true, encoding: .utf8)
+            } catch {
+                throw RuntimeFailure(message: "cannot write '\(output)': \(error.localizedDescription)")
+            }
+        } else {
+            print(rendered)
+        }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        FileHandle.standardError.write(line: report.summaryLine + String(format: " (%.2f s, %.0f checks/s)", seconds,
+                                                                         Double(report.checkCount) / max(seconds, 1e-9)))
+        if !report.passed { throw ExitCode(1) }
+    }
+}
+
+extension ReportFormat: ExpressibleByArgument {}
+extension CatalogFormat: ExpressibleByArgument {}
+
+/// A progress bar on standard error, only when it is a terminal.
+final class ProgressBar: Sendable {
+    private let last = Mutex<Int>(-1)
+
+    func update(_ done: Int, _ total: Int) {
+        let percent = total == 0 ? 100 : done * 100 / total
+        let changed = last.withLock { value -> Bool in
+            guard percent != value else { return false }
+            value = percent
+            return true
+        }
+        guard changed else { return }
+        let filled = percent * 30 / 100
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 30 - filled)
+        FileHandle.standardError.write(Data("\r\(bar) \(percent)% (\(done)/\(total) strings)".utf8))
+    }
+
+    func finish() { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import OversetCatalog
+
+/// `overset pseudo`: write pseudo-localized catalogs.
+struct Pseudo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Pseudo-localize a catalog: accented, expanded, bounded, right-to-left or tall strings.",
+        discussion: """
+        Takes the source-language strings of a catalog and writes them pseudo-localized (en-XA, or ar-XB for rtl) \
+        in the same format (or --format), keeping format specifiers intact. Modes combine:
+          expand    lengthen by the IBM guideline (≤10 chars +200 %, 11-20 +100 %, 21-30 +80 %, 31-50 +60 %,
+                    51-70 +40 %, >70 +30 %), or --factor
+          accented  Ŝéţţîñĝš, like Xcode's Accented and Android's en-XA
+          bounded   [# Settings #]
+          rtl       each word in RLO … PDF, like Android's ar-XB
+          tall      Vietnamese stacked accents and a Thai syllable, so clipped marks show up
+
+        Examples:
+          overset pseudo Localizable.xcstrings --modes accented,expand --output Localizable.xcstrings
+          overset pseudo values/strings.xml --modes accented,expand,bounded --output values-en-rXA/strings.xml
+          overset check Localizable.xcstrings --spec layout.yml --pseudo tall   (checks without writing files)
+        """
+    )
+
+    @Argument(help: "The catalog to read.")
+    var catalog: String
+
+    @Option(help: "Modes, comma-separated: expand, accented, bounded, rtl, tall.")
+    var modes: String = "accented,expand"
+
+    @Option(help: "A fixed expansion factor for expand (1.4 = 40 % longer).")
+    var factor: Double?
+
+    @Option(help: "Where to write the pseudo-localized catalog.")
+    var output: String
+
+    @Option(help: "Output format (default: the input's).")
+    var format: CatalogFormat?
+
+    @Option(name: .customLong("source-language"), help: "The source language (default: the catalog's, else en).")
+    var sourceLanguage: String?
+
+    func validate() throws {
+        let parsed = modes.split(separator: ",").map { PseudoLocalization.Mode(rawValue: String($0)) }
+        guard !parsed.isEmpty, !parsed.contains(nil) else {
+            throw ValidationError("--modes takes: " + PseudoLocalization.Mode.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+    }
+
+    func run() throws {
+        let input: Catalog
+        do {
+            input = try Catalog.read(path: catalog)
+        } catch let error as CatalogError {
+            throw ValidationError("\(error)")
+        }
+        let pseudo = PseudoLocalization(modes: modes.split(separator: ",").compactMap { .init(rawValue: String($0)) },
+                                        factor: factor)
+        let source = sourceLanguage ?? input.sourceLanguage ?? "en"
+        let entries = pseudo.entries(from: input.entries, sourceLanguage: source)
+        guard !entries.isEmpty else { throw RuntimeFailure(message: "no strings in the source language \(source)") }
+        let outputFormat = format ?? input.format
+        var all = entries
+        // Formats that hold several languages keep the source strings beside the pseudo ones.
+        if [.xcstrings, .xliff, .jsonl].contains(outputFormat) {
+            all = input.entries.filter { $0.language == source } + entries
+        }
+        let data = try CatalogWriter.write(all, format: outputFormat, sourceLanguage: source, original: catalog)
+        guard FileManager.default.createFile(atPath: output, contents: data) else {
+            throw RuntimeFailure(message: "cannot write '\(output)'")
+        }
+        FileHandle.standardError.write(line: "wrote \(entries.count) \(pseudo.languageCode) strings to \(output)")
+        for diagnostic in input.diagnostics { FileHandle.standardError.write(line: "\(diagnostic)") }
+    }
+}
+
+/// `overset merge`: combine the JSON reports of shards.
+struct Merge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Merge the JSON reports of `overset check --shard K/N` runs into one report.",
+        discussion: """
+        Example (a CI matrix of 4 jobs, then one job that merges):
+          overset check App.xcstrings --spec layout.yml --shard $K/4 --format json --output shard-$K.json
+          overset merge shard-*.json --format junit --output report.xml
+        Exit status 1 when the merged report has failures.
+        """
+    )
+
+    @Argument(help: "JSON reports from `overset check --format json`.")
+    var reports: [String]
+
+    @Option(help: "Report format: text, json, junit or html.")
+    var format: ReportFormat = .text
+
+    @Option(help: "Write the report here instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        var loaded: [CheckReport] = []
+        for path in reports {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ValidationError("cannot read report '\(path)'")
+            }
+            do {
+                loaded.append(try CheckReport.fromJSON(data))
+            } catch {
+                throw ValidationError("'\(path)' is not a JSON report from `overset check --format json`")
+            }
+        }
+        let merged = CheckReport.merge(loaded)
+        let rendered = try merged.render(format)
+        if let output {
+            guard FileManager.default.createFile(atPath: output, contents: Data(rendered.utf8)) else {
+                throw RuntimeFailure(message: "cannot write '\(output)'")
+            }
+        } else {
+            print(rendered)
+        }
+        FileHandle.standardError.write(line: merged.summaryLine)
+        if !merged.passed { throw ExitCode(1) }
+    }
+}

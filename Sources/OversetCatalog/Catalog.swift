@@ -1,0 +1,269 @@
+import Foundation
+
+/// One localized string of a catalog: a key in a language, possibly one variant (a plural form, a device).
+public struct CatalogEntry: Sendable, Hashable, Codable {
+    /// The string's key.
+    public var key: String
+    /// Its BCP 47 language.
+    public var language: String
+    /// The variant, when the string has several: `plural.one`, `device.iphone`, `item.2`; nil otherwise.
+    public var variant: String?
+    /// The text, with its format specifiers (`%@`, `%1$d`, `{name}`) as written.
+    public var value: String
+    /// The translator comment, when the catalog has one.
+    public var comment: String?
+    /// What kind of UI text it is, when the catalog says (the corpus's `kind`: title, button, label, message).
+    public var kind: String?
+    /// Where it was read from.
+    public var location: SourceLocation
+
+    /// - Parameters are the properties of the same names.
+    public init(key: String, language: String, variant: String? = nil, value: String, comment: String? = nil,
+                kind: String? = nil, location: SourceLocation) {
+        self.key = key
+        self.language = language
+        self.variant = variant
+        self.value = value
+        self.comment = comment
+        self.kind = kind
+        self.location = location
+    }
+
+    /// `key` or `key [variant]`.
+    public var displayKey: String { variant.map { "\(key) [\($0)]" } ?? key }
+}
+
+/// A file and line.
+public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The file's path as given.
+    public var file: String
+    /// The 1-based line, when known.
+    public var line: Int?
+
+    public init(file: String, line: Int? = nil) {
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String { line.map { "\(file):\($0)" } ?? file }
+}
+
+/// A problem found while reading a catalog or spec: the check goes on, and the report counts it.
+public struct CatalogDiagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// How serious it is.
+    public enum Severity: String, Sendable, Hashable, Codable {
+        /// Something was skipped or could not be read.
+        case error
+        /// Something looks wrong but was read (a duplicate key, a rule that matches nothing).
+        case warning
+    }
+
+    public var severity: Severity
+    public var location: SourceLocation
+    public var message: String
+
+    public init(_ severity: Severity, _ location: SourceLocation, _ message: String) {
+        self.severity = severity
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+}
+
+/// The file formats Overset reads and writes.
+public enum CatalogFormat: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Xcode String Catalog (`.xcstrings`, JSON), with plural and device variations.
+    case xcstrings
+    /// Old-style `.strings` (`"key" = "value";`), UTF-8 or UTF-16.
+    case strings
+    /// `.stringsdict` plural rules (XML property list).
+    case stringsdict
+    /// XLIFF 1.2, as Xcode exports it.
+    case xliff
+    /// Android `res/values*/strings.xml`, with `plurals` and `string-array`.
+    case android
+    /// A JSON object of key → string.
+    case json
+    /// JSON Lines, one object a line with `key` and one field per language (the corpus format).
+    case jsonl
+
+    /// The format a path's name suggests, or nil.
+    public static func guess(path: String) -> CatalogFormat? {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".xcstrings") { return .xcstrings }
+        if lower.hasSuffix(".stringsdict") { return .stringsdict }
+        if lower.hasSuffix(".strings") { return .strings }
+        if lower.hasSuffix(".xliff") || lower.hasSuffix(".xlf") { return .xliff }
+        if lower.hasSuffix(".xml") { return .android }
+        if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return .jsonl }
+        if lower.hasSuffix(".json") { return .json }
+        return nil
+    }
+}
+
+/// The strings read from one file, and what could not be read.
+public struct Catalog: Sendable {
+    /// The file.
+    public var path: String
+    /// Its format.
+    public var format: CatalogFormat
+    /// The source (development) language, when the file says.
+    public var sourceLanguage: String?
+    /// Every string read, in file order.
+    public var entries: [CatalogEntry]
+    /// Problems found; reading went on past each.
+    public var diagnostics: [CatalogDiagnostic]
+
+    public init(path: String, format: CatalogFormat, sourceLanguage: String? = nil, entries: [CatalogEntry] = [],
+                diagnostics: [CatalogDiagnostic] = []) {
+        self.path = path
+        self.format = format
+        self.sourceLanguage = sourceLanguage
+        self.entries = entries
+        self.diagnostics = diagnostics
+    }
+
+    /// Reads a catalog, guessing the format from the name unless given.
+    ///
+    /// - Parameters:
+    ///   - language: the language of single-language files (`.strings`, `.stringsdict`, Android, JSON maps) when it
+    ///     cannot be read from the path (`de.lproj/…`, `values-de/…`, `de.json`).
+    /// - Throws: ``CatalogError`` when the file cannot be read at all (missing, not UTF-8/16, not the format). A
+    ///   file that is read in part returns its entries and a diagnostic for each problem.
+    public static func read(path: String, format: CatalogFormat? = nil, language: String? = nil) throws -> Catalog {
+        guard let format = format ?? CatalogFormat.guess(path: path) else {
+            throw CatalogError(location: SourceLocation(file: path),
+                               message: "unknown catalog format; name it .xcstrings, .strings, .stringsdict, .xliff, "
+                                   + ".xml (Android), .json or .jsonl, or pass --format")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CatalogError(location: SourceLocation(file: path), message: "cannot read the file (missing or unreadable)")
+        }
+        return try read(data: data, path: path, format: format, language: language)
+    }
+
+    /// Reads a catalog from bytes (`path` names it in messages and infers the language).
+    public static func read(data: Data, path: String, format: CatalogFormat, language: String? = nil) throws -> Catalog {
+        let inferred = language ?? inferLanguage(path: path, format: format)
+        switch format {
+        case .xcstrings: return try XCStringsFormat.read(data: data, path: path)
+        case .strings: return try StringsFileFormat.read(data: data, path: path, language: inferred)
+        case .stringsdict: return try StringsDictFormat.read(data: data, path: path, language: inferred)
+        case .xliff: return try XLIFFFormat.read(data: data, path: path)
+        case .android: return try AndroidStringsFormat.read(data: data, path: path, language: inferred)
+        case .json: return try JSONMapFormat.read(data: data, path: path, language: inferred)
+        case .jsonl: return try JSONLinesFormat.read(data: data, path: path)
+        }
+    }
+
+    /// The language a path names: `de.lproj/`, `values-de/`, `values-b+zh+Hans/`, `values-zh-rCN/`, `de.json`.
+    public static func inferLanguage(path: String, format: CatalogFormat) -> String {
+        let parts = path.split(separator: "/").map(String.init)
+        for part in parts.reversed() {
+            if part.hasSuffix(".lproj") {
+                let name = String(part.dropLast(6))
+                return name == "Base" ? "en" : name.replacingOccurrences(of: "_", with: "-")
+            }
+            if part == "values" { return "en" }
+            if part.hasPrefix("values-") {
+                var qualifier = String(part.dropFirst(7))
+                if qualifier.hasPrefix("b+") { return qualifier.dropFirst(2).replacingOccurrences(of: "+", with: "-") }
+                qualifier = qualifier.replacingOccurrences(of: "-r", with: "-")
+                return qualifier
+            }
+        }
+        if format == .json || format == .strings || format == .stringsdict,
+           let file = parts.last, let dot = file.lastIndex(of: ".") {
+            let stem = String(file[..<dot])
+            if stem.count <= 7, stem.first?.isLetter == true, !stem.contains(".") { return stem }
+        }
+        return "en"
+    }
+}
+
+/// A catalog or spec that cannot be read at all.
+public struct CatalogError: Error, Sendable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var message: String
+
+    public init(location: SourceLocation, message: String) {
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String { "\(location): \(message)" }
+}
+
+/// Text decoding shared by the readers: UTF-8 or UTF-16 with a byte order mark; never a silent replacement.
+enum TextDecoding {
+    static func decode(_ data: Data, path: String) throws -> String {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            let little = bytes[0] == 0xFF
+            guard (bytes.count - 2) % 2 == 0 else {
+                throw CatalogError(location: SourceLocation(file: path), message: "UTF-16 file with an odd number of bytes")
+            }
+            var units: [UInt16] = []
+            units.reserveCapacity((bytes.count - 2) / 2)
+            var index = 2
+            while index + 1 < bytes.count {
+                units.append(little ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
+                                    : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
+                index += 2
+            }
+            var result = ""
+            var iterator = units.makeIterator()
+            var decoder = UTF16()
+            loop: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): result.unicodeScalars.append(scalar)
+                case .emptyInput: break loop
+                case .error:
+                    throw CatalogError(location: SourceLocation(file: path), message: "invalid UTF-16 (an unpaired surrogate)")
+                }
+            }
+            return result
+        }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard let text = String(validating: body, as: UTF8.self) else {
+            let bad = firstInvalidUTF8Line(body)
+            throw CatalogError(location: SourceLocation(file: path, line: bad),
+                               message: "not valid UTF-8 (nor UTF-16 with a byte order mark)")
+        }
+        return text
+    }
+
+    static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int {
+        var line = 1
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            if String(validating: bytes[start..<index], as: UTF8.self) == nil { return line }
+            line += 1
+            start = index + 1
+        }
+        return line
+    }
+
+    /// The 1-based line of a character offset in `text`.
+    static func line(ofOffset offset: Int, in data: Data) -> Int {
+        var line = 1
+        for (index, byte) in data.enumerated() {
+            if index >= offset { break }
+            if byte == 0x0A { line += 1 }
+        }
+        return line
+    }
+
+    /// The line Foundation's JSON error points at ("around character 23"), if it says.
+    static func jsonErrorLine(_ error: Error, data: Data) -> Int? {
+        let description = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
+        guard let range = description.range(of: "character ") else { return nil }
+        let digits = description[range.upperBound...].prefix { $0.isNumber }
+        return Int(digits).map { line(ofOffset: $0, in: data) }
+    }
+
+    static func jsonErrorMessage(_ error: Error) -> String {
+        (error as NSError).userInfo["NSDebugDescription"] as? String ?? "not valid JSON"
+    }
+}

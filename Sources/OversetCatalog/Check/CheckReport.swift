@@ -1,0 +1,121 @@
+import Foundation
+import Overset
+
+/// What went wrong for one string at one category.
+public struct CheckProblem: Sendable, Hashable, Codable {
+    /// The kind of problem.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// The text needs more lines than the label allows.
+        case truncated
+        /// Marks cross the line box.
+        case clipped
+        /// A character has no glyph in any font: the check cannot tell.
+        case missingGlyphs
+        /// A reflowing header goes vertical at a category where it must stay horizontal.
+        case earlyFlip
+    }
+
+    public var kind: Kind
+    /// A sentence for people.
+    public var message: String
+    /// For clipping: the worst overflow in points.
+    public var overflow: Double?
+}
+
+/// The outcome at one category.
+public struct CategoryOutcome: Sendable, Hashable, Codable {
+    /// How a check ended.
+    public enum Status: String, Sendable, Hashable, Codable, Comparable {
+        case pass
+        /// Passed with a warning (clipping under `clipping: warn`).
+        case warn
+        /// Cannot tell (a missing glyph): never counted as a pass.
+        case unknown
+        case fail
+
+        var rank: Int { [.pass: 0, .warn: 1, .unknown: 2, .fail: 3][self]! }
+        public static func < (lhs: Status, rhs: Status) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// The category, by its HIG name.
+    public var category: String
+    public var status: Status
+    public var pointSize: Double
+    /// The width the text had (the title's width beside the image for a horizontal header).
+    public var width: Double
+    /// Lines needed without a limit.
+    public var linesNeeded: Int
+    /// The header's orientation, for strings in a reflowing header.
+    public var orientation: String?
+    public var problems: [CheckProblem]
+}
+
+/// One string (key, language, variant) checked at every category.
+public struct CheckResult: Sendable, Hashable, Codable {
+    public var key: String
+    public var variant: String?
+    public var language: String
+    /// The rule that applied.
+    public var rule: String
+    /// The text measured (format specifiers replaced by samples).
+    public var text: String
+    public var style: String?
+    public var maxLines: Int
+    public var location: SourceLocation
+    /// One outcome per checked category, smallest first.
+    public var outcomes: [CategoryOutcome]
+    /// The lines at the first failing category, for the report.
+    public var failingLines: [String]?
+
+    /// The worst status over the categories.
+    public var status: CategoryOutcome.Status { outcomes.map(\.status).max() ?? .pass }
+    /// `key` or `key [variant]`.
+    public var displayKey: String { variant.map { "\(key) [\($0)]" } ?? key }
+}
+
+/// Strings that were not checked, and why (they are counted, never silently dropped).
+public struct SkippedCount: Sendable, Hashable, Codable {
+    public var reason: String
+    public var count: Int
+}
+
+/// The result of a check: every string's outcomes, the diagnostics from reading, and what was skipped.
+public struct CheckReport: Sendable, Codable {
+    public var catalogs: [String]
+    public var languages: [String]
+    public var categories: [String]
+    public var results: [CheckResult]
+    public var diagnostics: [CatalogDiagnostic]
+    public var skipped: [SkippedCount]
+    /// For sharded runs: which shard (1-based) of how many.
+    public var shard: String?
+
+    /// Number of (string, category) checks.
+    public var checkCount: Int { results.reduce(0) { $0 + $1.outcomes.count } }
+    public func count(_ status: CategoryOutcome.Status) -> Int {
+        results.reduce(0) { $0 + $1.outcomes.filter { $0.status == status }.count }
+    }
+    /// Whether every check passed (warnings allowed) and nothing was unreadable.
+    public var passed: Bool {
+        count(.fail) == 0 && count(.unknown) == 0 && !diagnostics.contains { $0.severity == .error }
+    }
+
+    /// Combines the reports of shards into one, in key order.
+    public static func merge(_ reports: [CheckReport]) -> CheckReport {
+        var merged = CheckReport(catalogs: [], languages: [], categories: reports.first?.categories ?? [], results: [],
+                                 diagnostics: [], skipped: [], shard: nil)
+        var skipped: [String: Int] = [:]
+        for report in reports {
+            for catalog in report.catalogs where !merged.catalogs.contains(catalog) { merged.catalogs.append(catalog) }
+            for language in report.languages where !merged.languages.contains(language) { merged.languages.append(language) }
+            merged.results += report.results
+            for diagnostic in report.diagnostics where !merged.diagnostics.contains(diagnostic) {
+                merged.diagnostics.append(diagnostic)
+            }
+            for skip in report.skipped { skipped[skip.reason, default: 0] += skip.count }
+        }
+        merged.results.sort { ($0.key, $0.variant ?? "", $0.language) < ($1.key, $1.variant ?? "", $1.language) }
+        merged.skipped = skipped.keys.sorted().map { SkippedCount(reason: $0, count: skipped[$0]!) }
+        return merged
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Android `res/values*/strings.xml`: `<string name>`, `<plurals name><item quantity>`, `<string-array name><item>`.
+/// Strings marked `translatable="false"` are skipped (and counted).
+enum AndroidStringsFormat {
+    static func read(data: Data, path: String, language: String) throws -> Catalog {
+        let root = try XMLElementNode.parse(data, path: path)
+        guard root.name == "resources" else {
+            throw CatalogError(location: SourceLocation(file: path, line: root.line),
+                               message: "expected a <resources> document, found <\(root.name)>")
+        }
+        var catalog = Catalog(path: path, format: .android)
+        var seen: [String: Int] = [:]
+        for element in root.children {
+            let location = SourceLocation(file: path, line: element.line)
+            guard let name = element.attributes["name"] else {
+                catalog.diagnostics.append(CatalogDiagnostic(.error, location, "<\(element.name)> without a name; skipped"))
+                continue
+            }
+            if element.attributes["translatable"] == "false" {
+                catalog.diagnostics.append(CatalogDiagnostic(.warning, location,
+                                                             "\"\(name)\" is translatable=\"false\"; not checked"))
+                continue
+            }
+            if let first = seen[name] {
+                catalog.diagnostics.append(CatalogDiagnostic(.warning, location, "duplicate name \"\(name)\" (first on line \(first))"))
+            }
+            seen[name] = element.line
+            switch element.name {
+            case "string":
+                catalog.entries.append(CatalogEntry(key: name, language: language, value: unescape(element.text),
+                                                    location: location))
+            case "plurals":
+                for item in element.children(named: "item") {
+                    let quantity = item.attributes["quantity"] ?? "other"
+                    catalog.entries.append(CatalogEntry(key: name, language: language, variant: "plural.\(quantity)",
+                                                        value: unescape(item.text),
+                                                        location: SourceLocation(file: path, line: item.line)))
+                }
+            case "string-array":
+                for (index, item) in element.children(named: "item").enumerated() {
+                    catalog.entries.append(CatalogEntry(key: name, language: language, variant: "item.\(index)",
+                                                        value: unescape(item.text),
+                                                        location: SourceLocation(file: path, line: item.line)))
+                }
+            default:
+                catalog.diagnostics.append(CatalogDiagnostic(.warning, location,
+                                                             "<\(element.name) name=\"\(name)\"> is not a string resource; skipped"))
+            }
+        }
+        return catalog
+    }
+
+    /// Android's string escapes: `\'`, `\"`, `\n`, `\t`, `\@`, `\?`, `\\`, `\uXXXX`; text in double quotes keeps
+    /// its white space, elsewhere runs of white space collapse to one space.
+    static func unescape(_ raw: String) -> String {
+        // Each output character remembers whether quotes or an escape protect it from white-space collapsing.
+        var out: [(Character, Bool)] = []
+        var quoted = false
+        var iterator = Array(raw).makeIterator()
+        while let character = iterator.next() {
+            switch character {
+            case "\\":
+                guard let next = iterator.next() else { break }
+                switch next {
+                case "n": out.append(("\n", true))
+                case "t": out.append(("\t", true))
+                case "u":
+                    var hex = ""
+                    for _ in 0..<4 { if let digit = iterator.next() { hex.append(digit) } }
+                    if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+                        out.append((Character(scalar), true))
+                    } else {
+                        out += Array("\\u" + hex).map { ($0, true) }
+                    }
+                default: out.append((next, true))
+                }
+            case "\"":
+                quoted.toggle()
+            case _ where character.isWhitespace && !quoted:
+                if let last = out.last, last.0 == " ", !last.1 { continue }
+                out.append((" ", false))
+            default:
+                out.append((character, quoted))
+            }
+        }
+        while let first = out.first, first.0.isWhitespace, !first.1 { out.removeFirst() }
+        while let last = out.last, last.0.isWhitespace, !last.1 { out.removeLast() }
+        return String(out.map(\.0))
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for (index, character) in text.enumerated() {
+            switch character {
+            case "\\": out += "\\\\"
+            case "'": out += "\\'"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "@" where index == 0: out += "\\@"
+            case "?" where index == 0: out += "\\?"
+            default: out.append(character)
+            }
+        }
+        let escaped = xmlEscape(out)
+        // Keep leading, trailing and repeated spaces.
+        if escaped.hasPrefix(" ") || escaped.hasSuffix(" ") || escaped.contains("  ") { return "\"\(escaped)\"" }
+        return escaped
+    }
+
+    static func write(_ entries: [CatalogEntry]) -> Data {
+        var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
+        var index = 0
+        while index < entries.count {
+            let entry = entries[index]
+            let name = xmlEscape(entry.key, attribute: true)
+            if let variant = entry.variant, variant.hasPrefix("plural.") || variant.hasPrefix("item.") {
+                let isPlural = variant.hasPrefix("plural.")
+                out += isPlural ? "    <plurals name=\"\(name)\">\n" : "    <string-array name=\"\(name)\">\n"
+                while index < entries.count, entries[index].key == entry.key,
+                      entries[index].variant?.hasPrefix(isPlural ? "plural." : "item.") == true {
+                    let item = entries[index]
+                    let quantity = isPlural ? " quantity=\"\(item.variant!.dropFirst(7))\"" : ""
+                    out += "        <item\(quantity)>\(escape(item.value))</item>\n"
+                    index += 1
+                }
+                out += isPlural ? "    </plurals>\n" : "    </string-array>\n"
+            } else {
+                out += "    <string name=\"\(name)\">\(escape(entry.value))</string>\n"
+                index += 1
+            }
+        }
+        return Data((out + "</resources>\n").utf8)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// A JSON object of key → string (nested objects flatten to dotted keys, as web i18n files do).
+enum JSONMapFormat {
+    static func read(data: Data, path: String, language: String) throws -> Catalog {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw CatalogError(location: SourceLocation(file: path, line: TextDecoding.jsonErrorLine(error, data: data)),
+                               message: "invalid JSON: \(TextDecoding.jsonErrorMessage(error))")
+        }
+        guard let map = object as? [String: Any] else {
+            throw CatalogError(location: SourceLocation(file: path), message: "expected a JSON object of key → string")
+        }
+        var catalog = Catalog(path: path, format: .json)
+        let text = String(decoding: data, as: UTF8.self)
+        func visit(_ map: [String: Any], prefix: String) {
+            for key in map.keys.sorted() {
+                let full = prefix.isEmpty ? key : prefix + "." + key
+                switch map[key] {
+                case let value as String:
+                    catalog.entries.append(CatalogEntry(key: full, language: language, value: value,
+                                                        location: SourceLocation(file: path, line: lineOf(key: key, in: text))))
+                case let nested as [String: Any]:
+                    visit(nested, prefix: full)
+                default:
+                    catalog.diagnostics.append(CatalogDiagnostic(.error, SourceLocation(file: path, line: lineOf(key: key, in: text)),
+                                                                 "\"\(full)\" is not a string; skipped"))
+                }
+            }
+        }
+        visit(map, prefix: "")
+        return catalog
+    }
+
+    static func write(_ entries: [CatalogEntry]) throws -> Data {
+        var map: [String: String] = [:]
+        for entry in entries { map[entry.displayKey] = entry.value }
+        return try JSONSerialization.data(withJSONObject: map, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// The line where `"key"` first appears as an object key.
+    static func lineOf(key: String, in text: String) -> Int? {
+        guard let data = try? JSONSerialization.data(withJSONObject: [key], options: [.withoutEscapingSlashes]) else { return nil }
+        let quoted = String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+        guard let range = text.range(of: quoted + ":") ?? text.range(of: quoted + " :") ?? text.range(of: quoted) else {
+            return nil
+        }
+        return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+}
+
+/// JSON Lines, one object a line: `key`, optional `kind`, and one string field per language (the corpus format).
+enum JSONLinesFormat {
+    /// Fields that are not languages.
+    static let metadata: Set<String> = ["key", "id", "source", "kind", "attr", "format", "placeholders", "select", "comment"]
+
+    static func read(data: Data, path: String) throws -> Catalog {
+        var catalog = Catalog(path: path, format: .jsonl)
+        var seen: [String: Int] = [:]
+        for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            let location = SourceLocation(file: path, line: number)
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+            guard String(validating: line, as: UTF8.self) != nil else {
+                catalog.diagnostics.append(CatalogDiagnostic(.error, location, "not valid UTF-8; line skipped"))
+                continue
+            }
+            let object: [String: Any]
+            do {
+                guard let parsed = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+                    catalog.diagnostics.append(CatalogDiagnostic(.error, location, "expected a JSON object; line skipped"))
+                    continue
+                }
+                object = parsed
+            } catch {
+                catalog.diagnostics.append(CatalogDiagnostic(.error, location,
+                                                             "invalid JSON (\(TextDecoding.jsonErrorMessage(error))); line skipped"))
+                continue
+            }
+            guard let key = (object["key"] ?? object["id"]) as? String else {
+                catalog.diagnostics.append(CatalogDiagnostic(.error, location, "no \"key\" field; line skipped"))
+                continue
+            }
+            if let first = seen[key] {
+                catalog.diagnostics.append(CatalogDiagnostic(.warning, location,
+                                                             "duplicate key \"\(key)\" (first on line \(first))"))
+            }
+            seen[key] = number
+            let kind = object["kind"] as? String
+            for field in object.keys.sorted() where !metadata.contains(field) {
+                if let value = object[field] as? String {
+                    catalog.entries.append(CatalogEntry(key: key, language: field, value: value,
+                                                        comment: object["comment"] as? String, kind: kind, location: location))
+                }
+            }
+        }
+        return catalog
+    }
+
+    static func write(_ entries: [CatalogEntry]) throws -> Data {
+        var order: [String] = []
+        var rows: [String: [String: Any]] = [:]
+        for entry in entries {
+            let key = entry.displayKey
+            if rows[key] == nil {
+                order.append(key)
+                var row: [String: Any] = ["key": key]
+                if let kind = entry.kind { row["kind"] = kind }
+                if let comment = entry.comment { row["comment"] = comment }
+                rows[key] = row
+            }
+            rows[key]![entry.language] = entry.value
+        }
+        var out = Data()
+        for key in order {
+            out += try JSONSerialization.data(withJSONObject: rows[key]!, options: [.sortedKeys, .withoutEscapingSlashes])
+            out += Data([0x0A])
+        }
+        return out
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+
+/// Old-style `.strings` files: `/* comment */ "key" = "value";`, UTF-8 or UTF-16 with a byte order mark.
+///
+/// A small hand-written parser rather than `PropertyListSerialization`: it reports the line of every malformed
+/// entry and goes on with the next one, and it keeps comments and duplicate-key warnings.
+enum StringsFileFormat {
+    static func read(data: Data, path: String, language: String) throws -> Catalog {
+        let text = try TextDecoding.decode(data, path: path)
+        var parser = Parser(scalars: Array(text.unicodeScalars), path: path)
+        var catalog = Catalog(path: path, format: .strings, sourceLanguage: nil)
+        var seen: [String: Int] = [:]
+        while let item = parser.nextEntry() {
+            switch item {
+            case .entry(let key, let value, let comment, let line):
+                if let first = seen[key] {
+                    catalog.diagnostics.append(CatalogDiagnostic(
+                        .warning, SourceLocation(file: path, line: line),
+                        "duplicate key \"\(key)\" (first on line \(first)); the later value is used"))
+                    catalog.entries.removeAll { $0.key == key }
+                }
+                seen[key] = line
+                catalog.entries.append(CatalogEntry(key: key, language: language, value: value, comment: comment,
+                                                    location: SourceLocation(file: path, line: line)))
+            case .error(let message, let line):
+                catalog.diagnostics.append(CatalogDiagnostic(.error, SourceLocation(file: path, line: line), message))
+            }
+        }
+        return catalog
+    }
+
+    static func write(_ entries: [CatalogEntry]) -> Data {
+        var out = ""
+        for entry in entries {
+            if let comment = entry.comment { out += "/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */\n" }
+            out += "\"\(escape(entry.key))\" = \"\(escape(entry.value))\";\n\n"
+        }
+        return Data(out.utf8)
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    enum Item {
+        case entry(key: String, value: String, comment: String?, line: Int)
+        case error(String, line: Int)
+    }
+
+    struct ParseFailure: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    struct Parser {
+        let scalars: [Unicode.Scalar]
+        let path: String
+        var index = 0
+        var line = 1
+
+        init(scalars: [Unicode.Scalar], path: String) {
+            self.scalars = scalars
+            self.path = path
+        }
+
+        var atEnd: Bool { index >= scalars.count }
+        var current: Unicode.Scalar? { atEnd ? nil : scalars[index] }
+
+        mutating func advance() {
+            if scalars[index] == "\n" { line += 1 }
+            index += 1
+        }
+
+        /// Skips white space and comments; returns the last comment's text.
+        mutating func skipTrivia() -> String? {
+            var comment: String? = nil
+            while let scalar = current {
+                if scalar.properties.isWhitespace {
+                    advance()
+                } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+                    advance(); advance()
+                    var text = String.UnicodeScalarView()
+                    while !atEnd, !(scalars[index] == "*" && index + 1 < scalars.count && scalars[index + 1] == "/") {
+                        text.append(scalars[index])
+                        advance()
+                    }
+                    if !atEnd { advance(); advance() }
+                    comment = String(text).trimmingCharacters(in: .whitespacesAndNewlines)
+                } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                    var text = String.UnicodeScalarView()
+                    while let c = current, c != "\n" { text.append(c); advance() }
+                    comment = String(String(text).dropFirst(2)).trimmingCharacters(in: .whitespaces)
+                } else {
+                    break
+                }
+            }
+            return comment
+        }
+
+        mutating func string() -> Result<String, ParseFailure> {
+            guard let first = current else { return .failure(ParseFailure("unexpected end of file")) }
+            if first == "\"" {
+                advance()
+                var text = String.UnicodeScalarView()
+                while let scalar = current {
+                    if scalar == "\"" { advance(); return .success(String(text)) }
+                    if scalar == "\\" {
+                        advance()
+                        guard let escaped = current else { break }
+                        advance()
+                        switch escaped {
+                        case "n": text.append("\n")
+                        case "t": text.append("\t")
+                        case "r": text.append("\r")
+                        case "U", "u":
+                            var hex = ""
+                            while hex.count < 4, let c = current, c.properties.isASCIIHexDigit {
+                                hex.unicodeScalars.append(c)
+                                advance()
+                            }
+                            guard let value = UInt32(hex, radix: 16) else { return .failure(ParseFailure("bad \\U escape")) }
+                            // A surrogate pair written as two \U escapes.
+                            if (0xD800...0xDBFF).contains(value), current == "\\", index + 1 < scalars.count,
+                               scalars[index + 1] == "U" || scalars[index + 1] == "u" {
+                                advance(); advance()
+                                var low = ""
+                                while low.count < 4, let c = current, c.properties.isASCIIHexDigit {
+                                    low.unicodeScalars.append(c)
+                                    advance()
+                                }
+                                guard let lowValue = UInt32(low, radix: 16), (0xDC00...0xDFFF).contains(lowValue),
+                                      let scalar = Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (lowValue - 0xDC00)) else {
+                                    return .failure(ParseFailure("bad surrogate pair in \\U escapes"))
+                                }
+                                text.append(scalar)
+                            } else if let scalar = Unicode.Scalar(value) {
+                                text.append(scalar)
+                            } else {
+                                return .failure(ParseFailure("\\U\(hex) is not a character (an unpaired surrogate)"))
+                            }
+                        default: text.append(escaped)
+                        }
+                        continue
+                    }
+                    text.append(scalar)
+                    advance()
+                }
+                return .failure(ParseFailure("unterminated string"))
+            }
+            var text = String.UnicodeScalarView()
+            while let scalar = current, scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                    || "_.$:/-".unicodeScalars.contains(scalar) {
+                text.append(scalar)
+                advance()
+            }
+            return text.isEmpty ? .failure(ParseFailure("expected a quoted string, found '\(first)'")) : .success(String(text))
+        }
+
+        /// Skips to just after the next `;` (or the end of the line) to recover from an error.
+        mutating func recover() {
+            while let scalar = current {
+                advance()
+                if scalar == ";" || scalar == "\n" { return }
+            }
+        }
+
+        mutating func nextEntry() -> Item? {
+            let comment = skipTrivia()
+            guard !atEnd else { return nil }
+            let start = line
+            let key: String
+            switch string() {
+            case .success(let value): key = value
+            case .failure(let failure): recover(); return .error("malformed entry: \(failure.message)", line: start)
+            }
+            _ = skipTrivia()
+            guard current == "=" else {
+                recover()
+                return .error("expected '=' after \"\(key)\"", line: start)
+            }
+            advance()
+            _ = skipTrivia()
+            let value: String
+            switch string() {
+            case .success(let text): value = text
+            case .failure(let failure): recover(); return .error("malformed value for \"\(key)\": \(failure.message)", line: start)
+            }
+            _ = skipTrivia()
+            guard current == ";" else {
+                // Most often a forgotten ';' before the next entry: report it and go on from here.
+                if current != "\"" { recover() }
+                return .error("expected ';' after the value of \"\(key)\" (entry skipped)", line: start)
+            }
+            advance()
+            return .entry(key: key, value: value, comment: comment, line: start)
+        }
+    }
+}

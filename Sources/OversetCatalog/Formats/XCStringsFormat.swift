@@ -1,0 +1,238 @@
+import Foundation
+
+/// Xcode String Catalogs (`.xcstrings`): JSON with `sourceLanguage` and `strings` → key → `localizations` →
+/// language → `stringUnit` or `variations` (`plural`, `device`, nested) and `substitutions` for several plural
+/// arguments. A key with no source-language localization is its own source text, as in Xcode.
+enum XCStringsFormat {
+    static func read(data: Data, path: String) throws -> Catalog {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw CatalogError(location: SourceLocation(file: path, line: TextDecoding.jsonErrorLine(error, data: data)),
+                               message: "invalid JSON: \(TextDecoding.jsonErrorMessage(error))")
+        }
+        guard let root = object as? [String: Any], let strings = root["strings"] as? [String: Any] else {
+            throw CatalogError(location: SourceLocation(file: path),
+                               message: "not a String Catalog: expected an object with \"strings\"")
+        }
+        let source = root["sourceLanguage"] as? String ?? "en"
+        var catalog = Catalog(path: path, format: .xcstrings, sourceLanguage: source)
+        let text = String(decoding: data, as: UTF8.self)
+        for key in strings.keys.sorted() {
+            let location = SourceLocation(file: path, line: JSONMapFormat.lineOf(key: key, in: text))
+            guard let entry = strings[key] as? [String: Any] else {
+                catalog.diagnostics.append(CatalogDiagnostic(.error, location, "\"\(key)\" is not an object; skipped"))
+                continue
+            }
+            if entry["shouldTranslate"] as? Bool == false { continue }
+            let comment = entry["comment"] as? String
+            let localizations = entry["localizations"] as? [String: Any] ?? [:]
+            if localizations[source] == nil {
+                catalog.entries.append(CatalogEntry(key: key, language: source, value: key, comment: comment,
+                                                    location: location))
+            }
+            for language in localizations.keys.sorted() {
+                guard let localization = localizations[language] as? [String: Any] else {
+                    catalog.diagnostics.append(CatalogDiagnostic(.error, location,
+                                                                 "\"\(key)\" → \(language) is not an object; skipped"))
+                    continue
+                }
+                let values = flatten(localization, prefix: nil)
+                if values.isEmpty {
+                    catalog.diagnostics.append(CatalogDiagnostic(.warning, location,
+                                                                 "\"\(key)\" → \(language) has no string unit; skipped"))
+                }
+                for (variant, value) in expandSubstitutions(values, localization: localization) {
+                    catalog.entries.append(CatalogEntry(key: key, language: language, variant: variant, value: value,
+                                                        comment: comment, location: location))
+                }
+            }
+        }
+        return catalog
+    }
+
+    /// `stringUnit` values under a localization or variation, with their variant path (`plural.one`,
+    /// `device.iphone.plural.other`).
+    static func flatten(_ node: [String: Any], prefix: String?) -> [(String?, String)] {
+        if let unit = node["stringUnit"] as? [String: Any], let value = unit["value"] as? String {
+            return [(prefix, value)]
+        }
+        guard let variations = node["variations"] as? [String: Any] else { return [] }
+        var result: [(String?, String)] = []
+        for kind in variations.keys.sorted() {
+            guard let cases = variations[kind] as? [String: Any] else { continue }
+            for name in orderedCases(cases.keys) {
+                guard let child = cases[name] as? [String: Any] else { continue }
+                let path = (prefix.map { $0 + "." } ?? "") + "\(kind).\(name)"
+                result += flatten(child, prefix: path)
+            }
+        }
+        return result
+    }
+
+    /// `%#@name@` substitutions replaced by each of their plural forms (the others by their `other` form).
+    static func expandSubstitutions(_ values: [(String?, String)], localization: [String: Any]) -> [(String?, String)] {
+        guard let substitutions = localization["substitutions"] as? [String: Any], !substitutions.isEmpty else {
+            return values
+        }
+        var forms: [String: [(String, String)]] = [:]
+        for (name, raw) in substitutions {
+            guard let substitution = raw as? [String: Any] else { continue }
+            // Inside a substitution, %arg stands for its argument, with the substitution's format specifier.
+            let specifier = "%" + (substitution["formatSpecifier"] as? String ?? "@")
+            forms[name] = flatten(substitution, prefix: nil).map {
+                (($0.0 ?? "other").replacingOccurrences(of: "plural.", with: ""),
+                 $0.1.replacingOccurrences(of: "%arg", with: specifier))
+            }
+        }
+        func fill(_ text: String, choosing chosen: (String, String)?) -> String {
+            var result = text
+            for (name, options) in forms {
+                let pick = chosen?.0 == name ? chosen!.1 : (options.first { $0.0.hasSuffix("other") }?.0 ?? options.first?.0 ?? "")
+                let value = options.first { $0.0 == pick }?.1 ?? ""
+                result = result.replacingOccurrences(of: "%#@\(name)@", with: value)
+            }
+            return result
+        }
+        var result: [(String?, String)] = []
+        for (variant, text) in values {
+            for name in forms.keys.sorted() {
+                for (form, _) in forms[name]! {
+                    let path = (variant.map { $0 + "." } ?? "") + "substitution.\(name).\(form)"
+                    result.append((path, fill(text, choosing: (name, form))))
+                }
+            }
+        }
+        return result
+    }
+
+    /// Plural categories in CLDR order, others alphabetically.
+    static func orderedCases(_ names: Dictionary<String, Any>.Keys) -> [String] {
+        let order = ["zero", "one", "two", "few", "many", "other", "iphone", "ipad", "mac", "watch", "vision"]
+        return names.sorted { (order.firstIndex(of: $0) ?? 99, $0) < (order.firstIndex(of: $1) ?? 99, $1) }
+    }
+
+    static func write(_ entries: [CatalogEntry], sourceLanguage: String) throws -> Data {
+        var strings: [String: [String: Any]] = [:]
+        for entry in entries {
+            var record = strings[entry.key] ?? [:]
+            if let comment = entry.comment { record["comment"] = comment }
+            var localizations = record["localizations"] as? [String: Any] ?? [:]
+            let unit: [String: Any] = ["stringUnit": ["state": "translated", "value": entry.value]]
+            if let variant = entry.variant {
+                var localization = localizations[entry.language] as? [String: Any] ?? [:]
+                var path = variant.split(separator: ".").map(String.init)
+                // An odd path (substitution.files.one) keeps its last two parts as one case name.
+                if path.count % 2 == 1, path.count >= 3 {
+                    path = Array(path.dropLast(2)) + [path[path.count - 2] + "." + path[path.count - 1]]
+                }
+                localization = insert(unit, path: path, into: localization)
+                localizations[entry.language] = localization
+            } else {
+                localizations[entry.language] = unit
+            }
+            record["localizations"] = localizations
+            strings[entry.key] = record
+        }
+        return try JSONSerialization.data(withJSONObject: ["sourceLanguage": sourceLanguage, "strings": strings,
+                                                           "version": "1.0"],
+                                          options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// Inserts a string unit at a variation path such as `device.iphone.plural.one`.
+    static func insert(_ unit: [String: Any], path: [String], into node: [String: Any]) -> [String: Any] {
+        guard path.count >= 2 else { return unit }
+        var node = node
+        var variations = node["variations"] as? [String: Any] ?? [:]
+        var cases = variations[path[0]] as? [String: Any] ?? [:]
+        cases[path[1]] = insert(unit, path: Array(path.dropFirst(2)), into: cases[path[1]] as? [String: Any] ?? [:])
+        variations[path[0]] = cases
+        node["variations"] = variations
+        return node
+    }
+}
+
+/// `.stringsdict` property lists: for each key, `NSStringLocalizedFormatKey` with `%#@name@` variables whose
+/// `NSStringPluralRuleType` dictionaries give the forms (zero, one, two, few, many, other).
+enum StringsDictFormat {
+    static let forms = ["zero", "one", "two", "few", "many", "other"]
+
+    static func read(data: Data, path: String, language: String) throws -> Catalog {
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, format: nil)
+        } catch {
+            throw CatalogError(location: SourceLocation(file: path), message: "invalid property list: \(error.localizedDescription)")
+        }
+        guard let root = object as? [String: Any] else {
+            throw CatalogError(location: SourceLocation(file: path), message: "expected a dictionary of keys")
+        }
+        var catalog = Catalog(path: path, format: .stringsdict)
+        let text = String(decoding: data, as: UTF8.self)
+        for key in root.keys.sorted() {
+            let location = SourceLocation(file: path, line: lineOf(key: key, in: text))
+            guard let rule = root[key] as? [String: Any],
+                  let format = rule["NSStringLocalizedFormatKey"] as? String else {
+                catalog.diagnostics.append(CatalogDiagnostic(.error, location,
+                                                             "\"\(key)\" has no NSStringLocalizedFormatKey; skipped"))
+                continue
+            }
+            let variables = rule.keys.filter { $0 != "NSStringLocalizedFormatKey" }.sorted()
+            var options: [String: [(String, String)]] = [:]
+            for variable in variables {
+                guard let spec = rule[variable] as? [String: Any] else { continue }
+                options[variable] = forms.compactMap { form in (spec[form] as? String).map { (form, $0) } }
+            }
+            func fill(_ chosen: (String, String)?) -> String {
+                var result = format
+                for (variable, list) in options {
+                    let form = chosen?.0 == variable ? chosen!.1 : "other"
+                    let value = list.first { $0.0 == form }?.1 ?? list.last?.1 ?? ""
+                    result = result.replacingOccurrences(of: "%#@\(variable)@", with: value)
+                }
+                return result
+            }
+            let active = variables.filter { !(options[$0] ?? []).isEmpty }
+            if active.isEmpty {
+                catalog.entries.append(CatalogEntry(key: key, language: language, value: format, location: location))
+            }
+            for variable in active {
+                for (form, _) in options[variable]! {
+                    let variant = active.count == 1 ? "plural.\(form)" : "plural.\(variable).\(form)"
+                    catalog.entries.append(CatalogEntry(key: key, language: language, variant: variant,
+                                                        value: fill((variable, form)), location: location))
+                }
+            }
+        }
+        return catalog
+    }
+
+    static func lineOf(key: String, in text: String) -> Int? {
+        guard let range = text.range(of: "<key>\(xmlEscape(key))</key>") else { return nil }
+        return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+
+    /// Writes each plural key as one variable, `value`, whose forms are the full strings.
+    static func write(_ entries: [CatalogEntry]) throws -> Data {
+        var root: [String: Any] = [:]
+        for entry in entries {
+            if let variant = entry.variant, variant.hasPrefix("plural.") {
+                let parts = variant.split(separator: ".").map(String.init)
+                let variable = parts.count == 3 ? parts[1] : "value"
+                let form = parts.last!
+                var rule = root[entry.key] as? [String: Any] ?? [:]
+                var spec = rule[variable] as? [String: Any] ?? ["NSStringFormatSpecTypeKey": "NSStringPluralRuleType",
+                                                                 "NSStringFormatValueTypeKey": "d"]
+                spec[form] = entry.value
+                rule[variable] = spec
+                let variables = rule.keys.filter { $0 != "NSStringLocalizedFormatKey" }.sorted()
+                rule["NSStringLocalizedFormatKey"] = variables.map { "%#@\($0)@" }.joined(separator: " ")
+                root[entry.key] = rule
+            } else {
+                root[entry.key] = ["NSStringLocalizedFormatKey": entry.value]
+            }
+        }
+        return try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A small XML element tree with line numbers, built with Foundation's `XMLParser` (libxml2).
+///
+/// External entities are never resolved; libxml2 refuses entity expansion loops and "billion laughs" documents.
+final class XMLElementNode {
+    enum Content {
+        case text(String)
+        case element(XMLElementNode)
+    }
+
+    let name: String
+    let attributes: [String: String]
+    let line: Int
+    var content: [Content] = []
+
+    init(name: String, attributes: [String: String], line: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+    }
+
+    var children: [XMLElementNode] {
+        content.compactMap { if case .element(let node) = $0 { return node } else { return nil } }
+    }
+
+    func children(named name: String) -> [XMLElementNode] { children.filter { $0.name == name } }
+    func child(named name: String) -> XMLElementNode? { children.first { $0.name == name } }
+
+    /// All text inside, markup removed (`<b>bold</b>` gives "bold").
+    var text: String {
+        content.map { item -> String in
+            switch item {
+            case .text(let text): return text
+            case .element(let node): return node.text
+            }
+        }.joined()
+    }
+
+    /// Parses a document; throws with the line of the first error.
+    static func parse(_ data: Data, path: String) throws -> XMLElementNode {
+        let builder = Builder()
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = builder
+        let ok = parser.parse()
+        if let error = builder.error ?? (ok ? nil : (parser.parserError.map { ($0, parser.lineNumber) })) {
+            throw CatalogError(location: SourceLocation(file: path, line: error.1),
+                               message: "invalid XML: \(describe(error.0))")
+        }
+        guard let root = builder.root else {
+            throw CatalogError(location: SourceLocation(file: path), message: "invalid XML: no root element")
+        }
+        return root
+    }
+
+    private static func describe(_ error: Error) -> String {
+        let code = (error as NSError).code
+        switch code {
+        case 4: return "the document is empty"
+        case 5: return "extra content at the end of the document"
+        case 26: return "an undeclared entity"
+        case 76: return "a closing tag does not match its opening tag"
+        case 77: return "the document ends inside an element"
+        case 89, 109: return "entity expansion refused (an entity loop or amplification, as in the \"billion laughs\" attack)"
+        default: return "libxml2 error \(code)"
+        }
+    }
+
+    private final class Builder: NSObject, XMLParserDelegate {
+        var root: XMLElementNode?
+        var stack: [XMLElementNode] = []
+        var error: (Error, Int)?
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            let node = XMLElementNode(name: name, attributes: attributes, line: parser.lineNumber)
+            if let parent = stack.last { parent.content.append(.element(node)) } else { root = node }
+            stack.append(node)
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            _ = stack.popLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            stack.last?.content.append(.text(string))
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA block: Data) {
+            stack.last?.content.append(.text(String(decoding: block, as: UTF8.self)))
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            if error == nil { error = (parseError, parser.lineNumber) }
+            parser.abortParsing()
+        }
+    }
+}
+
+/// XML text escaping for writers.
+func xmlEscape(_ text: String, attribute: Bool = false) -> String {
+    var out = ""
+    for character in text {
+        switch character {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"" where attribute: out += "&quot;"
+        default: out.append(character)
+        }
+    }
+    return out
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// Pseudo-localization: made-up translations that show layout problems before real ones exist.
+public struct PseudoLocalization: Sendable, Hashable {
+    /// What to do to each string; several combine in this order: expand, accent, tall, bound, right-to-left.
+    public enum Mode: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Lengthen by the IBM guideline's expansion for the string's length (up to 10 characters +200 %, 11-20
+        /// +100 %, 21-30 +80 %, 31-50 +60 %, 51-70 +40 %, over 70 +30 %), or by ``factor``.
+        case expand
+        /// Accented Latin, like Xcode's Accented and Android's en-XA: "Ŝéţţîñĝš".
+        case accented
+        /// Bounded: "[# Settings #]", to see where a string is cut.
+        case bounded
+        /// Right to left, like Android's ar-XB: each word in RLO … PDF.
+        case rtl
+        /// Tall: Vietnamese stacked accents on vowels and a Thai syllable with stacked marks, so clipping shows.
+        case tall
+    }
+
+    /// The modes, applied together.
+    public var modes: [Mode]
+    /// A fixed expansion factor (1.4 = 40 % longer) instead of the IBM table.
+    public var factor: Double?
+
+    public init(modes: [Mode], factor: Double? = nil) {
+        self.modes = modes
+        self.factor = factor
+    }
+
+    /// The language code pseudo strings are filed under: `ar-XB` for right to left, `en-XA` otherwise.
+    public var languageCode: String { modes.contains(.rtl) ? "ar-XB" : "en-XA" }
+
+    /// The IBM guideline's extra length for a source of `count` characters (shared/reference/peers.md).
+    public static func ibmExpansion(characters count: Int) -> Double {
+        switch count {
+        case ...10: return 2.0
+        case 11...20: return 1.0
+        case 21...30: return 0.8
+        case 31...50: return 0.6
+        case 51...70: return 0.4
+        default: return 0.3
+        }
+    }
+
+    /// Pseudo-localizes `text`, leaving format specifiers untouched.
+    public func apply(_ text: String) -> String {
+        // Split into literal pieces and specifiers.
+        var pieces: [(String, Bool)] = []
+        var last = text.startIndex
+        for token in FormatSpecifiers.tokens(in: text) {
+            pieces.append((String(text[last..<token.range.lowerBound]), false))
+            pieces.append((String(text[token.range]), true))
+            last = token.range.upperBound
+        }
+        pieces.append((String(text[last...]), false))
+        let literalCount = pieces.filter { !$0.1 }.reduce(0) { $0 + $1.0.count }
+        if modes.contains(.expand), literalCount > 0 {
+            let extra = factor.map { max(0, $0 - 1) } ?? Self.ibmExpansion(characters: literalCount)
+            let padding = Int((Double(literalCount) * extra).rounded(.up))
+            pieces.append((Self.padding(count: padding), false))
+        }
+        var result = pieces.map { piece, isSpecifier in
+            guard !isSpecifier else { return piece }
+            var text = piece
+            if modes.contains(.accented) { text = Self.accent(text) }
+            if modes.contains(.tall) { text = Self.tall(text) }
+            return text
+        }.joined()
+        if modes.contains(.tall) { result = "ฟ้ำ " + result }
+        if modes.contains(.bounded) { result = "[# " + result + " #]" }
+        if modes.contains(.rtl) {
+            result = result.split(separator: " ", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : "\u{202E}" + $0 + "\u{202C}" }.joined(separator: " ")
+        }
+        return result
+    }
+
+    /// Filler words, as Android's pseudolocale pads: "one two three …", cut to `count` characters.
+    static func padding(count: Int) -> String {
+        guard count > 0 else { return "" }
+        let words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+        var out = ""
+        var index = 0
+        while out.count < count {
+            out += " " + words[index % words.count]
+            index += 1
+        }
+        return String(out.prefix(count))
+    }
+
+    static let accents: [Character: Character] = [
+        "a": "á", "b": "ƀ", "c": "ç", "d": "ð", "e": "é", "f": "ƒ", "g": "ĝ", "h": "ĥ", "i": "î", "j": "ĵ", "k": "ķ",
+        "l": "ļ", "m": "ɱ", "n": "ñ", "o": "ö", "p": "þ", "q": "ǫ", "r": "ŕ", "s": "š", "t": "ţ", "u": "û", "v": "ṽ",
+        "w": "ŵ", "x": "ẋ", "y": "ý", "z": "ž", "A": "Å", "B": "Ɓ", "C": "Ç", "D": "Ð", "E": "É", "F": "Ƒ", "G": "Ĝ",
+        "H": "Ĥ", "I": "Î", "J": "Ĵ", "K": "Ķ", "L": "Ļ", "M": "Ṁ", "N": "Ñ", "O": "Ö", "P": "Þ", "Q": "Ǫ", "R": "Ŕ",
+        "S": "Š", "T": "Ţ", "U": "Û", "V": "Ṽ", "W": "Ŵ", "X": "Ẋ", "Y": "Ý", "Z": "Ž",
+    ]
+
+    static func accent(_ text: String) -> String { String(text.map { accents[$0] ?? $0 }) }
+
+    static let stacked: [Character: Character] = ["a": "ẫ", "e": "ễ", "o": "ỗ", "A": "Ẫ", "E": "Ễ", "O": "Ỗ",
+                                                   "á": "ẫ", "é": "ễ", "ö": "ỗ", "Å": "Ẫ", "É": "Ễ", "Ö": "Ỗ"]
+
+    static func tall(_ text: String) -> String { String(text.map { stacked[$0] ?? $0 }) }
+
+    /// Pseudo entries for every source-language entry of `entries`.
+    public func entries(from entries: [CatalogEntry], sourceLanguage: String) -> [CatalogEntry] {
+        entries.filter { $0.language == sourceLanguage }.map { entry in
+            var pseudo = entry
+            pseudo.language = languageCode
+            pseudo.value = apply(entry.value)
+            return pseudo
+        }
+    }
+}

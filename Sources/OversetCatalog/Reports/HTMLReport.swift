@@ -1,0 +1,97 @@
+import Foundation
+import Overset
+
+extension CheckReport {
+    /// An HTML page: a summary, a table of keys × languages with one square per category (green pass, amber
+    /// warning, red failure, grey unknown), and for failures the lines and a picture of the layout at the first
+    /// failing category (SVG inline; the first `pictureLimit` failures).
+    public func html(pictureLimit: Int = 200, pictures: ((CheckResult) -> String?)? = nil) -> String {
+        let groups = groupedByKey
+        var out = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>Overset check</title>
+        <style>
+        body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1c1e; }
+        table { border-collapse: collapse; } td, th { border: 1px solid #d1d1d6; padding: 4px 6px; vertical-align: top; }
+        th { background: #f2f2f7; position: sticky; top: 0; } .key { font-family: ui-monospace, monospace; font-size: 12px; }
+        .cells { display: flex; gap: 2px; } .cell { width: 10px; height: 10px; border-radius: 2px; }
+        .pass { background: #34c759; } .warn { background: #ff9f0a; } .fail { background: #ff3b30; } .unknown { background: #8e8e93; }
+        .failure { margin: 4px 0 12px; } .lines { font-family: ui-monospace, monospace; white-space: pre; }
+        .summary { font-weight: 600; } details summary { cursor: pointer; }
+        </style></head>
+        <body data-ready="no">
+        <h1>Overset check</h1>
+
+        """
+        out += "<p class=\"summary\" id=\"summary\">\(escape(summaryLine))</p>\n"
+        out += "<p>Categories, left to right: \(categories.map(escape).joined(separator: " · ")). Catalogs: "
+            + catalogs.map(escape).joined(separator: ", ") + ".</p>\n"
+        if !diagnostics.isEmpty {
+            out += "<details id=\"diagnostics\"><summary>\(diagnostics.count) input problems</summary><ul>\n"
+            for diagnostic in diagnostics { out += "<li>\(escape(diagnostic.description))</li>\n" }
+            out += "</ul></details>\n"
+        }
+        for skip in skipped { out += "<p class=\"skipped\">Skipped: \(skip.count) \(escape(skip.reason))</p>\n" }
+        out += "<table id=\"results\"><thead><tr><th>key</th>"
+        for language in languages { out += "<th>\(escape(language))</th>" }
+        out += "</tr></thead><tbody>\n"
+        var failures: [CheckResult] = []
+        for group in groups {
+            failures += group.results.filter { $0.status == .fail || $0.status == .unknown }
+            out += "<tr><td class=\"key\">\(escape(group.key))</td>"
+            for language in languages {
+                // A key can come from several files (a .strings and an XLIFF): the cell shows the worst.
+                guard let result = group.results.filter({ $0.language == language }).max(by: { $0.status < $1.status }) else {
+                    out += "<td class=\"missing\">—</td>"
+                    continue
+                }
+                out += "<td><div class=\"cells\" title=\"\(escape(result.status.rawValue))\">"
+                for outcome in result.outcomes {
+                    let tip = outcome.category + ": " + (outcome.problems.map(\.message).joined(separator: "; ").nonEmpty ?? "ok")
+                    out += "<span class=\"cell \(outcome.status.rawValue)\" title=\"\(escape(tip))\"></span>"
+                }
+                out += "</div></td>"
+            }
+            out += "</tr>\n"
+        }
+        out += "</tbody></table>\n<h2>Failures</h2>\n<div id=\"failures\">\n"
+        for (index, result) in failures.enumerated() {
+            let first = result.outcomes.first { $0.status == .fail || $0.status == .unknown }!
+            out += "<div class=\"failure\" data-key=\"\(escape(result.displayKey))\" data-language=\"\(escape(result.language))\">"
+            out += "<h3>\(escape(result.displayKey)) — \(escape(result.language)) — \(escape(first.category))</h3>"
+            out += "<p>" + first.problems.map { escape($0.message) }.joined(separator: "<br>") + "</p>"
+            if let lines = result.failingLines {
+                out += "<div class=\"lines\">" + lines.map { "│" + escape($0) + "│" }.joined(separator: "\n") + "</div>"
+            }
+            if index < pictureLimit, let svg = pictures?(result) {
+                out += "<div class=\"picture\">\(Self.stripXMLDeclaration(svg))</div>"
+            }
+            out += "</div>\n"
+        }
+        if failures.count > pictureLimit {
+            out += "<p>Pictures are shown for the first \(pictureLimit) of \(failures.count) failures.</p>\n"
+        }
+        out += """
+        </div>
+        <script>
+        document.body.dataset.failures = String(document.querySelectorAll('#failures .failure').length);
+        document.body.dataset.rows = String(document.querySelectorAll('#results tbody tr').length);
+        document.body.dataset.ready = 'yes';
+        </script>
+        </body></html>
+
+        """
+        return out
+    }
+
+    static func stripXMLDeclaration(_ svg: String) -> String {
+        guard svg.hasPrefix("<?xml"), let end = svg.range(of: "?>") else { return svg }
+        return String(svg[end.upperBound...])
+    }
+
+    private func escape(_ text: String) -> String { xmlEscape(text, attribute: true) }
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

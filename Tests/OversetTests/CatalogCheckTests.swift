@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+import Overset
+@testable import OversetCatalog
+
+/// Specifiers, pseudo-localization, specs and the check.
+@Suite struct CatalogCheckTests {
+    @Test func specifiers_printfAndNamedPlaceholders() {
+        let samples = SampleValues(string: "Alexandra", integer: "1,234", decimal: "3.14", placeholders: ["count": "42"])
+        #expect(FormatSpecifiers.substitute("Hi %@, %1$@ and %2$lld items, %.2f%%", samples: samples)
+                == "Hi Alexandra, Alexandra and 1,234 items, 3.14%")
+        #expect(FormatSpecifiers.substitute("{name} has { $count } files ({0})", samples: samples)
+                == "Alexandra has 42 files (Alexandra)")
+        #expect(FormatSpecifiers.substitute("%#@files@ left", samples: samples) == "1,234 left")
+        #expect(FormatSpecifiers.substitute("100% sure {not a placeholder!}", samples: samples)
+                == "100% sure {not a placeholder!}")
+        #expect(FormatSpecifiers.tokens(in: "%d %s %c %lu").map(\.kind) == [.integer, .string, .character, .integer])
+    }
+
+    @Test func pseudo_modesKeepSpecifiersAndFollowTheIBMTable() {
+        let accented = PseudoLocalization(modes: [.accented]).apply("Save %@ now")
+        #expect(accented == "Šáṽé %@ ñöŵ")
+        let bounded = PseudoLocalization(modes: [.bounded]).apply("Settings")
+        #expect(bounded == "[# Settings #]")
+        // IBM: up to 10 characters +200 %, 31-50 +60 %.
+        let short = PseudoLocalization(modes: [.expand]).apply("Settings")        // 8 → 8 + 16
+        #expect(short.count == 24 && short.hasPrefix("Settings"))
+        let forty = String(repeating: "x", count: 40)
+        #expect(PseudoLocalization(modes: [.expand]).apply(forty).count == 64)   // 40 + 24
+        #expect(PseudoLocalization(modes: [.expand], factor: 1.5).apply(forty).count == 60)
+        let rtl = PseudoLocalization(modes: [.rtl]).apply("Open file")
+        #expect(rtl == "\u{202E}Open\u{202C} \u{202E}file\u{202C}")
+        let tall = PseudoLocalization(modes: [.tall]).apply("Open %d")
+        #expect(tall == "ฟ้ำ Ỗpễn %d")
+        #expect(PseudoLocalization(modes: [.rtl]).languageCode == "ar-XB")
+    }
+
+    static let spec = """
+    languages: [en, de]
+    categories: [Large, AX3]
+    default: {style: body, width: 300}
+    rules:
+      - glob: "*.title"
+        style: headline
+        width: 200
+        maxLines: 2
+      - regex: "^button\\\\."
+        size: 15
+        width: 120
+        maxLines: 1
+      - kind: title
+        style: title2
+        width: 250
+      - key: "exact.key"
+        style: caption1
+        width: 100
+      - glob: "unused.*"
+        width: 10
+      - regex: "(unclosed"
+        width: 10
+      - style: nonsense
+        key: x
+    """
+
+    @Test func spec_rulesMatchByKeyGlobRegexAndKind_andBadRulesAreReported() throws {
+        let spec = try LayoutSpec.parse(Self.spec, path: "spec.yml")
+        #expect(spec.languages == ["en", "de"])
+        #expect(spec.categories == [.large, .accessibility3])
+        #expect(spec.rules.count == 5)
+        #expect(spec.diagnostics.count == 2)
+        #expect(spec.diagnostics.map(\.location.line) == [21, 23])  // the lines of those two rules
+        #expect(spec.diagnostics[0].message.contains("invalid regular expression"))
+        #expect(spec.diagnostics[1].message.contains("unknown text style \"nonsense\""))
+        let location = SourceLocation(file: "x")
+        func rule(_ key: String, kind: String? = nil) -> LayoutRule {
+            spec.rule(for: CatalogEntry(key: key, language: "en", value: "v", kind: kind, location: location))
+        }
+        #expect(rule("settings.title").style == .headline && rule("settings.title").maxLines == 2)
+        #expect(rule("button.ok").pointSize == 15 && rule("button.ok").style == nil)
+        #expect(rule("something", kind: "title").style == .title2)
+        #expect(rule("exact.key").style == .caption1)
+        #expect(rule("other").width == 300 && rule("other").style == .body)
+        #expect(throws: CatalogError.self) { try LayoutSpec.parse("rules: []", path: "empty.yml") }
+        #expect(throws: CatalogError.self) { try LayoutSpec.parse("default: [not, a, map", path: "broken.yml") }
+    }
+
+    @Test func check_fixtures_judgesEveryCategoryAndCountsWhatItSkips() throws {
+        let spec = try LayoutSpec.read(path: CatalogFormatTests.path("layout.yml"))
+        let catalogs = try ["Localizable.xcstrings", "de.lproj/Localizable.strings", "de.xliff"].map {
+            try Catalog.read(path: CatalogFormatTests.path($0))
+        }
+        let report = try CatalogChecker(spec: spec).check(catalogs)
+        #expect(report.categories == ["Large", "xxxLarge", "AX3"])
+        #expect(report.results.allSatisfy { $0.outcomes.count == 3 })
+        // "Nach Updates suchen" in 150 pt at body Large needs two lines (the spec allows one).
+        let german = try #require(report.results.first { $0.key == "Check for updates" && $0.language == "de" })
+        #expect(german.outcomes[0].status == .fail)
+        #expect(german.outcomes[0].problems.first?.kind == .truncated)
+        #expect(german.failingLines == ["Nach", "Updates suchen"])
+        // An emoji no bundled font has: never a pass.
+        let emoji = try #require(report.results.first { $0.key == "escape.unicode" })
+        #expect(emoji.outcomes.allSatisfy { $0.status == .unknown })
+        // The header flips too early in German.
+        let title = try #require(report.results.first { $0.key == "settings.title" && $0.variant == "device.other" })
+        #expect(title.outcomes.contains { $0.problems.contains { $0.kind == .earlyFlip } })
+        #expect(report.skipped.contains { $0.reason == "no translation in ar" })
+        #expect(report.diagnostics.contains { $0.message.contains("matches no key") })
+        #expect(!report.passed)
+    }
+
+    @Test func check_corpusTitlesAndButtons_sameReportSingleAndMultiThreaded() throws {
+        let spec = try LayoutSpec.read(path: CatalogFormatTests.path("corpus-spec.yml"))
+        let corpus = try Catalog.read(path: Fixtures.root + "/Corpus/ui_strings.dev.jsonl")
+        var sample = corpus
+        sample.entries = corpus.entries.filter { ($0.kind == "title" || $0.kind == "button") && $0.key.hashValue % 1 == 0 }
+            .enumerated().filter { $0.offset % 4 == 0 }.map(\.element)
+        let categories: [ContentSizeCategory] = [.small, .large, .extraExtraExtraLarge, .accessibility2, .accessibility5]
+        let one = try CatalogChecker(spec: spec, options: CheckOptions(categories: categories, threads: 1)).check([sample])
+        let many = try CatalogChecker(spec: spec, options: CheckOptions(categories: categories, threads: 4)).check([sample])
+        #expect(one.results.count > 1000)
+        #expect(try one.json() == many.json())
+        #expect(try one.render(.junit) == many.render(.junit))
+        #expect(one.count(.fail) > 0 && one.count(.pass) > 0)
+    }
+
+    @Test func shards_partitionTheKeysAndMergeBackToTheWhole() throws {
+        let spec = try LayoutSpec.read(path: CatalogFormatTests.path("layout.yml"))
+        let catalogs = [try Catalog.read(path: CatalogFormatTests.path("Localizable.xcstrings"))]
+        let whole = try CatalogChecker(spec: spec).check(catalogs)
+        let shards = try (0..<3).map { try CatalogChecker(spec: spec, options: CheckOptions(shard: ($0, 3))).check(catalogs) }
+        #expect(shards.map(\.results.count).reduce(0, +) == whole.results.count)
+        let merged = CheckReport.merge(shards)
+        let key = { (r: CheckResult) in "\(r.key)|\(r.variant ?? "")|\(r.language)" }
+        #expect(merged.results.map(key).sorted() == whole.results.map(key).sorted())
+        #expect(merged.checkCount == whole.checkCount && merged.count(.fail) == whole.count(.fail))
+        let decoded = try CheckReport.fromJSON(Data(try whole.json().utf8))
+        #expect(try decoded.json() == whole.json())
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+@testable import OversetCatalog
+
+/// Catalog readers and writers on files made the way Xcode and Android Studio make them. Expected values are read
+/// off the fixture files by hand.
+@Suite struct CatalogFormatTests {
+    static func path(_ name: String) -> String { Fixtures.root + "/Tests/OversetTests/Fixtures/catalogs/" + name }
+
+    static func values(_ catalog: Catalog) -> [String: String] {
+        Dictionary(catalog.entries.map { ("\($0.language)|\($0.displayKey)", $0.value) }, uniquingKeysWith: { $1 })
+    }
+
+    /// Writes the entries in the catalog's format, reads them back, and compares what matters.
+    static func roundTrip(_ catalog: Catalog, sourceLanguage: String = "en") throws {
+        let data = try CatalogWriter.write(catalog.entries, format: catalog.format, sourceLanguage: sourceLanguage)
+        let again = try Catalog.read(data: data, path: "roundtrip/" + (catalog.path as NSString).lastPathComponent,
+                                     format: catalog.format, language: catalog.entries.first?.language)
+        struct Essential: Hashable { var key: String; var language: String; var variant: String?; var value: String }
+        let before = Set(catalog.entries.map { Essential(key: $0.key, language: $0.language, variant: $0.variant, value: $0.value) })
+        let after = Set(again.entries.map { Essential(key: $0.key, language: $0.language, variant: $0.variant, value: $0.value) })
+        #expect(before == after, "\(catalog.format): \(before.symmetricDifference(after))")
+        #expect(again.diagnostics.filter { $0.severity == .error }.isEmpty)
+    }
+
+    @Test func xcstrings_pluralsDevicesSubstitutionsAndSourceKeys() throws {
+        let catalog = try Catalog.read(path: Self.path("Localizable.xcstrings"))
+        #expect(catalog.sourceLanguage == "en")
+        let values = Self.values(catalog)
+        #expect(values["en|%lld new messages [plural.one]"] == "%lld new message")
+        #expect(values["de|%lld new messages [plural.other]"] == "%lld neue Nachrichten")
+        #expect(values["th|%lld new messages"] == "ข้อความใหม่ %lld ข้อความ")
+        #expect(values["en|Check for updates"] == "Check for updates")     // the key is its own source text
+        #expect(values["ar|Check for updates"] == "تحقق مِن التحديثات")
+        #expect(values["de|settings.title [device.iphone]"] == "Einstellungen")
+        #expect(values["de|settings.title [device.other]"] == "Einstellungen und Datenschutz")
+        // Xcode's %arg stands for the substitution's argument, with its formatSpecifier (lld).
+        #expect(values["en|files_in_folders [substitution.files.one]"] == "%lld file in %lld folders")
+        #expect(values["en|files_in_folders [substitution.folders.one]"] == "%lld files in %lld folder")
+        #expect(!catalog.entries.contains { $0.key == "CFBundleName" })  // shouldTranslate: false
+        #expect(catalog.entries.first { $0.key == "settings.title" }?.comment == "Title of the settings screen header.")
+        #expect(catalog.entries.first { $0.key == "settings.title" }?.location.line == 77)  // `grep -n` of the key
+        try Self.roundTrip(catalog)
+    }
+
+    @Test func strings_escapesCommentsDuplicatesAndUTF16() throws {
+        let catalog = try Catalog.read(path: Self.path("de.lproj/Localizable.strings"))
+        let values = Self.values(catalog)
+        #expect(catalog.entries.allSatisfy { $0.language == "de" })
+        #expect(values["de|quote"] == "Er sagte \"Hallo\"\nund ging.")
+        #expect(values["de|escape.unicode"] == "Grüße 😀")
+        #expect(values["de|update.button"] == "Nach Aktualisierungen suchen")  // the later duplicate wins…
+        #expect(catalog.diagnostics.map(\.location.line) == [11])             // …and is reported
+        #expect(catalog.entries.first { $0.key == "quote" }?.comment == "A quote and a newline: escapes")
+        try Self.roundTrip(catalog)
+
+        let thai = try Catalog.read(path: Self.path("th.lproj/Localizable.strings"))
+        #expect(Self.values(thai) == ["th|update.button": "ตรวจสอบการอัปเดต", "th|settings.title": "การตั้งค่า"])
+        #expect(thai.entries.first?.location.line == 2)
+    }
+
+    @Test func strings_malformedEntries_areReportedWithTheirLinesAndTheRestIsRead() throws {
+        let catalog = try Catalog.read(path: Self.path("de.lproj/Broken.strings"))
+        #expect(catalog.entries.map(\.key) == ["ok.first", "ok.second", "ok.third"])
+        #expect(catalog.diagnostics.map(\.location.line) == [2, 4])
+        #expect(catalog.diagnostics.allSatisfy { $0.severity == .error })
+        #expect(catalog.diagnostics[0].message.contains("expected ';'"))
+    }
+
+    @Test func stringsdict_pluralFormsExpandIntoTheFormatKey() throws {
+        let catalog = try Catalog.read(path: Self.path("de.lproj/Localizable.stringsdict"))
+        let values = Self.values(catalog)
+        #expect(values["de|files.count [plural.one]"] == "%d Datei werden geladen")
+        #expect(values["de|files.count [plural.other]"] == "%d Dateien werden geladen")
+        #expect(values["de|photos.selected [plural.zero]"] == "Keine Fotos ausgewählt")
+        #expect(catalog.entries.count == 5)
+        #expect(catalog.entries.first { $0.key == "photos.selected" }?.location.line == 21)
+        try Self.roundTrip(catalog)
+    }
+
+    @Test func xliff_xcodeExport_sourcesTargetsNotesAndEntities() throws {
+        let catalog = try Catalog.read(path: Self.path("de.xliff"))
+        let values = Self.values(catalog)
+        #expect(values["en|update.button"] == "Check for updates")
+        #expect(values["de|update.button"] == "Nach Updates suchen")
+        #expect(values["en|terms"] == "Read the <Terms> & conditions")
+        #expect(values["de|terms"] == "Lies die <Bedingungen> & Hinweise")
+        #expect(values["en|new.untranslated"] == "Not translated yet" && values["de|new.untranslated"] == nil)
+        #expect(values["de|NSCameraUsageDescription"] == "Dokumente mit der Kamera scannen.")
+        #expect(catalog.entries.first { $0.key == "update.button" }?.comment == "Title of the update button")
+        #expect(catalog.entries.first { $0.key == "terms" }?.location.line == 13)
+        try Self.roundTrip(catalog)
+    }
+
+    @Test func android_escapesPluralsArraysCDATAAndTranslatableFalse() throws {
+        let catalog = try Catalog.read(path: Self.path("android/values/strings.xml"))
+        let values = Self.values(catalog)
+        #expect(catalog.entries.allSatisfy { $0.language == "en" })
+        #expect(values["en|welcome"] == "Welcome back, %1$s!")
+        #expect(values["en|apostrophe"] == "Don't show \"this\" again\nOK?")
+        #expect(values["en|spaces"] == "  keep   spaces  ")
+        #expect(values["en|html"] == "<b>Bold</b> & plain")
+        #expect(values["en|new_messages [plural.one]"] == "%d new message")
+        #expect(values["en|sort_orders [item.1]"] == "Oldest first")
+        #expect(values["en|app_name"] == nil)
+        #expect(catalog.diagnostics.first?.message.contains("translatable=\"false\"") == true)
+        try Self.roundTrip(catalog)
+        let german = try Catalog.read(path: Self.path("android/values-de/strings.xml"))
+        #expect(german.entries.allSatisfy { $0.language == "de" })
+        #expect(Self.values(german)["de|apostrophe"] == "Nicht 'erneut' anzeigen")
+        try Self.roundTrip(german)
+    }
+
+    @Test func android_invalidXML_namesTheFileAndLine() {
+        let error = #expect(throws: CatalogError.self) { try Catalog.read(path: Self.path("android/values-th/strings.xml")) }
+        #expect(error?.location.line == 5)
+        #expect(error?.message.contains("closing tag") == true)
+    }
+
+    @Test func json_nestedKeysFlattenAndNonStringsAreReported() throws {
+        let catalog = try Catalog.read(path: Self.path("de.json"))
+        #expect(Self.values(catalog) == ["de|onboarding.title": "Willkommen bei Overset",
+                                         "de|onboarding.subtitle": "Prüfe jede Zeichenkette in jeder Sprache",
+                                         "de|button.continue": "Weiter"])
+        #expect(catalog.diagnostics.count == 1 && catalog.diagnostics[0].location.line == 7)
+        let broken = #expect(throws: CatalogError.self) {
+            try Catalog.read(data: Data("{\n\"a\": \"b\",\n\"c\" \"d\"\n}".utf8), path: "x.json", format: .json)
+        }
+        #expect(broken?.location.line == 3)
+    }
+
+    @Test func jsonl_theCorpus_readsEveryLanguageAndKind() throws {
+        let catalog = try Catalog.read(path: Fixtures.root + "/Corpus/ui_strings.dev.jsonl")
+        #expect(catalog.diagnostics.isEmpty)
+        #expect(Set(catalog.entries.map(\.language)) == Set(Fixtures.languages))
+        let expected = Fixtures.corpus.reduce(0) { $0 + $1.texts.count }
+        #expect(catalog.entries.count == expected)
+        #expect(catalog.entries.first?.kind == "label")
+        let mixed = "{\"key\":\"a\",\"en\":\"A\"}\nnot json\n{\"en\":\"no key\"}\n{\"key\":\"a\",\"de\":\"B\"}\n"
+        let partial = try Catalog.read(data: Data(mixed.utf8), path: "m.jsonl", format: .jsonl)
+        #expect(partial.entries.count == 2)
+        #expect(partial.diagnostics.map(\.location.line) == [2, 3, 4])
+        try Self.roundTrip(partial)
+    }
+
+    @Test func encodings_invalidUTF8AndOddUTF16_areErrorsNotReplacements() {
+        let bad = Data([0x22, 0x6B, 0x22, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0xFE, 0x41, 0x22, 0x3B])
+        #expect(throws: CatalogError.self) { try Catalog.read(data: bad, path: "x.strings", format: .strings) }
+        #expect(throws: CatalogError.self) {
+            try Catalog.read(data: Data([0xFF, 0xFE, 0x22]), path: "x.strings", format: .strings)
+        }
+    }
+
+    @Test func languages_areInferredFromThePath() {
+        #expect(Catalog.inferLanguage(path: "App/de.lproj/Localizable.strings", format: .strings) == "de")
+        #expect(Catalog.inferLanguage(path: "App/zh_CN.lproj/Localizable.strings", format: .strings) == "zh-CN")
+        #expect(Catalog.inferLanguage(path: "res/values-zh-rCN/strings.xml", format: .android) == "zh-CN")
+        #expect(Catalog.inferLanguage(path: "res/values-b+sr+Latn/strings.xml", format: .android) == "sr-Latn")
+        #expect(Catalog.inferLanguage(path: "res/values/strings.xml", format: .android) == "en")
+        #expect(Catalog.inferLanguage(path: "i18n/th.json", format: .json) == "th")
+    }
+}

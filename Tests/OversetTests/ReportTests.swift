@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import Overset
+@testable import OversetCatalog
+
+/// Reports, read by the tools that consume them: junitparser (a JUnit XML reader from PyPI) and headless Chromium.
+@Suite(.serialized) struct ReportTests {
+    static func fixtureReport() throws -> (CheckReport, CatalogChecker) {
+        let spec = try LayoutSpec.read(path: CatalogFormatTests.path("layout.yml"))
+        let catalogs = try ["Localizable.xcstrings", "de.lproj/Localizable.strings", "de.lproj/Broken.strings", "de.xliff"]
+            .map { try Catalog.read(path: CatalogFormatTests.path($0)) }
+        let checker = try CatalogChecker(spec: spec)
+        return (checker.check(catalogs), checker)
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    }
+
+    @Test func junit_parsesWithJunitparser_oneCasePerKeyAndLanguage() throws {
+        let (report, _) = try Self.fixtureReport()
+        let path = NSTemporaryDirectory() + "overset-\(UUID().uuidString).xml"
+        try report.junit().write(toFile: path, atomically: true, encoding: .utf8)
+        let script = """
+        import json, sys
+        from junitparser import JUnitXml, Failure, Error
+        xml = JUnitXml.fromfile(sys.argv[1])
+        cases = [case for suite in xml for case in suite]
+        print(json.dumps({"cases": len(cases),
+                          "failures": sum(1 for c in cases if any(isinstance(r, Failure) for r in c.result)),
+                          "errors": sum(1 for c in cases if any(isinstance(r, Error) for r in c.result)),
+                          "names": sorted(c.name for c in cases)}))
+        """
+        let result = try Self.run("/usr/bin/env", ["python3", "-c", script, path])
+        #expect(result.status == 0, "junitparser: \(result.err) (install it with `pip install junitparser`)")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let inputErrors = report.diagnostics.contains { $0.severity == .error } ? 1 : 0
+        #expect(parsed["cases"] as? Int == report.results.count + (report.diagnostics.isEmpty ? 0 : 1))
+        #expect(parsed["failures"] as? Int == report.results.filter { $0.status == .fail }.count)
+        #expect(parsed["errors"] as? Int == report.results.filter { $0.status == .unknown }.count + inputErrors)
+        let names = parsed["names"] as? [String] ?? []
+        #expect(names.contains("Check for updates [de]"))
+    }
+
+    @Test func html_loadsInHeadlessChromiumAndShowsTheFailures() throws {
+        let (report, checker) = try Self.fixtureReport()
+        let html = report.html(pictureLimit: 50) { checker.pictureSVG(for: $0) }
+        let path = NSTemporaryDirectory() + "overset-\(UUID().uuidString).html"
+        try html.write(toFile: path, atomically: true, encoding: .utf8)
+        let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let browser = try #require(chromium, "headless Chromium is needed: apt-get install chromium")
+        let result = try Self.run(browser, ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                                            "--enable-logging=stderr", "--v=0", "--dump-dom", "file://" + path])
+        #expect(result.status == 0)
+        let failing = report.results.filter { $0.status == .fail || $0.status == .unknown }
+        #expect(result.out.contains("data-ready=\"yes\""), "the page's script did not run")
+        #expect(result.out.contains("data-failures=\"\(failing.count)\""))
+        #expect(result.out.contains("data-rows=\"\(report.groupedByKey.count)\""))
+        #expect(result.out.contains("<svg"))
+        #expect(result.out.contains("│Updates suchen│"))  // the failing German lines
+        #expect(!result.err.contains("Uncaught"), "JavaScript errors: \(result.err)")
+        #expect(!result.err.contains(":CONSOLE("), "console messages: \(result.err)")
+    }
+
+    @Test func text_groupsByKeyWorstFirst() throws {
+        let (report, _) = try Self.fixtureReport()
+        let text = report.textSummary()
+        let lines = text.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("FAIL") == true)
+        #expect(text.contains("Broken.strings:2: error: expected ';'"))
+        #expect(text.contains(report.summaryLine))
+        #expect(text.contains("skipped:"))
+    }
+}
