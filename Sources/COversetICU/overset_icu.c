@@ -109,3 +109,35 @@ int32_t ov_char_prohibits_break_before(uint32_t scalar) {
     return lb == U_LB_CLOSE_PUNCTUATION || lb == U_LB_CLOSE_PARENTHESIS || lb == U_LB_EXCLAMATION ||
            lb == U_LB_INFIX_NUMERIC || lb == U_LB_NONSTARTER || lb == U_LB_CONDITIONAL_JAPANESE_STARTER;
 }
+
+int32_t ov_char_flags(uint32_t scalar) {
+    int32_t flags = 0;
+    int32_t lb = line_break_class(scalar);
+    if (lb == U_LB_SPACE || lb == U_LB_MANDATORY_BREAK || lb == U_LB_CARRIAGE_RETURN || lb == U_LB_LINE_FEED ||
+        lb == U_LB_NEXT_LINE) flags |= OV_HANGS;
+    if (lb == U_LB_MANDATORY_BREAK || lb == U_LB_CARRIAGE_RETURN || lb == U_LB_LINE_FEED || lb == U_LB_NEXT_LINE)
+        flags |= OV_MANDATORY_BREAK;
+    if (lb == U_LB_CLOSE_PUNCTUATION || lb == U_LB_CLOSE_PARENTHESIS || lb == U_LB_EXCLAMATION ||
+        lb == U_LB_INFIX_NUMERIC || lb == U_LB_NONSTARTER || lb == U_LB_CONDITIONAL_JAPANESE_STARTER)
+        flags |= OV_NO_BREAK_BEFORE;
+    switch (u_charDirection((UChar32)scalar)) {
+    case U_WHITE_SPACE_NEUTRAL: case U_BOUNDARY_NEUTRAL:
+        flags |= OV_TRAILING_WHITESPACE; break;
+    case U_FIRST_STRONG_ISOLATE: case U_LEFT_TO_RIGHT_ISOLATE: case U_RIGHT_TO_LEFT_ISOLATE:
+    case U_POP_DIRECTIONAL_ISOLATE: case U_LEFT_TO_RIGHT_EMBEDDING: case U_RIGHT_TO_LEFT_EMBEDDING:
+    case U_LEFT_TO_RIGHT_OVERRIDE: case U_RIGHT_TO_LEFT_OVERRIDE: case U_POP_DIRECTIONAL_FORMAT:
+        flags |= OV_TRAILING_WHITESPACE | OV_NEEDS_BIDI; break;
+    case U_SEGMENT_SEPARATOR:
+        flags |= OV_TRAILING_SEPARATOR; break;
+    case U_BLOCK_SEPARATOR:
+        flags |= OV_TRAILING_SEPARATOR | OV_PARAGRAPH_SEPARATOR; break;
+    case U_RIGHT_TO_LEFT: case U_RIGHT_TO_LEFT_ARABIC: case U_ARABIC_NUMBER:
+        flags |= OV_NEEDS_BIDI; break;
+    default: break;
+    }
+    if (u_hasBinaryProperty((UChar32)scalar, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) flags |= OV_DEFAULT_IGNORABLE;
+    int32_t gcb = u_getIntPropertyValue((UChar32)scalar, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    if ((gcb == U_GCB_OTHER || gcb == U_GCB_CR || gcb == U_GCB_LF || gcb == U_GCB_CONTROL) &&
+        !u_hasBinaryProperty((UChar32)scalar, UCHAR_EXTENDED_PICTOGRAPHIC)) flags |= OV_SIMPLE_GRAPHEME;
+    return flags;
+}

@@ -23,6 +23,15 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Loads face `index` of a font from its bytes (a font downloaded or embedded; `name` names it in errors).
+    public init(data: [UInt8], name: String = "(font data)", index: Int = 0) throws(OversetError) {
+        do {
+            face = try FontFace(data: data, name: name, index: index)
+        } catch {
+            throw OversetError(error)
+        }
+    }
+
     /// Finds an installed font with fontconfig, by family name and optional style (`"Noto Sans"`,
     /// `"DejaVu Sans:bold"`, any fontconfig pattern).
     /// - Throws: ``OversetError/fontFamilyNotFound(family:closest:)`` when fontconfig would only substitute

@@ -46,40 +46,52 @@ struct PreparedTextBuilder {
         var out = Output()
         let count = units.count
         let analyzer = engine.shared.analyzer
+
+        // 1. Per code unit properties, one pass over the UTF-16, one ICU lookup per character.
+        var scripts = [ScriptTag](repeating: .common, count: count)
+        var flags = [CharacterFlags](repeating: [], count: count)
+        var isScalarStart = [Bool](repeating: false, count: count)
+        var needsBidi = options.direction == .rightToLeft
+        var simpleGraphemes = true
+        units.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < count {
+                let (scalar, length) = Self.scalar(buffer, at: index, limit: count)
+                let characterFlags = CharacterFlags.of(scalar)
+                flags[index] = characterFlags
+                scripts[index] = ScriptTag.of(scalar)
+                isScalarStart[index] = true
+                if characterFlags.has(.needsBidi) { needsBidi = true }
+                if !characterFlags.has(.simpleGrapheme) || length == 2 { simpleGraphemes = false }
+                index += length
+            }
+        }
+        out.hangs = flags.map { $0.has(.hangs) }
+        var noBreakBefore = flags.map { $0.has(.noBreakBefore) }
+        noBreakBefore.append(false)
+        out.noBreakBefore = noBreakBefore
+        out.trailingBidi = flags.map {
+            $0.has(.trailingSeparator) ? UnicodeProperties.TrailingBidiKind.separator.rawValue
+                : $0.has(.trailingWhitespace) ? UnicodeProperties.TrailingBidiKind.whitespace.rawValue : 0
+        }
+
+        // 2. ICU: grapheme clusters, line break opportunities; bidi only for text that has right-to-left
+        //    characters or controls (otherwise every level is 0, UAX #9 P2-P3 with no strong R).
         let base: BaseDirection = switch options.direction {
         case .natural: .auto
         case .leftToRight: .leftToRight
         case .rightToLeft: .rightToLeft
         }
-        // 1. ICU analysis.
         let analysis = units.withUnsafeBufferPointer { buffer in
-            (analyzer.graphemeBoundaries(buffer), analyzer.lineBreaks(buffer, language: language),
-             analyzer.bidiLevels(buffer, base: base))
+            (simpleGraphemes ? Self.simpleGraphemeBoundaries(units) : analyzer.graphemeBoundaries(buffer),
+             analyzer.lineBreaks(buffer, language: language),
+             needsBidi ? analyzer.bidiLevels(buffer, base: base) : Self.leftToRightLevels(units, flags: flags))
         }
         guard let graphemes = analysis.0 else { throw .analysisFailed(stage: "grapheme segmentation (ICU)") }
         guard let breaks = analysis.1 else { throw .analysisFailed(stage: "line breaking (ICU)") }
         guard let bidi = analysis.2 else { throw .analysisFailed(stage: "bidi analysis (ICU)") }
         out.graphemes = graphemes
         out.levels = bidi.levels
-
-        // 2. Per code unit properties.
-        var scripts = [ScriptTag](repeating: .common, count: count)
-        var hangs = [Bool](repeating: false, count: count)
-        var mandatory = [Bool](repeating: false, count: count)
-        var noBreakBefore = [Bool](repeating: false, count: count + 1)
-        out.trailingBidi = [UInt8](repeating: 0, count: count)
-        var scalarStarts = [Bool](repeating: false, count: count)
-        var index = 0
-        for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
-            let value = scalar.value
-            scripts[index] = ScriptTag.of(value)
-            hangs[index] = UnicodeProperties.hangs(value)
-            mandatory[index] = UnicodeProperties.isMandatoryBreak(value)
-            noBreakBefore[index] = UnicodeProperties.prohibitsBreakBefore(value)
-            out.trailingBidi[index] = UnicodeProperties.trailingBidiKind(value).rawValue
-            scalarStarts[index] = true
-            index += scalar.utf16.count
-        }
 
         // 3. Itemize: script and face per grapheme cluster.
         let clusterCount = graphemes.count - 1
@@ -89,7 +101,7 @@ struct PreparedTextBuilder {
         for cluster in 0..<clusterCount {
             let start = Int(graphemes[cluster]), end = Int(graphemes[cluster + 1])
             var strong: ScriptTag? = nil
-            for unit in start..<end where scalarStarts[unit] && !scripts[unit].isWeak {
+            for unit in start..<end where isScalarStart[unit] && !scripts[unit].isWeak {
                 strong = scripts[unit]
                 break
             }
@@ -105,40 +117,48 @@ struct PreparedTextBuilder {
             }
         }
         let fonts = engine.fonts
+        let faces = fonts.allFonts.map(\.face)
         var clusterFaces = [Int](repeating: 0, count: clusterCount)
-        var orderCache: [ScriptTag: [Int]] = [:]
+        var lastScript: ScriptTag? = nil
+        var order: [Int] = []
         var previousFace: Int? = nil
-        let text = String(decoding: units, as: UTF16.self)
-        for cluster in 0..<clusterCount {
-            let start = Int(graphemes[cluster]), end = Int(graphemes[cluster + 1])
-            let scalars = Self.scalars(units, start..<end)
-            let needed = scalars.filter { !UnicodeProperties.isDefaultIgnorable($0) && !Self.isControl($0) }
-            func covers(_ face: Int) -> Bool {
-                let f = fonts.allFonts[face].face
-                return needed.allSatisfy { f.hasGlyph(for: $0) }
-            }
-            let ownScriptIsWeak = !scalars.contains { !ScriptTag.of($0).isWeak }
-            var chosen: Int? = nil
-            if ownScriptIsWeak, let previousFace, covers(previousFace) { chosen = previousFace }
-            if chosen == nil {
-                let script = clusterScripts[cluster]
-                let order = orderCache[script] ?? fonts.candidateOrder(script: script)
-                orderCache[script] = order
-                chosen = order.first(where: covers)
-            }
-            if let chosen {
-                clusterFaces[cluster] = chosen
-                previousFace = chosen
-            } else {
-                clusterFaces[cluster] = previousFace ?? 0
-                let missingScalars = needed.filter { scalar in
-                    !fonts.allFonts.contains { $0.face.hasGlyph(for: scalar) }
+        try units.withUnsafeBufferPointer { buffer throws(OversetError) in
+            /// Whether `face` has a glyph for every character of the cluster that needs one.
+            func covers(_ face: FontFace, _ start: Int, _ end: Int) -> Bool {
+                var index = start
+                while index < end {
+                    let (scalar, length) = Self.scalar(buffer, at: index, limit: end)
+                    if !Self.isControl(scalar) && !flags[index].has(.defaultIgnorable) && !face.hasGlyph(for: scalar) {
+                        return false
+                    }
+                    index += length
                 }
-                let lower = String.Index(utf16Offset: start, in: text)
-                let upper = String.Index(utf16Offset: end, in: text)
-                out.missing.append(MissingCharacter(
-                    cluster: String(text[lower..<upper]), range: TextRange(start..<end),
-                    codePoints: missingScalars.map(Self.codePointName)))
+                return true
+            }
+            for cluster in 0..<clusterCount {
+                let start = Int(graphemes[cluster]), end = Int(graphemes[cluster + 1])
+                var ownScriptIsWeak = true
+                for unit in start..<end where isScalarStart[unit] && !scripts[unit].isWeak {
+                    ownScriptIsWeak = false
+                    break
+                }
+                var chosen: Int? = nil
+                if ownScriptIsWeak, let previousFace, covers(faces[previousFace], start, end) { chosen = previousFace }
+                if chosen == nil {
+                    let script = clusterScripts[cluster]
+                    if script != lastScript {
+                        order = fonts.candidateOrder(script: script)
+                        lastScript = script
+                    }
+                    chosen = order.first { covers(faces[$0], start, end) }
+                }
+                if let chosen {
+                    clusterFaces[cluster] = chosen
+                    previousFace = chosen
+                } else {
+                    clusterFaces[cluster] = previousFace ?? 0
+                    out.missing.append(missingCharacter(start..<end, flags: flags, faces: faces))
+                }
             }
         }
 
@@ -159,15 +179,18 @@ struct PreparedTextBuilder {
             }
         }
 
-        // 4. Shape each run; spread advances over code units (a ligature's over the clusters it covers).
+        // 4. Shape each run; spread each HarfBuzz cluster's advance over its code units (a ligature's over the
+        //    grapheme clusters it covers, which become unsafe to break).
         var advances = [Double](repeating: 0, count: count)
         var unsafe = [Bool](repeating: false, count: count + 1)
         var isGraphemeStart = [Bool](repeating: false, count: count + 1)
         for boundary in graphemes { isGraphemeStart[Int(boundary)] = true }
         let shaper = engine.shared.shaper
+        out.glyphs.reserveCapacity(count + count / 4)
+        out.ink.reserveCapacity(count + count / 4)
         for runIndex in out.runs.indices {
             let run = out.runs[runIndex]
-            let face = fonts.allFonts[run.face].face
+            let face = faces[run.face]
             let first = out.glyphs.count
             let ok = units.withUnsafeBufferPointer { buffer in
                 shaper.shape(buffer, range: run.range, context: 0..<count, face: face,
@@ -175,48 +198,61 @@ struct PreparedTextBuilder {
                              features: features, into: &out.glyphs)
             }
             guard ok else { throw .analysisFailed(stage: "shaping (HarfBuzz)") }
-            out.runs[runIndex].glyphRange = first..<out.glyphs.count
-            for glyph in out.glyphs[first...] {
-                if let box = face.ink(of: glyph.glyph) {
-                    out.ink.append(VerticalInk(top: box.top + glyph.yOffset, bottom: box.bottom + glyph.yOffset))
+            let last = out.glyphs.count
+            out.runs[runIndex].glyphRange = first..<last
+            let perEm = 1.0 / Double(face.metrics.unitsPerEm)
+            for index in first..<last {
+                let glyph = out.glyphs[index]
+                if let ink = face.verticalInk(of: glyph.glyph) {
+                    out.ink.append(VerticalInk(top: ink.top + glyph.yOffset, bottom: ink.bottom + glyph.yOffset))
                 } else {
                     out.ink.append(.none)
                 }
-            }
-            let perEm = 1.0 / Double(face.metrics.unitsPerEm)
-            var clusterAdvance: [Int32: Double] = [:]
-            for glyph in out.glyphs[first...] {
-                clusterAdvance[glyph.cluster, default: 0] += Double(glyph.advance) * perEm
                 if glyph.unsafeToBreak && Int(glyph.cluster) > run.range.lowerBound { unsafe[Int(glyph.cluster)] = true }
             }
-            let starts = clusterAdvance.keys.sorted()
-            for (i, start) in starts.enumerated() {
-                let clusterEnd = i + 1 < starts.count ? Int(starts[i + 1]) : run.range.upperBound
-                let lower = Int(start)
-                let inner = (lower..<clusterEnd).filter { isGraphemeStart[$0] }
-                let share = clusterAdvance[start]! / Double(max(inner.count, 1))
-                if inner.isEmpty {
-                    advances[lower] += share
-                } else {
-                    for unit in inner { advances[unit] += share }
-                    // Breaking inside a ligature re-shapes it.
-                    for unit in inner.dropFirst() { unsafe[unit] = true }
+            // Glyphs in logical order: HarfBuzz gives right-to-left runs reversed.
+            var clusterStart = -1
+            var clusterAdvance = 0.0
+            func flush(upTo end: Int) {
+                guard clusterStart >= 0 else { return }
+                var inner = 0
+                for unit in (clusterStart + 1)..<max(clusterStart + 1, end) where isGraphemeStart[unit] { inner += 1 }
+                if inner == 0 {
+                    advances[clusterStart] += clusterAdvance
+                    return
+                }
+                let share = clusterAdvance / Double(inner + 1)
+                advances[clusterStart] += share
+                for unit in (clusterStart + 1)..<end where isGraphemeStart[unit] {
+                    advances[unit] += share
+                    unsafe[unit] = true  // breaking inside a ligature re-shapes it
                 }
             }
+            for step in 0..<(last - first) {
+                let glyph = out.glyphs[run.isRightToLeft ? last - 1 - step : first + step]
+                let cluster = Int(glyph.cluster)
+                if cluster != clusterStart {
+                    flush(upTo: cluster)
+                    clusterStart = cluster
+                    clusterAdvance = 0
+                }
+                clusterAdvance += Double(glyph.advance) * perEm
+            }
+            flush(upTo: run.range.upperBound)
         }
         // Newlines take no room.
-        for unit in 0..<count where mandatory[unit] { advances[unit] = 0 }
+        for unit in 0..<count where flags[unit].has(.mandatoryBreak) { advances[unit] = 0 }
         var sums = [Double](repeating: 0, count: count + 1)
         for unit in 0..<count { sums[unit + 1] = sums[unit] + advances[unit] }
         out.advanceSums = sums
         out.unsafeToBreak = unsafe
-        out.hangs = hangs
-        out.noBreakBefore = noBreakBefore
 
         // Paragraphs.
         for paragraph in bidi.paragraphs {
             var contentEnd = paragraph.range.upperBound
-            while contentEnd > paragraph.range.lowerBound && mandatory[contentEnd - 1] { contentEnd -= 1 }
+            while contentEnd > paragraph.range.lowerBound && flags[contentEnd - 1].has(.mandatoryBreak) {
+                contentEnd -= 1
+            }
             out.paragraphs.append(Paragraph(range: paragraph.range, contentEnd: contentEnd, level: paragraph.level))
         }
         if out.paragraphs.isEmpty {
@@ -224,6 +260,7 @@ struct PreparedTextBuilder {
         }
 
         // 5. Segments.
+        let hangs = out.hangs
         let measure = Remeasurer(units: units, runs: out.runs, sums: sums, engine: engine, features: features,
                                  language: shapingLanguage)
         var segmentStart: Int32 = 0
@@ -258,6 +295,51 @@ struct PreparedTextBuilder {
             segmentStart = end
         }
         return out
+    }
+
+    /// The scalar at `index` and its length in code units (an unpaired surrogate stands for itself).
+    @inline(__always)
+    static func scalar(_ buffer: UnsafeBufferPointer<UInt16>, at index: Int, limit: Int) -> (UInt32, Int) {
+        let unit = buffer[index]
+        if UTF16.isLeadSurrogate(unit), index + 1 < limit, UTF16.isTrailSurrogate(buffer[index + 1]) {
+            return (0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(buffer[index + 1]) - 0xDC00), 2)
+        }
+        return (UInt32(unit), 1)
+    }
+
+    /// Grapheme boundaries of text whose every character is a cluster on its own: between every two code units
+    /// but inside CR LF (UAX #29 GB3).
+    static func simpleGraphemeBoundaries(_ units: [UInt16]) -> [Int32] {
+        var result: [Int32] = [0]
+        result.reserveCapacity(units.count + 1)
+        for index in units.indices where !(units[index] == 0x0D && index + 1 < units.count && units[index + 1] == 0x0A) {
+            result.append(Int32(index + 1))
+        }
+        return result
+    }
+
+    /// Levels for text with no right-to-left characters or controls: all 0, paragraphs split after each paragraph
+    /// separator (CR LF counting as one), as ICU would give.
+    static func leftToRightLevels(_ units: [UInt16], flags: [CharacterFlags]) -> BidiLevels {
+        var paragraphs: [(range: Range<Int>, level: UInt8)] = []
+        var start = 0
+        for index in units.indices where flags[index].has(.paragraphSeparator) {
+            if units[index] == 0x0D, index + 1 < units.count, units[index + 1] == 0x0A { continue }
+            paragraphs.append((start..<(index + 1), 0))
+            start = index + 1
+        }
+        if start < units.count || paragraphs.isEmpty { paragraphs.append((start..<units.count, 0)) }
+        return BidiLevels(levels: [UInt8](repeating: 0, count: units.count), paragraphs: paragraphs)
+    }
+
+    /// The report of a cluster no face covers.
+    func missingCharacter(_ range: Range<Int>, flags: [CharacterFlags], faces: [FontFace]) -> MissingCharacter {
+        let scalars = Self.scalars(units, range)
+        let missing = scalars.filter { scalar in
+            !Self.isControl(scalar) && !UnicodeProperties.isDefaultIgnorable(scalar) && !faces.contains { $0.hasGlyph(for: scalar) }
+        }
+        return MissingCharacter(cluster: String(decoding: units[range], as: UTF16.self), range: TextRange(range),
+                                codePoints: missing.map(Self.codePointName))
     }
 
     static func scalars(_ units: [UInt16], _ range: Range<Int>) -> [UInt32] {

@@ -75,12 +75,28 @@ package final class FontFace: @unchecked Sendable {
     private let hbFace: OpaquePointer
     package let hbFont: OpaquePointer
     private let freeTypeLock = Mutex(())
+    /// Top and bottom of every glyph's ink in font units (two entries per glyph; top < bottom marks no ink), read
+    /// once at load so that preparation does not call HarfBuzz per glyph.
+    private let inkTable: [Int32]
 
     /// Loads face `index` of the font file at `path`.
-    package init(path: String, index: Int = 0) throws(FontLoadFailure) {
+    package convenience init(path: String, index: Int = 0) throws(FontLoadFailure) {
+        try self.init(bytes: try FontFace.readFile(path), path: path, index: index)
+    }
+
+    /// Loads face `index` from font bytes in memory (`name` names them in errors).
+    package convenience init(data: [UInt8], name: String, index: Int = 0) throws(FontLoadFailure) {
+        guard !data.isEmpty else { throw .notAFont(path: name, reason: "no bytes") }
+        guard data.count <= FontFace.maximumFileSize else { throw .tooLarge(path: name, bytes: data.count) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
+        buffer.copyBytes(from: data)
+        try self.init(bytes: buffer, path: name, index: index)
+    }
+
+    /// Takes ownership of `data` (freed on failure too).
+    private init(bytes data: UnsafeMutableRawBufferPointer, path: String, index: Int) throws(FontLoadFailure) {
         self.path = path
         self.faceIndex = index
-        let data = try FontFace.readFile(path)
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             data.deallocate()
@@ -132,9 +148,30 @@ package final class FontFace: @unchecked Sendable {
         let hbFace = hb_face_create(blob, UInt32(index))!
         let font = hb_font_create(hbFace)!
         hb_font_make_immutable(font)
+        var table = [Int32](repeating: 0, count: max(0, Int(face.pointee.num_glyphs)) * 2)
+        var extents = hb_glyph_extents_t()
+        for glyph in 0..<table.count / 2 {
+            if hb_font_get_glyph_extents(font, UInt32(glyph), &extents) != 0, extents.width != 0 || extents.height != 0 {
+                table[2 * glyph] = extents.y_bearing
+                table[2 * glyph + 1] = extents.y_bearing + extents.height
+            } else {
+                table[2 * glyph] = -1
+                table[2 * glyph + 1] = 0
+            }
+        }
+        self.inkTable = table
         self.hbBlob = blob
         self.hbFace = hbFace
         self.hbFont = font
+    }
+
+    /// The top and bottom of `glyph`'s ink in font units (y up), or nil for a glyph with no ink.
+    @inline(__always)
+    package func verticalInk(of glyph: UInt32) -> (top: Int32, bottom: Int32)? {
+        let index = Int(glyph) * 2
+        guard index + 1 < inkTable.count else { return nil }
+        let top = inkTable[index], bottom = inkTable[index + 1]
+        return top < bottom ? nil : (top, bottom)
     }
 
     deinit {

@@ -27,6 +27,11 @@ package struct BidiLevels: Sendable {
     package var levels: [UInt8]
     /// Each paragraph's UTF-16 range and base level.
     package var paragraphs: [(range: Range<Int>, level: UInt8)]
+
+    package init(levels: [UInt8], paragraphs: [(range: Range<Int>, level: UInt8)]) {
+        self.levels = levels
+        self.paragraphs = paragraphs
+    }
 }
 
 /// ICU's text analysis: line break opportunities, grapheme clusters and bidi levels.
@@ -146,6 +151,45 @@ package final class TextAnalyzer: Sendable {
             return BidiLevels(levels: levels, paragraphs: paragraphs)
         }
         return result ?? nil
+    }
+}
+
+/// What preparation needs to know about a character (UAX #14 and UAX #9 classes), from one ICU lookup.
+package struct CharacterFlags: OptionSet, Sendable {
+    package let rawValue: UInt16
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// Hangs past the end of a line (UAX #14 SP, BK, CR, LF, NL).
+    package static let hangs = CharacterFlags(rawValue: UInt16(OV_HANGS))
+    /// A mandatory break (BK, CR, LF, NL).
+    package static let mandatoryBreak = CharacterFlags(rawValue: UInt16(OV_MANDATORY_BREAK))
+    /// A line should not start with it (CL, CP, EX, IS, NS, CJ).
+    package static let noBreakBefore = CharacterFlags(rawValue: UInt16(OV_NO_BREAK_BEFORE))
+    /// UAX #9 L1 white space (reset to the paragraph level at a line end).
+    package static let trailingWhitespace = CharacterFlags(rawValue: UInt16(OV_TRAILING_WHITESPACE))
+    /// UAX #9 L1 separator.
+    package static let trailingSeparator = CharacterFlags(rawValue: UInt16(OV_TRAILING_SEPARATOR))
+    /// Right-to-left, an Arabic number or an explicit bidi control: the text needs the bidi algorithm.
+    package static let needsBidi = CharacterFlags(rawValue: UInt16(OV_NEEDS_BIDI))
+    /// A paragraph separator (Bidi_Class B).
+    package static let paragraphSeparator = CharacterFlags(rawValue: UInt16(OV_PARAGRAPH_SEPARATOR))
+    /// Default_Ignorable_Code_Point.
+    package static let defaultIgnorable = CharacterFlags(rawValue: UInt16(OV_DEFAULT_IGNORABLE))
+    /// A grapheme cluster on its own whatever surrounds it (UAX #29 GCB Other, CR, LF, Control; not emoji).
+    package static let simpleGrapheme = CharacterFlags(rawValue: UInt16(OV_SIMPLE_GRAPHEME))
+
+    /// Bit tests that stay fast across modules (no generic `SetAlgebra` call).
+    @inline(__always) package func has(_ flag: CharacterFlags) -> Bool { rawValue & flag.rawValue != 0 }
+
+    /// The flags of `scalar`. Printable ASCII takes a table instead of ICU.
+    @inline(__always)
+    package static func of(_ scalar: UInt32) -> CharacterFlags {
+        if scalar >= 0x21 && scalar < 0x7F { return asciiTable[Int(scalar)] }
+        return CharacterFlags(rawValue: UInt16(truncatingIfNeeded: ov_char_flags(scalar)))
+    }
+
+    private static let asciiTable: [CharacterFlags] = (0..<128).map {
+        CharacterFlags(rawValue: UInt16(truncatingIfNeeded: ov_char_flags(UInt32($0))))
     }
 }
 

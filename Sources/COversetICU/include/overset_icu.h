@@ -51,4 +51,17 @@ int32_t ov_char_trailing_bidi_kind(uint32_t scalar);
 int32_t ov_script_is_known(const char *code);
 /// UAX #14 class CL, CP, EX, IS, NS or CJ: a line should not start with it (kinsoku).
 int32_t ov_char_prohibits_break_before(uint32_t scalar);
+/// Everything the preparation needs to know about a character, in one call: a mask of OV_* bits.
+enum {
+    OV_HANGS = 1,                  // UAX #14 SP, BK, CR, LF, NL: hangs at a line end
+    OV_MANDATORY_BREAK = 2,        // UAX #14 BK, CR, LF, NL
+    OV_NO_BREAK_BEFORE = 4,        // UAX #14 CL, CP, EX, IS, NS, CJ
+    OV_TRAILING_WHITESPACE = 8,    // UAX #9 L1: white space, isolates, removed by X9
+    OV_TRAILING_SEPARATOR = 16,    // UAX #9 L1: segment or paragraph separator
+    OV_NEEDS_BIDI = 32,            // R, AL, AN or an explicit embedding, override or isolate: run the bidi algorithm
+    OV_PARAGRAPH_SEPARATOR = 64,   // Bidi_Class B
+    OV_DEFAULT_IGNORABLE = 128,    // Default_Ignorable_Code_Point
+    OV_SIMPLE_GRAPHEME = 256,      // UAX #29 GCB Other, CR, LF or Control, not Extended_Pictographic: a cluster alone
+};
+int32_t ov_char_flags(uint32_t scalar);
 #endif

@@ -1,0 +1,19 @@
+import Foundation
+import OversetCatalog
+
+// libFuzzer target: every catalog reader on mutated bytes must return entries and diagnostics or throw a
+// CatalogError, never crash or hang.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    guard count >= 1 else { return 0 }
+    let format = CatalogFormat.allCases[Int(data[0]) % CatalogFormat.allCases.count]
+    let bytes = Data(UnsafeBufferPointer(start: data + 1, count: count - 1))
+    if let catalog = try? Catalog.read(data: bytes, path: "fuzz/de.lproj/Fuzz", format: format, language: "de") {
+        // What was read can be written back and read again.
+        if let written = try? CatalogWriter.write(catalog.entries, format: format) {
+            _ = try? Catalog.read(data: written, path: "fuzz/de.lproj/Again", format: format, language: "de")
+        }
+    }
+    _ = try? LayoutSpec.parse(String(decoding: bytes, as: UTF8.self), path: "fuzz.yml")
+    return 0
+}

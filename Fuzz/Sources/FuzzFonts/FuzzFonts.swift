@@ -1,0 +1,18 @@
+import Overset
+
+// libFuzzer target: mutated font bytes must load or fail with an error, never crash; a font that loads must shape
+// and lay out a mixed-script string.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: count))
+    guard let font = try? Font(data: bytes, name: "fuzz.ttf", index: 0) else { return 0 }
+    _ = font.metrics
+    guard let stack = try? FontStack([font]) else { return 0 }
+    let engine = TextEngine(fonts: stack)
+    if let prepared = try? engine.prepare("Hello ภาษาไทย العربية 日本 🍵"),
+       let layout = try? prepared.layout(width: 80, pointSize: 17, maxLines: 2) {
+        _ = layout.clipping()
+        _ = layout.picture().svg()
+    }
+    return 0
+}

@@ -1,0 +1,51 @@
+import Overset
+
+// libFuzzer target: arbitrary text, widths, sizes, line limits and modes through prepare, layout and truncation,
+// checking the invariants that must always hold:
+// - lines cover the text in order without gaps or overlaps (unlimited lines);
+// - no line is wider than the limit unless it holds a single grapheme cluster (or only an ellipsis);
+// - a truncated line shows a prefix and/or suffix of the text plus the ellipsis, and the hidden range is real;
+// - the same input gives the same output.
+let engine = try! TextEngine()
+let languages: [String?] = [nil, "en", "th", "ar", "ja", "hi", "he", "de", "xx-unknown"]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    guard count >= 4 else { return 0 }
+    let bytes = UnsafeBufferPointer(start: data, count: count)
+    let width = Double(bytes[0]) * 2 - 10              // includes negative widths
+    let size = Double(bytes[1] % 64)                   // includes 0
+    let maxLines = Int(bytes[2] % 5)
+    let mode = TruncationMode.allCases[Int(bytes[3] % 4)]
+    let wrapping: WrapMode = bytes[3] & 0x10 == 0 ? .word : .character
+    let strategy = LineBreakStrategy.allCases[Int(bytes[3] >> 5) % 3]
+    let language = languages[Int(bytes[2] >> 3) % languages.count]
+    let text = String(decoding: bytes[4...], as: UTF8.self)
+    guard let prepared = try? engine.prepare(text, language: language) else { return 0 }
+    let options = LayoutOptions(width: width, pointSize: size, maxLines: maxLines, truncation: mode, wrapping: wrapping,
+                                strategy: strategy)
+    guard let layout = try? prepared.layout(options) else {
+        precondition(width < 0 || size <= 0, "layout refused valid options")
+        return 0
+    }
+    let again = try! prepared.layout(options)
+    precondition(layout.lines.map(\.range) == again.lines.map(\.range), "not deterministic")
+    precondition(layout.lines.map(\.width) == again.lines.map(\.width), "not deterministic")
+    let units = Array(text.utf16)
+    for line in layout.lines where line.width > width + 1e-6 {
+        let visible = line.text.replacingOccurrences(of: "…", with: "").replacingOccurrences(of: "...", with: "")
+        precondition(visible.count <= 1, "line wider than the limit: \(line.text)")
+    }
+    if maxLines == 0 || !layout.isTruncated {
+        var expected = 0
+        for line in layout.lines {
+            precondition(line.range.location == expected, "gap or overlap at \(expected)")
+            expected = line.range.upperBound
+        }
+        precondition(expected == units.count || layout.lines.isEmpty && units.isEmpty, "lines do not cover the text")
+    } else if let hidden = layout.truncatedRange {
+        precondition(hidden.location >= 0 && hidden.upperBound <= units.count, "hidden range outside the text")
+    }
+    _ = layout.clipping()
+    return 0
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs Overset's libFuzzer targets (Fuzz/) with AddressSanitizer for a set time each, from seed corpora.
+#   scripts/fuzz.sh [seconds per target, default 60] [target ...]
+# Targets: FuzzLayout (text, widths, sizes, modes through prepare/layout/truncation, checking invariants),
+# FuzzFonts (mutated font bytes), FuzzCatalogs (every catalog reader and the spec parser on mutated files).
+# Crashes are written to Fuzz/findings/<target>/; turn each into a regression test before fixing it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-dependencies.sh
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(FuzzLayout FuzzFonts FuzzCatalogs)
+
+# Seed corpora: real strings, the bundled fonts, the catalog fixtures (the first byte picks the reader).
+seeds=Fuzz/.seeds
+rm -rf "$seeds"; mkdir -p "$seeds"/{FuzzLayout,FuzzFonts,FuzzCatalogs}
+python3 - "$seeds" <<'PY'
+import json, os, sys
+seeds = sys.argv[1]
+rows = [json.loads(l) for l in open("Corpus/ui_strings.dev.jsonl")][:400]
+n = 0
+for row in rows:
+    for lang in ["en", "de", "th", "ar", "ja", "hi", "he", "ru", "zh-CN", "ms"]:
+        if row.get(lang) and n < 600:
+            header = bytes([n % 256, 17 + n % 20, (n * 7) % 256, (n * 13) % 256])
+            open(f"{seeds}/FuzzLayout/{n}", "wb").write(header + row[lang].encode())
+            n += 1
+formats = {"xcstrings": 0, "strings": 1, "stringsdict": 2, "xliff": 3, "xml": 4, "json": 5, "jsonl": 6}
+for root, _, files in os.walk("Tests/OversetTests/Fixtures/catalogs"):
+    for name in files:
+        ext = name.rsplit(".", 1)[-1]
+        if ext in formats:
+            data = open(os.path.join(root, name), "rb").read()
+            open(f"{seeds}/FuzzCatalogs/{ext}-{name}-{len(data)}", "wb").write(bytes([formats[ext]]) + data)
+PY
+cp Fonts/NotoSansHebrew-Regular.ttf Fonts/NotoSansThai-Regular.ttf Tests/OversetTests/Fixtures/fonts/TypoMetricsTest.ttf "$seeds/FuzzFonts/"
+
+(cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -g)
+bin=$(cd Fuzz && swift build -c release --show-bin-path)
+for target in "${targets[@]}"; do
+  mkdir -p "Fuzz/findings/$target" "Fuzz/corpus/$target"
+  echo "fuzz: $target for ${seconds}s"
+  "$bin/$target" "Fuzz/corpus/$target" "$seeds/$target" -max_total_time="$seconds" -max_len=65536 \
+    -artifact_prefix="Fuzz/findings/$target/" -print_final_stats=1 2>&1 | tail -n 12
+done
