@@ -21,21 +21,37 @@ extension PreparedText {
     }
 
     /// Lays the text out with every option explicit.
+    ///
+    /// With the greedy strategy the only allocation is the result's array of lines.
     public func layout(_ options: LayoutOptions) throws(OversetError) -> TextLayout {
         try options.validate()
         let limit = options.maxLines > 0 ? options.maxLines : nil
-        let broken = chooseLines(options, lineLimit: limit)
-        var spans = broken.lines
+        var lines: [Line] = []
+        var top = 0.0
+        let isComplete: Bool
+        if options.strategy == .greedy {
+            let estimate = Int(naturalWidth(pointSize: options.pointSize) / max(options.width, 1)) + paragraphs.count + 1
+            lines.reserveCapacity(min(limit ?? estimate, estimate))
+            isComplete = forEachLine(options, lineLimit: limit) { span in
+                lines.append(makeLine(span, truncation: nil, coversToEnd: false, top: &top, options: options))
+            }
+        } else {
+            let chosen = chooseLines(options, lineLimit: limit)
+            lines = makeLines(chosen.lines, truncation: nil, options: options)
+            isComplete = chosen.isComplete
+        }
         var truncatedRange: TextRange? = nil
-        var truncation: TruncatedLine? = nil
-        if !broken.isComplete, let last = spans.last {
-            let result = truncate(lineStartingAt: last.start, options: options, fallback: last)
-            spans[spans.count - 1] = result.span
-            truncation = result.visible
+        if !isComplete, let last = lines.last {
+            // Rebuild the last line for the truncation mode.
+            let span = LineSpan(start: last.contentRange.lowerBound, contentEnd: last.contentRange.upperBound,
+                                end: last.range.upperBound, width: last.width / options.pointSize, kind: last.breakKind)
+            let result = truncate(lineStartingAt: span.start, options: options, fallback: span)
+            var lastTop = last.top
+            lines[lines.count - 1] = makeLine(result.span, truncation: result.visible, coversToEnd: true, top: &lastTop,
+                                              options: options)
             truncatedRange = result.hidden
         }
-        let lines = makeLines(spans, truncation: truncation, options: options)
-        return TextLayout(prepared: self, options: options, lines: lines, isTruncated: !broken.isComplete,
+        return TextLayout(prepared: self, options: options, lines: lines, isTruncated: !isComplete,
                           truncatedRange: truncatedRange)
     }
 
@@ -51,7 +67,7 @@ extension PreparedText {
     public func willTruncate(_ options: LayoutOptions) throws(OversetError) -> Bool {
         try options.validate()
         guard options.maxLines > 0 else { return false }
-        return !chooseLines(options, lineLimit: options.maxLines).isComplete
+        return !countLines(options, lineLimit: options.maxLines).isComplete
     }
 
     /// How many lines the text needs at this width and size, with no line limit.
@@ -64,7 +80,7 @@ extension PreparedText {
     /// How many lines the text needs with these options, ignoring `maxLines`.
     public func lineCount(_ options: LayoutOptions) throws(OversetError) -> Int {
         try options.validate()
-        return chooseLines(options, lineLimit: nil).lines.count
+        return countLines(options, lineLimit: nil).count
     }
 }
 
@@ -84,17 +100,28 @@ extension PreparedText {
     /// clusters. With `lineLimit`, stops once that many lines are made and reports whether text was left over.
     func breakLines(_ options: LayoutOptions, lineLimit: Int?, from start: Int = 0,
                     stopAtParagraphEnd: Bool = false) -> (lines: [LineSpan], isComplete: Bool) {
+        var lines: [LineSpan] = []
+        let complete = forEachLine(options, lineLimit: lineLimit, from: start, stopAtParagraphEnd: stopAtParagraphEnd) {
+            lines.append($0)
+        }
+        return (lines, complete)
+    }
+
+    /// The greedy breaker itself: calls `body` with each line and allocates nothing. Returns false when it stopped
+    /// at `lineLimit` with text left over.
+    func forEachLine(_ options: LayoutOptions, lineLimit: Int?, from start: Int = 0, stopAtParagraphEnd: Bool = false,
+                     _ body: (LineSpan) -> Void) -> Bool {
         let count = utf16.count
         let maxWidth = options.width / options.pointSize
         // Widths are sums of the same doubles in the same order, so a layout's own width fed back in fits; the slack
         // only absorbs the division above.
         let slack = 1e-9
         let tracking = options.trackingEm
-        var lines: [LineSpan] = []
+        var made = 0
         var position = start
         var segmentIndex = start == 0 ? 0 : segmentIndex(containing: start)
         while position < count {
-            if let lineLimit, lines.count == lineLimit { return (lines, false) }
+            if let lineLimit, made == lineLimit { return false }
             var committed = 0.0
             var line = LineSpan(start: position, contentEnd: position, end: position, width: 0, kind: .endOfText)
             var isFirst = true
@@ -163,11 +190,12 @@ extension PreparedText {
                 line.contentEnd = line.start
                 segmentIndex += 1
             }
-            lines.append(line)
+            body(line)
+            made += 1
             position = line.end
             if stopAtParagraphEnd && line.kind == .mandatory { break }
         }
-        return (lines, true)
+        return true
     }
 
     /// The index of the segment that contains `offset` (the last one for the end of the text).
@@ -242,6 +270,18 @@ extension PreparedText {
     // MARK: - Strategies
 
     /// Lines by the options' strategy; with `lineLimit`, at most that many and whether text was left over.
+    /// The number of lines by the options' strategy (at most `lineLimit`) and whether that was all the text;
+    /// allocation-free for the greedy strategy.
+    func countLines(_ options: LayoutOptions, lineLimit: Int?) -> (count: Int, isComplete: Bool) {
+        guard options.strategy == .greedy else {
+            let chosen = chooseLines(options, lineLimit: lineLimit)
+            return (chosen.lines.count, chosen.isComplete)
+        }
+        var count = 0
+        let complete = forEachLine(options, lineLimit: lineLimit) { _ in count += 1 }
+        return (count, complete)
+    }
+
     func chooseLines(_ options: LayoutOptions, lineLimit: Int?) -> (lines: [LineSpan], isComplete: Bool) {
         switch options.strategy {
         case .greedy:

@@ -6,46 +6,51 @@ extension PreparedText {
         var lines: [Line] = []
         lines.reserveCapacity(spans.count)
         var top = 0.0
-        let size = options.pointSize
-        // A fixed line height places the baseline by the label's font (the primary one), as a UILabel does.
-        let primary = engine.fonts.primary.face.metrics
-        let primaryDescender = Double(primary.descender) * size / Double(primary.unitsPerEm)
         for (index, span) in spans.enumerated() {
-            let isTruncated = span.kind == .truncated
-            let lineTruncation = isTruncated ? truncation : nil
-            var ascender = 0.0, descender = 0.0, gap = 0.0
-            forEachFace(of: span, truncation: lineTruncation) { face in
-                let metrics = face.metrics
-                let scale = size / Double(metrics.unitsPerEm)
-                ascender = max(ascender, Double(metrics.ascender) * scale)
-                descender = max(descender, Double(metrics.descender) * scale)
-                gap = max(gap, Double(metrics.lineGap) * scale)
-            }
-            let natural = ascender + descender + gap
-            let height: Double
-            let baseline: Double
-            switch options.lineHeight {
-            case .natural:
-                height = natural
-                baseline = top + ascender
-            case .fixed(let value):
-                height = value
-                baseline = top + value - primaryDescender
-            case .multiple(let factor):
-                height = natural * factor
-                baseline = top + height - descender - gap
-            }
-            let coveredEnd = isTruncated && index == spans.count - 1 && options.truncation != .clip
-                ? max(span.end, truncation.map { $0.suffix.upperBound } ?? span.end)
-                : span.end
-            lines.append(Line(
-                prepared: self, contentRange: span.start..<span.contentEnd,
-                range: TextRange(span.start..<coveredEnd), width: span.width * size, ascent: ascender,
-                descent: descender, height: height, top: top, baseline: baseline, breakKind: span.kind,
-                pointSize: size, truncation: lineTruncation))
-            top += height
+            let isLastTruncated = span.kind == .truncated && index == spans.count - 1
+            lines.append(makeLine(span, truncation: span.kind == .truncated ? truncation : nil,
+                                  coversToEnd: isLastTruncated, top: &top, options: options))
         }
         return lines
+    }
+
+    /// One line: its vertical metrics from the fonts it uses, placed at `top` (which moves to the next line).
+    func makeLine(_ span: LineSpan, truncation: TruncatedLine?, coversToEnd: Bool, top: inout Double,
+                  options: LayoutOptions) -> Line {
+        let size = options.pointSize
+        var ascender = 0.0, descender = 0.0, gap = 0.0
+        forEachFace(of: span, truncation: truncation) { face in
+            let metrics = face.metrics
+            let scale = size / Double(metrics.unitsPerEm)
+            ascender = max(ascender, Double(metrics.ascender) * scale)
+            descender = max(descender, Double(metrics.descender) * scale)
+            gap = max(gap, Double(metrics.lineGap) * scale)
+        }
+        let natural = ascender + descender + gap
+        let height: Double
+        let baseline: Double
+        switch options.lineHeight {
+        case .natural:
+            height = natural
+            baseline = top + ascender
+        case .fixed(let value):
+            // A fixed line height places the baseline by the label's font (the primary one), as a UILabel does.
+            let primary = engine.fonts.primary.face.metrics
+            height = value
+            baseline = top + value - Double(primary.descender) * size / Double(primary.unitsPerEm)
+        case .multiple(let factor):
+            height = natural * factor
+            baseline = top + height - descender - gap
+        }
+        let coveredEnd = coversToEnd && options.truncation != .clip
+            ? max(span.end, truncation.map { $0.suffix.upperBound } ?? span.end)
+            : span.end
+        let line = Line(prepared: self, contentRange: span.start..<span.contentEnd,
+                        range: TextRange(span.start..<coveredEnd), width: span.width * size, ascent: ascender,
+                        descent: descender, height: height, top: top, baseline: baseline, breakKind: span.kind,
+                        pointSize: size, truncation: truncation)
+        top += height
+        return line
     }
 
     /// Calls `body` with each face the line draws with (the primary font's for an empty line).
