@@ -141,3 +141,13 @@ int32_t ov_char_flags(uint32_t scalar) {
         !u_hasBinaryProperty((UChar32)scalar, UCHAR_EXTENDED_PICTOGRAPHIC)) flags |= OV_SIMPLE_GRAPHEME;
     return flags;
 }
+
+#include <unicode/uloc.h>
+int32_t ov_language_is_known(const char *language) {
+    char canonical[ULOC_FULLNAME_CAPACITY];
+    UErrorCode code = U_ZERO_ERROR;
+    uloc_forLanguageTag(language, canonical, sizeof(canonical), NULL, &code);
+    if (U_FAILURE(code)) return 0;
+    const char *iso3 = uloc_getISO3Language(canonical);
+    return iso3 != NULL && iso3[0] != 0;
+}

@@ -21,9 +21,15 @@ public final class PreparedText: Sendable {
     public let language: String?
     /// The options it was prepared with.
     public let options: PrepareOptions
-    /// Characters no font of the stack has a glyph for. They are measured with the primary font's `.notdef`
-    /// glyph, so any result for this text is uncertain: check this before trusting a "fits".
+    /// Characters no font of the stack has a glyph for. So that no answer is optimistic, each such cluster is
+    /// measured at least ``PreparedText/missingClusterWidth`` ems wide (wider than the `.notdef` box and than
+    /// emoji in the common emoji fonts); a result for this text is an upper bound, not an exact width.
     public let missingCharacters: [MissingCharacter]
+    /// The width in ems a cluster no font can draw is measured at, at least.
+    public static let missingClusterWidth = 1.3
+    /// Problems with the input that do not stop preparation, for people: a language ICU does not know (its root
+    /// line breaking rules are used), characters no font has.
+    public let warnings: [String]
 
     let engine: TextEngine
     let utf16: [UInt16]
@@ -112,6 +118,15 @@ public final class PreparedText: Sendable {
         glyphs = built.glyphs
         ink = built.ink
         missingCharacters = built.missing
+        var warnings: [String] = []
+        if let language, !language.isEmpty, !TextAnalyzer.isKnownLanguage(language) {
+            warnings.append("language '\(language)' is unknown to ICU: its root line breaking rules were used")
+        }
+        if !built.missing.isEmpty {
+            warnings.append("no font has " + built.missing.map(\.description).joined(separator: ", ")
+                + ": measured as \(PreparedText.missingClusterWidth) em each, so widths are an upper bound")
+        }
+        self.warnings = warnings
     }
 }
 

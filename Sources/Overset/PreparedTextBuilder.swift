@@ -240,8 +240,17 @@ struct PreparedTextBuilder {
             }
             flush(upTo: run.range.upperBound)
         }
-        // Newlines take no room.
-        for unit in 0..<count where flags[unit].has(.mandatoryBreak) { advances[unit] = 0 }
+        // Newlines and other control characters take no room (UIKit draws nothing for them).
+        for unit in 0..<count where flags[unit].has(.mandatoryBreak)
+            || (isScalarStart[unit] && units[unit] != 0x09 && Self.isControl(UInt32(units[unit]))) {
+            advances[unit] = 0
+        }
+        // A cluster no font can draw is measured wide, never narrow: an answer about it is never optimistic.
+        for missing in out.missing {
+            let range = missing.range.range
+            let total = range.reduce(0.0) { $0 + advances[$1] }
+            if total < PreparedText.missingClusterWidth { advances[range.lowerBound] += PreparedText.missingClusterWidth - total }
+        }
         var sums = [Double](repeating: 0, count: count + 1)
         for unit in 0..<count { sums[unit + 1] = sums[unit] + advances[unit] }
         out.advanceSums = sums

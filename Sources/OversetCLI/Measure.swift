@@ -79,6 +79,11 @@ struct Measure: ParsableCommand {
         }
         guard let request = json as? [String: Any] else { return failure("expected a JSON object") }
         id = request["id"] ?? NSNull()
+        // JSON allows "\ud800" escapes that are not valid text; Foundation replaces them with U+FFFD silently.
+        if let text = request["text"] as? String, text.unicodeScalars.contains("\u{FFFD}"),
+           !bytes.containsSequence([0xEF, 0xBF, 0xBD]), !String(decoding: bytes, as: UTF8.self).lowercased().contains("\\ufffd") {
+            return failure("\"text\" contains an unpaired UTF-16 surrogate escape (such as \\ud800): not valid text")
+        }
         do {
             let fields = try Request(request)
             let weight = fields.font?.bundledWeight ?? .regular
@@ -243,5 +248,17 @@ struct LineReader {
             pending.removeFirst(start)
         }
         if !pending.isEmpty { try body(pending[...]) }
+    }
+}
+
+extension ArraySlice where Element == UInt8 {
+    func containsSequence(_ sequence: [UInt8]) -> Bool {
+        guard count >= sequence.count else { return false }
+        var index = startIndex
+        while index <= endIndex - sequence.count {
+            if self[index..<(index + sequence.count)].elementsEqual(sequence) { return true }
+            index += 1
+        }
+        return false
     }
 }

@@ -226,12 +226,34 @@ enum TextDecoding {
             return result
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        if body.contains(0) {
+            // NUL bytes: UTF-16 saved without a byte order mark (every other byte zero for ASCII text), or binary.
+            let evenZeros = stride(from: 0, to: body.count, by: 2).filter { body[$0] == 0 }.count
+            let oddZeros = stride(from: 1, to: body.count, by: 2).filter { body[$0] == 0 }.count
+            if body.count % 2 == 0, oddZeros > body.count / 8, evenZeros == 0 {
+                return try decode(Data([0xFF, 0xFE] + body), path: path)
+            }
+            if body.count % 2 == 0, evenZeros > body.count / 8, oddZeros == 0 {
+                return try decode(Data([0xFE, 0xFF] + body), path: path)
+            }
+            throw CatalogError(location: SourceLocation(file: path, line: firstNULLine(body)),
+                               message: "contains NUL bytes: not a text file (or UTF-16 in a form Overset cannot tell)")
+        }
         guard let text = String(validating: body, as: UTF8.self) else {
             let bad = firstInvalidUTF8Line(body)
             throw CatalogError(location: SourceLocation(file: path, line: bad),
                                message: "not valid UTF-8 (nor UTF-16 with a byte order mark)")
         }
         return text
+    }
+
+    static func firstNULLine(_ bytes: [UInt8]) -> Int {
+        var line = 1
+        for byte in bytes {
+            if byte == 0 { return line }
+            if byte == 0x0A { line += 1 }
+        }
+        return line
     }
 
     static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int {

@@ -55,6 +55,9 @@ package final class TextAnalyzer: Sendable {
 
     package init() {}
 
+    /// Whether ICU knows the language of a BCP 47 tag; an unknown one gets the root line breaking rules.
+    package static func isKnownLanguage(_ tag: String) -> Bool { ov_language_is_known(tag) != 0 }
+
     /// ICU's locale ID for a BCP 47 tag (`zh-CN` becomes `zh_CN`).
     private static func icuLocale(_ language: String?) -> String {
         guard let language, !language.isEmpty else { return "" }

@@ -139,6 +139,15 @@ import Testing
         #expect(String(decoding: data, as: UTF8.self).contains("not valid UTF-8"))
     }
 
+    @Test func measure_unpairedSurrogateEscape_isAnErrorNotAReplacement() throws {
+        let run = try Self.run(["measure"], stdin: "{\"id\": 1, \"text\": \"a\\ud800b\", \"width\": 100}\n")
+        // Foundation's parser refuses it as JSON, and Overset's own check catches a parser that would replace it.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["error"] != nil && object["lineCount"] == nil, "\(run.stdout)")
+        let fine = try Self.run(["measure"], stdin: "{\"id\": 2, \"text\": \"\\ud83d\\ude00 ok \\ufffd\", \"width\": 100}\n")
+        #expect(fine.stdout.contains("\"lineCount\""), "\(fine.stdout)")
+    }
+
     @Test func fonts_listsTheFaceForEachScript() throws {
         let run = try Self.run(["fonts"])
         #expect(run.status == 0)

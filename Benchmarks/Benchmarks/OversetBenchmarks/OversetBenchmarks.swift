@@ -116,17 +116,22 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     let longPrepared = long.map { try! engine.prepare($0.1, language: $0.0) }
+    nonisolated(unsafe) var flipLong = false
     Benchmark("warm long ×\(long.count) overset") { benchmark in
         for _ in benchmark.scaledIterations {
-            for text in longPrepared { blackHole(try! text.layout(width: 300, pointSize: size)) }
+            flipLong.toggle()
+            let w = flipLong ? 280.0 : 320.0
+            for text in longPrepared { blackHole(try! text.layout(width: w, pointSize: size)) }
         }
     }
     let longLayouts = long.indices.map { pb_layout_create(pango, longBytes[$0], Int32(longBytes[$0].count - 1), long[$0].0, size)! }
     Benchmark("warm long ×\(long.count) pango") { benchmark in
         for _ in benchmark.scaledIterations {
+            flipLong.toggle()
+            let w = flipLong ? 280.0 : 320.0
             for layout in longLayouts {
                 var ellipsized: Int32 = 0
-                blackHole(pb_layout_relayout(layout, 300, 0, &ellipsized))
+                blackHole(pb_layout_relayout(layout, w, 0, &ellipsized))
             }
         }
     }

@@ -64,4 +64,6 @@ enum {
     OV_SIMPLE_GRAPHEME = 256,      // UAX #29 GCB Other, CR, LF or Control, not Extended_Pictographic: a cluster alone
 };
 int32_t ov_char_flags(uint32_t scalar);
+/// Nonzero when ICU knows the language of a BCP 47 tag (it has an ISO 639 code for it).
+int32_t ov_language_is_known(const char *language);
 #endif

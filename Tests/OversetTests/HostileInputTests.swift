@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import OversetCatalog
+@testable import Overset
+
+/// Hostile and broken input: nothing crashes, nothing hangs, nothing is silently wrong.
+@Suite struct HostileInputTests {
+    let engine = Fixtures.engine
+
+    /// Lines of an unlimited layout cover the text in order without gaps.
+    func expectCoverage(_ layout: TextLayout, _ count: Int) {
+        var expected = 0
+        for line in layout.lines {
+            #expect(line.range.location == expected)
+            expected = line.range.upperBound
+        }
+        #expect(expected == count)
+    }
+
+    @Test func tenMegabyteString_isRefusedWithAClearError() {
+        let text = String(repeating: "0123456789", count: 1_000_000)  // 10 MB, 10 Mi UTF-16 units
+        let error = #expect(throws: OversetError.self) { try engine.prepare(text) }
+        #expect(error == .textTooLong(length: 10_000_000, limit: TextEngine.maximumTextLength))
+        #expect(error?.description.contains("split it into paragraphs") == true)
+    }
+
+    @Test func longText_preparesAndLaysOut() throws {
+        let paragraph = Fixtures.corpus.prefix(200).compactMap { $0.texts["de"] }.joined(separator: " ")
+        let text = String(repeating: paragraph + "\n", count: 20)  // about 200 000 characters
+        #expect(text.utf16.count > 150_000)
+        let prepared = try engine.prepare(text, language: "de")
+        expectCoverage(try prepared.layout(width: 320, pointSize: 17), text.utf16.count)
+        #expect(try prepared.willTruncate(width: 320, pointSize: 17, maxLines: 1_000_000) == false)
+    }
+
+    @Test func hundredThousandCharacterWord_breaksBetweenClusters() throws {
+        let word = String(repeating: "abcdefghij", count: 10_000)
+        let prepared = try engine.prepare(word)
+        let layout = try prepared.layout(width: 200, pointSize: 17)
+        expectCoverage(layout, 100_000)
+        #expect(layout.lines.dropLast().allSatisfy { $0.breakKind == .cluster && $0.width <= 200 })
+        let truncated = try prepared.layout(width: 200, pointSize: 17, maxLines: 2)
+        #expect(truncated.lineCount == 2 && truncated.lines[1].text.hasSuffix("…"))
+    }
+
+    @Test func tenThousandCombiningMarks_onOneBase_stayOneCluster() throws {
+        let text = "e" + String(repeating: "\u{301}", count: 10_000) + " ok"
+        let prepared = try engine.prepare(text)
+        let layout = try prepared.layout(width: 5, pointSize: 17)
+        expectCoverage(layout, text.utf16.count)
+        #expect(layout.lines[0].range.upperBound >= 10_001)  // the cluster is never split
+        _ = layout.clipping()
+    }
+
+    @Test func controlCharacters_takeNoRoomAndAreNotMissing() throws {
+        let plain = try engine.prepare("ab").naturalWidth(pointSize: 17)
+        let controls = try engine.prepare("a\u{0}\u{7}\u{1B}\u{7F}b")
+        #expect(controls.missingCharacters.isEmpty)
+        #expect(abs(controls.naturalWidth(pointSize: 17) - plain) < 1e-9)
+    }
+
+    @Test func deeplyNestedBidiControls_doNotBreakAnything() throws {
+        let open = String(repeating: "\u{202E}a\u{2067}b", count: 500)
+        let close = String(repeating: "\u{2069}\u{202C}", count: 500)
+        let text = open + "שלום world" + close
+        let prepared = try engine.prepare(text)
+        let layout = try prepared.layout(width: 80, pointSize: 17)
+        expectCoverage(layout, text.utf16.count)
+        for line in layout.lines { _ = line.visualRuns }
+    }
+
+    @Test func extremeNumbers_areRejectedOrHandled() throws {
+        let prepared = try engine.prepare("Hello world")
+        for width in [-1.0, .nan, .infinity, -.infinity] {
+            #expect(throws: OversetError.self) { try prepared.layout(width: width, pointSize: 17) }
+        }
+        for size in [0.0, -3, .nan, .infinity] {
+            #expect(throws: OversetError.self) { try prepared.layout(width: 100, pointSize: size) }
+        }
+        #expect(try prepared.layout(width: 0, pointSize: 17).lineCount == 10)  // one cluster a line, the space hangs
+        #expect(try prepared.layout(width: 100, pointSize: 17, maxLines: 1_000_000).isTruncated == false)
+        #expect(try prepared.layout(width: 1e12, pointSize: 1e-6).lineCount == 1)
+    }
+
+    @Test func missingGlyphs_areMeasuredWideSoWillTruncateIsNeverOptimistic() throws {
+        let emoji = try engine.prepare("🍵")
+        #expect(emoji.naturalWidth(pointSize: 20) >= 20 * PreparedText.missingClusterWidth - 1e-9)
+        #expect(emoji.warnings.contains { $0.contains("no font has 🍵") })
+        // A font that has none of the text: every cluster is reported and measured wide.
+        let thaiOnly = Fixtures.singleFontEngine("NotoSansThai-Regular.ttf")
+        let latin = try thaiOnly.prepare("abc")
+        #expect(latin.missingCharacters.map(\.cluster) == ["a", "b", "c"])
+        #expect(latin.naturalWidth(pointSize: 10) >= 39 - 1e-9)
+    }
+
+    @Test func unknownLanguage_isReportedNotGuessed() throws {
+        #expect(try engine.prepare("hello", language: "xx").warnings.first?.contains("unknown to ICU") == true)
+        #expect(try engine.prepare("hello", language: "de").warnings.isEmpty)
+        #expect(try engine.prepare("สวัสดี", language: "th").warnings.isEmpty)
+        #expect(try engine.prepare("hello", language: "zh-Hant-TW").warnings.isEmpty)
+    }
+
+    static let billionLaughs = """
+    <?xml version="1.0"?>
+    <!DOCTYPE lolz [
+     <!ENTITY lol "lol">
+     <!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+     <!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">
+     <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+     <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+     <!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">
+     <!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;">
+     <!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;">
+     <!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;">
+     <!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">
+    ]>
+
+    """
+
+    @Test func billionLaughs_inEveryXMLFormat_isRefused() throws {
+        let android = Self.billionLaughs + "<resources><string name=\"a\">&lol9;</string></resources>\n"
+        let error = #expect(throws: CatalogError.self) {
+            try Catalog.read(data: Data(android.utf8), path: "values/strings.xml", format: .android)
+        }
+        #expect(error?.message.contains("entity") == true)
+        let xliff = Self.billionLaughs + "<xliff><file source-language=\"en\"><body><trans-unit id=\"a\"><source>&lol9;</source></trans-unit></body></file></xliff>\n"
+        #expect(throws: CatalogError.self) { try Catalog.read(data: Data(xliff.utf8), path: "a.xliff", format: .xliff) }
+        let plist = Self.billionLaughs + "<plist version=\"1.0\"><dict><key>a</key><dict><key>NSStringLocalizedFormatKey</key><string>&lol9;</string></dict></dict></plist>\n"
+        // The property list reader does not expand entities: an error, or the literal text, never a billion lols.
+        if let catalog = try? Catalog.read(data: Data(plist.utf8), path: "a.stringsdict", format: .stringsdict) {
+            #expect(catalog.entries.allSatisfy { $0.value.utf8.count < 10_000 })
+        }
+    }
+
+    @Test func duplicateAndWronglyEncodedCatalogs_areReported() throws {
+        // UTF-16 without a byte order mark is recognised by its zero bytes, not read as UTF-8 with NULs.
+        let utf16WithoutBOM = Data("\"k\" = \"v\";".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let read = try Catalog.read(data: utf16WithoutBOM, path: "x.strings", format: .strings)
+        #expect(read.entries.map(\.value) == ["v"] && read.entries.map(\.key) == ["k"])
+        let binary = Data([0x22, 0x6B, 0x00, 0x00, 0x00, 0x22, 0x0A, 0x3D])
+        #expect(throws: CatalogError.self) { try Catalog.read(data: binary, path: "x.strings", format: .strings) }
+        let duplicates = "<resources><string name=\"a\">1</string><string name=\"a\">2</string></resources>"
+        let catalog = try Catalog.read(data: Data(duplicates.utf8), path: "values/strings.xml", format: .android)
+        #expect(catalog.diagnostics.contains { $0.message.contains("duplicate name \"a\"") })
+    }
+}
