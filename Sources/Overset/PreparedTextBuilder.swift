@@ -281,6 +281,9 @@ struct PreparedTextBuilder {
         out.segments.reserveCapacity(breaks.count)
         for opportunity in breaks {
             let end = opportunity.offset
+            // UAX #14 can offer a break inside a grapheme cluster (LB10 makes a mark after a space a letter, while
+            // UAX #29 keeps it with the space): a line never starts inside a cluster, so such a break is dropped.
+            if !isGraphemeStart[Int(end)] && Int(end) < count { continue }
             var contentEnd = end
             while contentEnd > segmentStart && hangs[Int(contentEnd) - 1] { contentEnd -= 1 }
             let startCluster = clusters(upTo: segmentStart)

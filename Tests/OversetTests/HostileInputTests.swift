@@ -144,3 +144,21 @@ import OversetCatalog
         #expect(catalog.diagnostics.contains { $0.message.contains("duplicate name \"a\"") })
     }
 }
+
+/// Regressions found by the fuzzers (Fuzz/, scripts/fuzz.sh).
+@Suite struct FuzzRegressionTests {
+    /// FuzzLayout, crash-5195b213: ICU offered a line break between a space and the virama after it (UAX #14 LB10),
+    /// inside one grapheme cluster (UAX #29 GB9); a line started there and held two clusters at width 0.
+    @Test func lineBreakInsideAGraphemeCluster_isNeverTaken() throws {
+        let text = "\u{FFFD}\u{FFFD} \u{94D}\u{92F}\u{93E} \u{928}\u{948}?"
+        let prepared = try Fixtures.engine.prepare(text, language: "ar")
+        let boundaries = text.swiftGraphemeBoundaries
+        for strategy in LineBreakStrategy.allCases {
+            let layout = try prepared.layout(LayoutOptions(width: 0, pointSize: 36, strategy: strategy))
+            for line in layout.lines {
+                #expect(boundaries.contains(line.range.location), "\(strategy): a line starts inside a cluster")
+                #expect(line.text.count <= 1, "\(strategy): \(line.text)")
+            }
+        }
+    }
+}

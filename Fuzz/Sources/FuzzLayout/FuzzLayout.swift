@@ -1,3 +1,4 @@
+import Foundation
 import Overset
 
 // libFuzzer target: arbitrary text, widths, sizes, line limits and modes through prepare, layout and truncation,
@@ -48,4 +49,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     }
     _ = layout.clipping()
     return 0
+}
+
+// SwiftPM links an executable with `main` aliased to `FuzzLayout_main`; hand over to libFuzzer's driver from there.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
+                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32) -> Int32
+
+@_cdecl("FuzzLayout_main")
+public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { fuzz($0, $1) }
 }
