@@ -20,10 +20,10 @@ extension PreparedText {
             ? remeasurer.delta(of: start..<min(count, start + 64), measured: start..<min(count, start + 64),
                                keepsLeadingContext: false, keepsTrailingContext: true)
             : 0
-        let firstParagraphEnd = paragraph(containing: start).contentEnd
-        let lastParagraph = paragraph(containing: max(start, count - 1))
-        var suffixRegion = max(start, lastParagraph.range.lowerBound)..<lastParagraph.contentEnd
-        if suffixRegion.isEmpty { suffixRegion = max(start, suffixRegion.lowerBound)..<max(start, lastParagraph.contentEnd) }
+        // Paragraphs here are what UAX #14's mandatory breaks separate (a vertical tab is one, but not a bidi
+        // paragraph separator): the prefix ends at the first, the suffix starts after the last.
+        let firstParagraphEnd = hardParagraphContentEnd(from: start)
+        let suffixRegion = lastHardParagraph(from: start)
 
         func ellipsisWidth(_ face: Int?) -> Double {
             guard let face, let shaped = engine.shared.ellipses[face] else { return 0 }
@@ -67,6 +67,28 @@ extension PreparedText {
         case .middle: prefix.upperBound..<suffix.lowerBound
         }
         return (span, visible, TextRange(hidden))
+    }
+
+    /// The end of the visible text of the paragraph (up to a mandatory break) that `offset` is in.
+    func hardParagraphContentEnd(from offset: Int) -> Int {
+        var index = segmentIndex(containing: offset)
+        while index < segments.count {
+            if segments[index].isMandatoryBreak { return max(offset, Int(segments[index].contentEnd)) }
+            index += 1
+        }
+        return max(offset, utf16.count)
+    }
+
+    /// The visible text of the last paragraph at or after `offset`, without trailing white space and newlines.
+    func lastHardParagraph(from offset: Int) -> Range<Int> {
+        var end = utf16.count
+        while end > offset && hangs[end - 1] { end -= 1 }
+        var start = offset
+        for segment in segments.reversed() where segment.isMandatoryBreak && Int(segment.end) <= end {
+            start = max(offset, Int(segment.end))
+            break
+        }
+        return start..<max(start, end)
     }
 
     /// The longest prefix of whole clusters from `start` (up to `limit`) that fits, without trailing white space.

@@ -74,10 +74,12 @@ public final class PreparedText: Sendable {
 
     /// The width of the text on one line at `pointSize`, without any wrapping (the widest paragraph).
     public func naturalWidth(pointSize: Double) -> Double {
+        // Lines that only mandatory breaks end (newlines, vertical tabs, U+2028, U+2029).
         var widest = 0.0
-        for paragraph in paragraphs {
-            let end = paragraph.contentEnd
-            widest = max(widest, (advanceSums[end] - advanceSums[paragraph.range.lowerBound]) * pointSize)
+        var lineStart = 0
+        for segment in segments where segment.isMandatoryBreak || Int(segment.end) == utf16.count {
+            widest = max(widest, (advanceSums[Int(segment.contentEnd)] - advanceSums[lineStart]) * pointSize)
+            lineStart = Int(segment.end)
         }
         return widest
     }

@@ -162,3 +162,23 @@ import OversetCatalog
         }
     }
 }
+
+extension FuzzRegressionTests {
+    /// FuzzLayout, crash-d6bd50af: vertical tabs are mandatory breaks (UAX #14 BK) but not bidi paragraph
+    /// separators; truncation took paragraphs from the bidi algorithm and built an inverted range.
+    @Test func truncation_paragraphsEndAtMandatoryBreaksNotBidiSeparators() throws {
+        let text = "x\u{B}\u{B}\u{B}\u{B}e0To \u{B}\u{B}"
+        let prepared = try Fixtures.engine.prepare(text, language: "th")
+        for mode in TruncationMode.allCases {
+            for strategy in LineBreakStrategy.allCases {
+                for wrapping in WrapMode.allCases {
+                    let layout = try prepared.layout(LayoutOptions(width: 214, pointSize: 26, maxLines: 3,
+                                                                   truncation: mode, wrapping: wrapping, strategy: strategy))
+                    #expect(layout.lineCount == 3 && layout.isTruncated)
+                }
+            }
+        }
+        #expect(abs(try Fixtures.engine.prepare("ab\u{B}c").naturalWidth(pointSize: 10)
+                    - Fixtures.engine.prepare("ab").naturalWidth(pointSize: 10)) < 1e-9)
+    }
+}
