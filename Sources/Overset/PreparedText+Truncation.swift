@@ -56,9 +56,28 @@ extension PreparedText {
         }
         if suffix.isEmpty { suffix = prefix.upperBound..<prefix.upperBound }
         let ellipsis = face.flatMap { face in engine.shared.ellipses[face].map { (text: $0.text, face: face) } }
+        func total() -> Double {
+            (prefix.isEmpty ? 0 : lead) + prefixWidth + ellipsisWidth(face) + suffixWidth
+        }
+        // The pieces were fitted one by one; re-measuring an edge after trimming white space can make it wider
+        // where the shaping is unsafe to break. Whatever happened, the line never ends up wider than the limit:
+        // give up a cluster at a time, from the longer piece, until it fits.
+        while total() > maxWidth && (!prefix.isEmpty || !suffix.isEmpty) {
+            if !suffix.isEmpty && (suffixWidth >= prefixWidth || prefix.isEmpty) {
+                let next = min(suffix.upperBound, clusterEnd(startingAt: suffix.lowerBound))
+                suffix = next..<suffix.upperBound
+                while !suffix.isEmpty && hangs[suffix.lowerBound] { suffix = (suffix.lowerBound + 1)..<suffix.upperBound }
+                suffixWidth = measure(suffix, tracking: tracking, leadingContext: false)
+            } else {
+                let cut = clusterStart(containing: prefix.upperBound - 1)
+                prefix = prefix.lowerBound..<max(prefix.lowerBound, cut)
+                while !prefix.isEmpty && hangs[prefix.upperBound - 1] { prefix = prefix.lowerBound..<(prefix.upperBound - 1) }
+                prefixWidth = measure(prefix, tracking: tracking, leadingContext: true)
+            }
+        }
+        if suffix.isEmpty { suffix = prefix.upperBound..<prefix.upperBound }
         let visible = TruncatedLine(prefix: prefix, suffix: suffix, ellipsis: ellipsis)
-        let width = (prefix.isEmpty && options.truncation != .head ? 0 : lead) + prefixWidth + ellipsisWidth(face)
-            + suffixWidth
+        let width = total()
         let span = LineSpan(start: start, contentEnd: max(prefix.upperBound, suffix.upperBound),
                             end: max(prefix.upperBound, suffix.upperBound), width: width, kind: .truncated)
         let hidden: Range<Int> = switch options.truncation {

@@ -182,3 +182,31 @@ extension FuzzRegressionTests {
                     - Fixtures.engine.prepare("ab").naturalWidth(pointSize: 10)) < 1e-9)
     }
 }
+
+extension FuzzRegressionTests {
+    /// Every input FuzzLayout ever failed on (Fixtures/fuzz/layout, copied from Fuzz/findings), decoded the way
+    /// Fuzz/Sources/FuzzLayout decodes it and checked against the same invariants.
+    @Test func replayLayoutFindings() throws {
+        let directory = Fixtures.url("fuzz/layout")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("crash-") }
+        #expect(files.count >= 3)
+        let languages: [String?] = [nil, "en", "th", "ar", "ja", "hi", "he", "de", "xx-unknown"]
+        for file in files {
+            let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(file)))
+            guard bytes.count >= 4 else { continue }
+            let width = Double(bytes[0]) * 2 - 10
+            let size = Double(bytes[1] % 64)
+            let options = LayoutOptions(width: width, pointSize: size, maxLines: Int(bytes[2] % 5),
+                                        truncation: TruncationMode.allCases[Int(bytes[3] % 4)],
+                                        wrapping: bytes[3] & 0x10 == 0 ? .word : .character,
+                                        strategy: LineBreakStrategy.allCases[Int(bytes[3] >> 5) % 3])
+            let text = String(decoding: bytes[4...], as: UTF8.self)
+            let prepared = try Fixtures.engine.prepare(text, language: languages[Int(bytes[2] >> 3) % languages.count])
+            guard let layout = try? prepared.layout(options) else { continue }
+            for line in layout.lines where line.width > width + 1e-6 {
+                let visible = line.text.replacingOccurrences(of: "…", with: "").replacingOccurrences(of: "...", with: "")
+                #expect(visible.count <= 1, "\(file): \(line.text.debugDescription) is \(line.width) pt in \(width)")
+            }
+        }
+    }
+}
