@@ -43,7 +43,7 @@ for target in "${targets[@]}"; do
   mkdir -p "Fuzz/findings/$target" "Fuzz/corpus/$target"
   echo "fuzz: $target for ${seconds}s"
   # The Swift backtracer is slow under ASan; libFuzzer prints what it needs.
-  # Foundation's XMLParser leaks a CFString on some malformed XML (_CFErrorCreateFromXMLInterface): not ours.
+  # Foundation leaks its CFError on some malformed XML and property lists (XMLParser, CFPropertyList): not ours.
   if ! SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-foundation.supp" "$bin/$target" "Fuzz/corpus/$target" "$seeds/$target" -max_total_time="$seconds" \
       -max_len=65536 -timeout=20 -artifact_prefix="Fuzz/findings/$target/" -print_final_stats=1 \
       > "Fuzz/findings/$target/last-run.log" 2>&1; then

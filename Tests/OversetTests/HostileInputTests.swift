@@ -210,3 +210,19 @@ extension FuzzRegressionTests {
         }
     }
 }
+
+extension FuzzRegressionTests {
+    /// Every input FuzzCatalogs crashed on (Fixtures/fuzz/catalogs): the first byte picks the format, as in
+    /// Fuzz/Sources/FuzzCatalogs. crash-… with `encoding="utf.-8"` crashed libxml2 in xmlSwitchToEncoding before
+    /// Overset decoded XML itself.
+    @Test func replayCatalogFindings() throws {
+        let directory = Fixtures.url("fuzz/catalogs")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("crash-") }
+        #expect(!files.isEmpty)
+        for file in files {
+            let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(file)))
+            let format = CatalogFormat.allCases[Int(bytes[0]) % CatalogFormat.allCases.count]
+            _ = try? Catalog.read(data: Data(bytes.dropFirst()), path: "fuzz/de.lproj/Fuzz", format: format, language: "de")
+        }
+    }
+}
