@@ -119,7 +119,7 @@ public struct Picture: Sendable {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" "
             + "viewBox=\"0 0 \(n(width)) \(n(height))\">\n"
-        out += "<title>\(escape(title))</title>\n"
+        out += "<title>\(xmlEscaped(title))</title>\n"
         if let background {
             out += "<rect width=\"100%\" height=\"100%\" fill=\"\(background.hexString)\"/>\n"
         }
@@ -186,20 +186,22 @@ public struct Picture: Sendable {
         }
         return parts.joined()
     }
+}
 
-    private func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
+/// `text` escaped for XML content, and for attribute values when `attribute` (shared with the catalog writers).
+package func xmlEscaped(_ text: String, attribute: Bool = false) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for character in text {
+        switch character {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"" where attribute: out += "&quot;"
+        default: out.append(character)
         }
-        return out
     }
+    return out
 }
 
 /// One drawing step of a picture, in points, y down.

@@ -1,4 +1,5 @@
 import Foundation
+import Overset
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -114,17 +115,5 @@ final class XMLElementNode {
     }
 }
 
-/// XML text escaping for writers.
-func xmlEscape(_ text: String, attribute: Bool = false) -> String {
-    var out = ""
-    for character in text {
-        switch character {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"" where attribute: out += "&quot;"
-        default: out.append(character)
-        }
-    }
-    return out
-}
+/// XML text escaping for writers (the engine's escaper).
+func xmlEscape(_ text: String, attribute: Bool = false) -> String { xmlEscaped(text, attribute: attribute) }
