@@ -61,6 +61,11 @@ package final class TextAnalyzer: Sendable {
     /// ICU's locale ID for a BCP 47 tag (`zh-CN` becomes `zh_CN`).
     private static func icuLocale(_ language: String?) -> String {
         guard let language, !language.isEmpty else { return "" }
+        // Japanese typesetting never starts a line with a small kana or the prolonged sound mark (JIS X 4051
+        // kinsoku); ICU does that under its "strict" line breaking, which it does not pick for ja by default.
+        if language == "ja" || language.hasPrefix("ja-") || language.hasPrefix("ja_") {
+            return language.replacingHyphens() + "@lb=strict"
+        }
         return language.replacingHyphens()
     }
 

@@ -82,6 +82,10 @@ import Testing
 
     @Test func japanese_breaksBetweenCharactersButNeverBeforeClosingPunctuation() throws {
         let closing: Set<Character> = ["。", "、", "」", "』", "）", "！", "？", "・", "：", "；"]
+        // Strict Japanese kinsoku (ICU lb=strict): no small kana or prolonged sound mark after a regular break. A word
+        // wider than the line must be cut somewhere; there only the closing punctuation rule is kept.
+        let smallKana: Set<Character> = ["ァ", "ィ", "ゥ", "ェ", "ォ", "ッ", "ャ", "ュ", "ョ", "ぁ", "ぃ", "ぅ", "ぇ", "ぉ",
+                                         "っ", "ゃ", "ゅ", "ょ", "ー"]
         let rows = Fixtures.corpusSample(stride: 7).compactMap { $0.texts["ja"] }.filter { $0.count > 12 }
         #expect(rows.count > 100)
         var midWordBreaks = 0
@@ -92,6 +96,9 @@ import Testing
                 for (index, line) in layout.lines.enumerated() where index > 0 {
                     let first = try #require(line.text.first)
                     #expect(!closing.contains(first), "\"\(text)\" at \(width): a line starts with \(first)")
+                    if layout.lines[index - 1].breakKind == .opportunity {
+                        #expect(!smallKana.contains(first), "\"\(text)\" at \(width): a line starts with \(first)")
+                    }
                 }
                 for line in layout.lines.dropLast() where line.breakKind == .opportunity {
                     let before = line.text.last, after = prepared.text.utf16Character(at: line.range.upperBound)

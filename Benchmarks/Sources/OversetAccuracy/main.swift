@@ -74,7 +74,7 @@ for row in rows {
                 continue
             }
             // The first line that differs, and why.
-            let index = zip(ourStarts, theirStarts).firstIndex { $0 != $1 } ?? min(ourStarts.count, theirStarts.count)
+            let index = Array(zip(ourStarts, theirStarts)).firstIndex { $0.0 != $0.1 } ?? min(ourStarts.count, theirStarts.count)
             let ourEnd = index + 1 < ourStarts.count ? ourStarts[index + 1] : byte
             let theirEnd = index + 1 < theirStarts.count ? theirStarts[index + 1] : byte
             let utf16OfByte = Dictionary(utf8Offsets.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
