@@ -71,43 +71,8 @@ void ov_bidi_get_paragraph(OvBidi *bidi, int32_t index, int32_t *start, int32_t 
 
 static int32_t line_break_class(uint32_t scalar) { return u_getIntPropertyValue((UChar32)scalar, UCHAR_LINE_BREAK); }
 
-int32_t ov_char_hangs(uint32_t scalar) {
-    int32_t lb = line_break_class(scalar);
-    return lb == U_LB_SPACE || lb == U_LB_MANDATORY_BREAK || lb == U_LB_CARRIAGE_RETURN || lb == U_LB_LINE_FEED ||
-           lb == U_LB_NEXT_LINE;
-}
-
-int32_t ov_char_is_mandatory_break(uint32_t scalar) {
-    int32_t lb = line_break_class(scalar);
-    return lb == U_LB_MANDATORY_BREAK || lb == U_LB_CARRIAGE_RETURN || lb == U_LB_LINE_FEED || lb == U_LB_NEXT_LINE;
-}
-
-int32_t ov_char_is_default_ignorable(uint32_t scalar) {
-    return u_hasBinaryProperty((UChar32)scalar, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) ? 1 : 0;
-}
-
-int32_t ov_char_trailing_bidi_kind(uint32_t scalar) {
-    switch (u_charDirection((UChar32)scalar)) {
-    case U_WHITE_SPACE_NEUTRAL: case U_FIRST_STRONG_ISOLATE: case U_LEFT_TO_RIGHT_ISOLATE:
-    case U_RIGHT_TO_LEFT_ISOLATE: case U_POP_DIRECTIONAL_ISOLATE: case U_BOUNDARY_NEUTRAL:
-    case U_LEFT_TO_RIGHT_EMBEDDING: case U_RIGHT_TO_LEFT_EMBEDDING: case U_LEFT_TO_RIGHT_OVERRIDE:
-    case U_RIGHT_TO_LEFT_OVERRIDE: case U_POP_DIRECTIONAL_FORMAT:
-        return 1;
-    case U_SEGMENT_SEPARATOR: case U_BLOCK_SEPARATOR:
-        return 2;
-    default:
-        return 0;
-    }
-}
-
 int32_t ov_script_is_known(const char *code) {
     return u_getPropertyValueEnum(UCHAR_SCRIPT, code) != UCHAR_INVALID_CODE;
-}
-
-int32_t ov_char_prohibits_break_before(uint32_t scalar) {
-    int32_t lb = line_break_class(scalar);
-    return lb == U_LB_CLOSE_PUNCTUATION || lb == U_LB_CLOSE_PARENTHESIS || lb == U_LB_EXCLAMATION ||
-           lb == U_LB_INFIX_NUMERIC || lb == U_LB_NONSTARTER || lb == U_LB_CONDITIONAL_JAPANESE_STARTER;
 }
 
 int32_t ov_char_flags(uint32_t scalar) {

@@ -59,7 +59,7 @@ extension PreparedText {
         var any = false
         func visit(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
-            var index = remeasurer.firstRun(containing: range.lowerBound)
+            var index = runs.firstIndex(reaching: range.lowerBound)
             while index < runs.count, runs[index].range.lowerBound < range.upperBound {
                 body(faces[runs[index].face].face)
                 any = true
@@ -78,7 +78,7 @@ extension PreparedText {
         }
         if !any {
             if span.start < utf16.count, !runs.isEmpty {
-                body(faces[runs[min(remeasurer.firstRun(containing: span.start), runs.count - 1)].face].face)
+                body(faces[runs[min(runs.firstIndex(reaching: span.start), runs.count - 1)].face].face)
             } else {
                 body(engine.fonts.primary.face)
             }
@@ -102,7 +102,7 @@ extension PreparedText {
         var pieces: [LinePiece] = []
         func addText(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
-            var index = remeasurer.firstRun(containing: range.lowerBound)
+            var index = runs.firstIndex(reaching: range.lowerBound)
             while index < runs.count, runs[index].range.lowerBound < range.upperBound {
                 let run = runs[index]
                 let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)

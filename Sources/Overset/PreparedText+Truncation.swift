@@ -154,7 +154,7 @@ extension PreparedText {
     /// stack that has "…"; else "..." in that text's face or the first font that has it.
     func ellipsisFace(adjacentTo offset: Int) -> Int? {
         let ellipses = engine.shared.ellipses
-        let adjacent = runs.isEmpty ? nil : runs[min(remeasurer.firstRun(containing: offset), runs.count - 1)].face
+        let adjacent = runs.isEmpty ? nil : runs[min(runs.firstIndex(reaching: offset), runs.count - 1)].face
         let order = engine.fonts.candidateOrder(script: .common)
         let isTrueEllipsis: (Int) -> Bool = { ellipses[$0]?.text == "\u{2026}" }
         if let adjacent, isTrueEllipsis(adjacent) { return adjacent }

@@ -191,8 +191,6 @@ struct Segment: Sendable {
 /// A paragraph: the text up to and including a mandatory break.
 struct Paragraph: Sendable {
     var range: Range<Int>
-    /// End of the text before the paragraph's trailing newline.
-    var contentEnd: Int
     var level: UInt8
     var isRightToLeft: Bool { level & 1 == 1 }
 }

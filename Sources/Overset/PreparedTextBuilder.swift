@@ -257,15 +257,9 @@ struct PreparedTextBuilder {
         out.unsafeToBreak = unsafe
 
         // Paragraphs.
-        for paragraph in bidi.paragraphs {
-            var contentEnd = paragraph.range.upperBound
-            while contentEnd > paragraph.range.lowerBound && flags[contentEnd - 1].has(.mandatoryBreak) {
-                contentEnd -= 1
-            }
-            out.paragraphs.append(Paragraph(range: paragraph.range, contentEnd: contentEnd, level: paragraph.level))
-        }
+        out.paragraphs = bidi.paragraphs.map { Paragraph(range: $0.range, level: $0.level) }
         if out.paragraphs.isEmpty {
-            out.paragraphs.append(Paragraph(range: 0..<0, contentEnd: 0, level: options.direction == .rightToLeft ? 1 : 0))
+            out.paragraphs.append(Paragraph(range: 0..<0, level: options.direction == .rightToLeft ? 1 : 0))
         }
 
         // 5. Segments.
@@ -386,6 +380,18 @@ struct PreparedTextBuilder {
 /// `ShapingLineBreaker`, Overset shapes such an edge again without the context across the break and uses the
 /// difference. Regular break opportunities get this at preparation; mid-word breaks (a word wider than the line,
 /// truncation) at layout, only where the flag is set.
+extension Array where Element == ShapedRun {
+    /// The index of the first run that ends after `offset` (the run containing it), or `count`.
+    func firstIndex(reaching offset: Int) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
 struct Remeasurer {
     let units: [UInt16]
     let runs: [ShapedRun]
@@ -427,12 +433,5 @@ struct Remeasurer {
         return isolated - contextual
     }
 
-    func firstRun(containing offset: Int) -> Int {
-        var low = 0, high = runs.count
-        while low < high {
-            let mid = (low + high) / 2
-            if runs[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
+    func firstRun(containing offset: Int) -> Int { runs.firstIndex(reaching: offset) }
 }

@@ -102,7 +102,7 @@ extension TextLayout {
             // Per cluster: the largest overflow at each edge.
             var worst: [Int: (up: Double, down: Double)] = [:]
             for range in ranges where !range.isEmpty {
-                var runIndex = prepared.remeasurer.firstRun(containing: range.lowerBound)
+                var runIndex = prepared.runs.firstIndex(reaching: range.lowerBound)
                 while runIndex < prepared.runs.count, prepared.runs[runIndex].range.lowerBound < range.upperBound {
                     let run = prepared.runs[runIndex]
                     runIndex += 1

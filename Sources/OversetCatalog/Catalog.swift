@@ -285,6 +285,16 @@ enum TextDecoding {
         return Int(digits).map { line(ofOffset: $0, in: data) }
     }
 
+    /// Parses JSON, or throws a CatalogError naming the file and the line Foundation points at.
+    static func parseJSON(_ data: Data, path: String) throws -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw CatalogError(location: SourceLocation(file: path, line: jsonErrorLine(error, data: data)),
+                               message: "invalid JSON: \(jsonErrorMessage(error))")
+        }
+    }
+
     static func jsonErrorMessage(_ error: Error) -> String {
         (error as NSError).userInfo["NSDebugDescription"] as? String ?? "not valid JSON"
     }

@@ -138,7 +138,6 @@ public enum FormatSpecifiers {
         if inner.hasPrefix("$") { inner.removeFirst() }
         guard !inner.isEmpty, inner.count <= 40,
               inner.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
-        let numeric = inner.allSatisfy(\.isNumber)
-        return Token(range: start..<text.index(after: close), kind: numeric ? .string : .string, name: inner)
+        return Token(range: start..<text.index(after: close), kind: .string, name: inner)
     }
 }

@@ -1,6 +1,5 @@
 internal import CFreeType
 internal import CHarfBuzz
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -36,15 +35,6 @@ package struct FaceMetrics: Sendable, Equatable {
     package var xHeight: Int?
 }
 
-/// Ink box of one glyph in font units, y up: `top` is above the baseline when positive, `bottom` below it when
-/// negative.
-package struct GlyphInk: Sendable, Equatable {
-    package var left: Int32
-    package var right: Int32
-    package var top: Int32
-    package var bottom: Int32
-}
-
 /// One loaded font face: the file's bytes, a FreeType face (validation, tables, names) and a HarfBuzz font (shaping,
 /// cmap, extents) over the same bytes.
 ///
@@ -53,7 +43,7 @@ package struct GlyphInk: Sendable, Equatable {
 package final class FontFace: @unchecked Sendable {
     // @unchecked Sendable: after `init` nothing mutates the HarfBuzz font (built-in OpenType functions, no
     // callbacks), which HarfBuzz documents as safe to use from several threads at once, each with its own buffer.
-    // The FreeType face is not thread-safe; it is only touched in `init`, `deinit` and under `freeTypeLock`.
+    // The FreeType face is not thread-safe; it is only touched in `init` and `deinit`.
 
     /// Font files larger than this are refused (the largest CJK collections are about 30 MB).
     package static let maximumFileSize = 256 * 1024 * 1024
@@ -74,7 +64,6 @@ package final class FontFace: @unchecked Sendable {
     private let hbBlob: OpaquePointer
     private let hbFace: OpaquePointer
     package let hbFont: OpaquePointer
-    private let freeTypeLock = Mutex(())
     /// Top and bottom of every glyph's ink in font units (two entries per glyph; top < bottom marks no ink), read
     /// once at load so that preparation does not call HarfBuzz per glyph.
     private let inkTable: [Int32]
@@ -194,21 +183,6 @@ package final class FontFace: @unchecked Sendable {
     @inline(__always)
     package func hasGlyph(for scalar: UInt32) -> Bool { glyph(for: scalar) != nil }
 
-    /// The ink box of `glyph` in font units, or nil for a glyph with no outline (a space).
-    package func ink(of glyph: UInt32) -> GlyphInk? {
-        var extents = hb_glyph_extents_t()
-        guard hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0, extents.width != 0 || extents.height != 0 else {
-            return nil
-        }
-        return GlyphInk(left: extents.x_bearing, right: extents.x_bearing + extents.width,
-                        top: extents.y_bearing, bottom: extents.y_bearing + extents.height)
-    }
-
-    /// The horizontal advance of `glyph` in font units, unshaped.
-    package func advance(of glyph: UInt32) -> Int32 {
-        hb_font_get_glyph_h_advance(hbFont, glyph)
-    }
-
     // MARK: - Loading
 
     private static func readFile(_ path: String) throws(FontLoadFailure) -> UnsafeMutableRawBufferPointer {
@@ -282,7 +256,7 @@ package final class FontFace: @unchecked Sendable {
         case 0x08: return "broken table"
         case 0x09: return "broken offset within table"
         case 0x40: return "out of memory"
-        case 0x51, 0x52, 0x53: return "missing or broken required table"
+        case 0x8E...0x94: return "a required table is missing (a truncated or incomplete font)"
         case 0x55: return "invalid table"
         default: return "FreeType error 0x" + String(code, radix: 16)
         }

@@ -203,24 +203,10 @@ package struct CharacterFlags: OptionSet, Sendable {
 
 /// Unicode properties the layout needs, from ICU's data.
 package enum UnicodeProperties {
-    /// Trailing white space that hangs past the end of a line instead of counting against its width: UAX #14 class
-    /// SP, and the mandatory breaks BK, CR, LF, NL (which take no room).
-    @inline(__always)
-    package static func hangs(_ scalar: UInt32) -> Bool { ov_char_hangs(scalar) != 0 }
-
-    /// UAX #14 classes CL, CP, EX, IS, NS and CJ: closing punctuation, commas, small kana and the like, which a
-    /// line should not start with even where a word has to be broken between clusters (Japanese kinsoku).
-    @inline(__always)
-    package static func prohibitsBreakBefore(_ scalar: UInt32) -> Bool { ov_char_prohibits_break_before(scalar) != 0 }
-
-    /// A mandatory line break character (UAX #14 BK, CR, LF, NL).
-    @inline(__always)
-    package static func isMandatoryBreak(_ scalar: UInt32) -> Bool { ov_char_is_mandatory_break(scalar) != 0 }
-
     /// Default_Ignorable_Code_Point: characters a font need not have a glyph for (ZWJ, variation selectors, bidi
     /// controls, soft hyphen).
     @inline(__always)
-    package static func isDefaultIgnorable(_ scalar: UInt32) -> Bool { ov_char_is_default_ignorable(scalar) != 0 }
+    package static func isDefaultIgnorable(_ scalar: UInt32) -> Bool { CharacterFlags.of(scalar).has(.defaultIgnorable) }
 
     /// How UAX #9 rule L1 treats a character at the end of a line.
     package enum TrailingBidiKind: UInt8, Sendable {
@@ -231,11 +217,6 @@ package enum UnicodeProperties {
         case whitespace = 1
         /// Segment and paragraph separators (S, B): always reset to the paragraph level.
         case separator = 2
-    }
-
-    /// The L1 behaviour of `scalar`, from its Bidi_Class.
-    package static func trailingBidiKind(_ scalar: UInt32) -> TrailingBidiKind {
-        TrailingBidiKind(rawValue: UInt8(ov_char_trailing_bidi_kind(scalar))) ?? .other
     }
 }
 

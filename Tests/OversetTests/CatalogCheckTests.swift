@@ -112,7 +112,7 @@ import Overset
         let spec = try LayoutSpec.read(path: CatalogFormatTests.path("corpus-spec.yml"))
         let corpus = try Catalog.read(path: Fixtures.root + "/Corpus/ui_strings.dev.jsonl")
         var sample = corpus
-        sample.entries = corpus.entries.filter { ($0.kind == "title" || $0.kind == "button") && $0.key.hashValue % 1 == 0 }
+        sample.entries = corpus.entries.filter { $0.kind == "title" || $0.kind == "button" }
             .enumerated().filter { $0.offset % 4 == 0 }.map(\.element)
         let categories: [ContentSizeCategory] = [.small, .large, .extraExtraExtraLarge, .accessibility2, .accessibility5]
         let one = try CatalogChecker(spec: spec, options: CheckOptions(categories: categories, threads: 1)).check([sample])

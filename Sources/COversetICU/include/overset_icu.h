@@ -39,18 +39,8 @@ int32_t ov_bidi_count_paragraphs(OvBidi *bidi);
 void ov_bidi_get_paragraph(OvBidi *bidi, int32_t index, int32_t *start, int32_t *limit, uint8_t *level,
                            int32_t *status);
 
-/// UAX #14 class SP, BK, CR, LF or NL: white space that hangs at the end of a line.
-int32_t ov_char_hangs(uint32_t scalar);
-/// UAX #14 class BK, CR, LF or NL.
-int32_t ov_char_is_mandatory_break(uint32_t scalar);
-/// Default_Ignorable_Code_Point.
-int32_t ov_char_is_default_ignorable(uint32_t scalar);
-/// How UAX #9 rule L1 treats the character: 0 not at all, 1 white space / isolates / removed by X9, 2 separator.
-int32_t ov_char_trailing_bidi_kind(uint32_t scalar);
 /// Nonzero when code names a Unicode script (an ISO 15924 code such as "Thai", or a long name).
 int32_t ov_script_is_known(const char *code);
-/// UAX #14 class CL, CP, EX, IS, NS or CJ: a line should not start with it (kinsoku).
-int32_t ov_char_prohibits_break_before(uint32_t scalar);
 /// Everything the preparation needs to know about a character, in one call: a mask of OV_* bits.
 enum {
     OV_HANGS = 1,                  // UAX #14 SP, BK, CR, LF, NL: hangs at a line end

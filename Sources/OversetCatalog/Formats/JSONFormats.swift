@@ -3,13 +3,7 @@ import Foundation
 /// A JSON object of key → string (nested objects flatten to dotted keys, as web i18n files do).
 enum JSONMapFormat {
     static func read(data: Data, path: String, language: String) throws -> Catalog {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw CatalogError(location: SourceLocation(file: path, line: TextDecoding.jsonErrorLine(error, data: data)),
-                               message: "invalid JSON: \(TextDecoding.jsonErrorMessage(error))")
-        }
+        let object = try TextDecoding.parseJSON(data, path: path)
         guard let map = object as? [String: Any] else {
             throw CatalogError(location: SourceLocation(file: path), message: "expected a JSON object of key → string")
         }

@@ -5,13 +5,7 @@ import Foundation
 /// arguments. A key with no source-language localization is its own source text, as in Xcode.
 enum XCStringsFormat {
     static func read(data: Data, path: String) throws -> Catalog {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw CatalogError(location: SourceLocation(file: path, line: TextDecoding.jsonErrorLine(error, data: data)),
-                               message: "invalid JSON: \(TextDecoding.jsonErrorMessage(error))")
-        }
+        let object = try TextDecoding.parseJSON(data, path: path)
         guard let root = object as? [String: Any], let strings = root["strings"] as? [String: Any] else {
             throw CatalogError(location: SourceLocation(file: path),
                                message: "not a String Catalog: expected an object with \"strings\"")
