@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Overset", targets: ["Overset"]),
         .library(name: "OversetTesting", targets: ["OversetTesting"]),
         .library(name: "OversetCatalog", targets: ["OversetCatalog"]),
+        .library(name: "OversetPictures", targets: ["OversetPictures"]),
         .executable(name: "overset", targets: ["OversetCLI"]),
     ],
     dependencies: [
@@ -30,7 +31,7 @@ let package = Package(
         // The one Swift module that calls C.
         .target(
             name: "OversetText",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "COversetICU", "CCairo"],
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "COversetICU"],
             linkerSettings: [.linkedLibrary("m")]
         ),
         // The public, pure-Swift engine: preparation, line breaking, truncation, layout results.
@@ -39,19 +40,24 @@ let package = Package(
             dependencies: ["OversetText"],
             linkerSettings: [.linkedLibrary("m")]
         ),
+        // cairo behind a Swift canvas (package API): the one other module that calls C, so that the engine, the
+        // catalogs' readers and the test helpers build without cairo.
+        .target(name: "OversetRaster", dependencies: ["CCairo"]),
+        // Pictures of layouts and headers: SVG from the fonts' outlines, PNG through cairo.
+        .target(name: "OversetPictures", dependencies: ["Overset", "OversetText", "OversetRaster"]),
         // String catalogs (xcstrings, strings, stringsdict, XLIFF, Android, JSON), layout specs, checks, reports,
         // pseudo-localization.
-        .target(name: "OversetCatalog", dependencies: ["Overset", .product(name: "Yams", package: "Yams")]),
+        .target(name: "OversetCatalog", dependencies: ["Overset", "OversetPictures", .product(name: "Yams", package: "Yams")]),
         // Expectations for Swift Testing and XCTest: "this string fits this label in every category".
         .target(name: "OversetTesting", dependencies: ["Overset"]),
         .executableTarget(
             name: "OversetCLI",
-            dependencies: ["Overset", "OversetCatalog",
+            dependencies: ["Overset", "OversetCatalog", "OversetPictures",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "OversetTests",
-            dependencies: ["Overset", "OversetText", "OversetCatalog"],
+            dependencies: ["Overset", "OversetText", "OversetCatalog", "OversetPictures", "OversetRaster"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),

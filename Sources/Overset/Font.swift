@@ -1,4 +1,4 @@
-internal import OversetText
+package import OversetText
 
 /// A font face loaded from a file or found by family name through fontconfig.
 ///
@@ -10,7 +10,7 @@ internal import OversetText
 /// print(noto.metrics.ascender, noto.lineHeight(pointSize: 17))
 /// ```
 public final class Font: Sendable, Hashable, CustomStringConvertible {
-    let face: FontFace
+    package let face: FontFace
 
     /// Loads face `index` of the font file at `path` (TrueType, OpenType, or a collection such as `.ttc`).
     /// - Throws: ``OversetError/fontFileNotFound(path:)``, ``OversetError/notAFont(path:reason:)``,

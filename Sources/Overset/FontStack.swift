@@ -28,7 +28,7 @@ public struct FontStack: Sendable {
     public let scriptFallbacks: [String: [Font]]
 
     /// Every distinct font of the stack, primary first; indices into this array identify faces in prepared text.
-    let allFonts: [Font]
+    package let allFonts: [Font]
     let fallbackIndices: [ScriptTag: [Int]]
     let generalIndices: [Int]
 

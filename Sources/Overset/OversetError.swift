@@ -20,6 +20,9 @@ public enum OversetError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyFontStack
     /// An argument is out of its domain (a negative width, a NaN size, an unknown option value).
     case invalidArgument(name: String, value: String, expected: String)
+    /// A setting (a JSON field, a spec key, an option) that no door of Overset knows; `suggestion` is the nearest
+    /// known name, or the new name when `renamed`.
+    case unknownSetting(key: String, origin: String, suggestion: String?, renamed: Bool)
     /// The text is longer than ``TextEngine/maximumTextLength`` UTF-16 code units.
     case textTooLong(length: Int, limit: Int)
     /// ICU or HarfBuzz could not analyse or shape the text (out of memory).
@@ -50,6 +53,9 @@ public enum OversetError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a font stack needs at least one font"
         case .invalidArgument(let name, let value, let expected):
             return "invalid \(name) '\(value)': expected \(expected)"
+        case .unknownSetting(let key, let origin, let suggestion, let renamed):
+            if renamed, let suggestion { return "\(origin): \"\(key)\" is now called \"\(suggestion)\"" }
+            return "\(origin): unknown setting \"\(key)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
         case .textTooLong(let length, let limit):
             return "the text is \(length) UTF-16 code units long; Overset prepares at most \(limit) at once "
                 + "(split it into paragraphs)"

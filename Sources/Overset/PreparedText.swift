@@ -31,7 +31,7 @@ public final class PreparedText: Sendable {
     /// line breaking rules are used), characters no font has.
     public let warnings: [String]
 
-    let engine: TextEngine
+    package let engine: TextEngine
     let utf16: [UInt16]
     /// Grapheme cluster boundaries (UAX #29), from 0 to `utf16.count`.
     let graphemes: [Int32]

@@ -118,7 +118,7 @@ struct Check: ParsableCommand {
             languages: languages.map { $0.split(separator: ",").map(String.init) },
             categories: try categories.map(parseCategories),
             pseudo: pseudo.flatMap(parseModes).map { PseudoLocalization(modes: $0, factor: factor) },
-            threads: threads, shard: shard.flatMap(parseShard))
+            threads: threads, shard: shard.flatMap(parseShard), picturesOfFailures: format == .html)
         let checker = try CatalogChecker(spec: layoutSpec, options: options)
         let progress: ProgressBar? = quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressBar()
         var callback: (@Sendable (Int, Int) -> Void)? = nil
@@ -131,7 +131,7 @@ struct Check: ParsableCommand {
         report.diagnostics = unreadable + report.diagnostics
         let rendered: String
         if format == .html {
-            rendered = report.html(pictureLimit: 200) { checker.pictureSVG(for: $0) }
+            rendered = report.html(pictureLimit: 200)
         } else {
             rendered = try report.render(format)
         }

@@ -24,15 +24,25 @@ struct Fonts: ParsableCommand {
     ]
 
     func run() throws {
-        let stack = try EngineCache.stack(fonts)
-        print("bundled fonts folder: \((try? FontStack.bundledFontsDirectory()) ?? "not found")")
-        for (script, sample) in Fonts.samples {
-            let name = script.padding(toLength: 11, withPad: " ", startingAt: 0)
-            if let font = stack.font(for: sample) {
-                print("\(name) \(sample)  \(font.familyName) \(font.styleName)  \(font.path)")
-            } else {
-                print("\(name) \(sample)  MISSING: no font in the stack has this script (add one with --font)")
+        let stack = try FontStack.bundled(preferring: fonts)
+        var out = ["bundled fonts folder: \((try? FontStack.bundledFontsDirectory()) ?? "not found")", ""]
+        let rows = Fonts.samples.map { entry -> [String] in
+            // Wide (CJK, emoji) samples take two terminal cells; pad the others to match.
+            let wide = entry.sample.value >= 0x1100 && !(0x0E00...0x0EFF).contains(entry.sample.value)
+                && !(0x1780...0x17FF).contains(entry.sample.value)
+            let sample = String(Character(entry.sample)) + (wide ? "" : " ")
+            guard let font = stack.font(for: entry.sample) else {
+                return [entry.script, sample, "MISSING", "no font in the stack has this script (add one with --font)"]
             }
+            return [entry.script, sample, "\(font.familyName) \(font.styleName)", font.path]
         }
+        let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        out.append(TextPreview.pad("script", widths[0]) + "  " + TextPreview.pad("", 2) + "  "
+            + TextPreview.pad("font", widths[2]) + "  file")
+        for row in rows {
+            out.append(TextPreview.pad(row[0], widths[0]) + "  " + row[1] + "  " + TextPreview.pad(row[2], widths[2])
+                + "  " + row[3])
+        }
+        try Output.write(out.joined(separator: "\n"))
     }
 }

@@ -1,64 +1,105 @@
+import ArgumentParser
 import Foundation
 import Overset
 
-/// The JSON shape of one layout, shared by `preview --format json` and `measure`:
-/// `{"lineCount", "truncated", "width", "height", "lines": [{"text", "range", "width", …}], "missingCharacters"}`.
+/// The JSON shape of one verdict, shared by `preview --format json` and `measure`:
+/// `{"status", "fits", "lineCount", "linesNeeded", "truncated", "width", "height", "lines": [{"text", "range",
+/// "width", …}], "clipping", "problems", "missingCharacters"}`. Lengths are in points, rounded to 1/1000 pt
+/// (``Points/rounded(_:decimals:)``).
 enum LayoutReport {
-    static func object(_ layout: TextLayout, font: StyledFont? = nil) -> [String: Any] {
-        let clipping = layout.clipping()
+    static func object(_ verdict: Verdict) -> [String: Any] {
+        let layout = verdict.layout
+        let clipping = verdict.clipping
+        let p = { (value: Double) in Points.rounded(value) }
         var object: [String: Any] = [
-            "pointSize": layout.options.pointSize,
+            "status": verdict.status.rawValue,
+            "fits": verdict.fits,
+            "pointSize": p(layout.options.pointSize),
+            "maxLines": verdict.label.maxLines,
+            "strategy": verdict.label.strategy.rawValue,
             "clipping": clipping.clippedClusters.map { clip -> [String: Any] in
                 ["line": clip.line, "cluster": clip.cluster, "range": [clip.range.location, clip.range.upperBound],
-                 "edge": clip.edge.rawValue, "overflow": clip.overflow]
+                 "edge": clip.edge.rawValue, "overflow": p(clip.overflow)]
             },
-            "suggestedLineHeight": clipping.suggestedLineHeight,
-            "suggestedBaselineOffset": clipping.suggestedBaselineOffset,
+            "suggestedLineHeight": p(clipping.suggestedLineHeight),
+            "suggestedBaselineOffset": p(clipping.suggestedBaselineOffset),
             "lineCount": layout.lineCount,
-            "truncated": layout.isTruncated,
-            "width": layout.width,
-            "height": layout.height,
+            "linesNeeded": verdict.linesNeeded,
+            "truncated": verdict.isTruncated,
+            "width": p(layout.width),
+            "height": p(layout.height),
             "lines": layout.lines.map { line -> [String: Any] in
                 [
                     "text": line.text,
                     "range": [line.range.location, line.range.upperBound],
-                    "width": line.width,
-                    "height": line.height,
-                    "baseline": line.baseline,
-                    "ascent": line.ascent,
-                    "descent": line.descent,
+                    "width": p(line.width),
+                    "height": p(line.height),
+                    "baseline": p(line.baseline),
+                    "ascent": p(line.ascent),
+                    "descent": p(line.descent),
                     "break": line.breakKind.rawValue,
                     "rightToLeft": line.isRightToLeft,
                 ]
+            },
+            "problems": verdict.problems.map { problem -> [String: Any] in
+                var entry: [String: Any] = ["kind": problem.kind.rawValue, "message": problem.message]
+                if let overflow = problem.overflow { entry["overflow"] = p(overflow) }
+                return entry
             },
             "missingCharacters": layout.missingCharacters.map { missing -> [String: Any] in
                 ["character": missing.cluster, "codePoints": missing.codePoints,
                  "range": [missing.range.location, missing.range.upperBound]]
             },
         ]
-        if let font {
+        if let font = verdict.label.styledFont {
             object["style"] = font.style.rawValue
             object["category"] = font.category.higName
-            if let note = font.weightNote { object["weightNote"] = note }
+        } else {
+            object["category"] = verdict.label.category.higName
         }
+        if let note = verdict.label.weightNote { object["weightNote"] = note }
         if let hidden = layout.truncatedRange {
             object["truncatedRange"] = [hidden.location, hidden.upperBound]
         }
+        if !layout.prepared.warnings.isEmpty { object["warnings"] = layout.prepared.warnings }
         return object
     }
+}
 
-    /// One line of JSON, keys sorted so output is stable.
-    static func serialize(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object,
-                                                     options: [.sortedKeys, .withoutEscapingSlashes]) else {
-            return #"{"error":"could not encode the result as JSON"}"#
+/// One line of JSON from Foundation values, keys sorted so output is stable.
+enum JSONReport {
+    static func serialize(_ object: [String: Any]) throws -> String {
+        guard JSONSerialization.isValidJSONObject(object),
+              let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else {
+            throw RuntimeFailure(message: "could not encode the result as JSON (a number is not finite)")
         }
         return String(decoding: data, as: UTF8.self)
     }
 }
 
-extension FileHandle {
-    func write(line: String) {
-        write(Data((line + "\n").utf8))
+/// Standard output and error, with every write checked: a full disk or a closed pipe is an error and a non-zero
+/// exit, never a report silently lost.
+enum Output {
+    /// Writes `text` and a newline to standard output.
+    static func write(_ text: String) throws {
+        try write(Data((text + "\n").utf8), to: FileHandle.standardOutput, name: "standard output")
+    }
+
+    /// Writes `data` to `handle`, or throws naming `name`.
+    static func write(_ data: Data, to handle: FileHandle, name: String) throws {
+        do {
+            try handle.write(contentsOf: data)
+        } catch {
+            throw RuntimeFailure(message: "cannot write to \(name): \(error.localizedDescription)")
+        }
     }
 }
+
+extension FileHandle {
+    func write(line: String) {
+        try? write(contentsOf: Data((line + "\n").utf8))
+    }
+}
+
+extension ClippingPolicy: ExpressibleByArgument {}

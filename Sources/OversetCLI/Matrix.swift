@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Overset
+import OversetPictures
 
 /// `overset matrix`: one string across the 12 content size categories, and the orientation a reflowing header
 /// would choose at each.
@@ -9,15 +10,19 @@ struct Matrix: ParsableCommand {
         abstract: "Lay out a title at every Dynamic Type category and show where a reflowing header flips.",
         discussion: """
         The header puts an image (--image-width) and --spacing beside the title; the title gets the rest of --width \
-        and at most --lines lines. When the title would truncate there (or as --policy says), the header goes \
+        and at most --max-lines lines. When the title would truncate there (or as --policy says), the header goes \
         vertical and the title gets the full width. One row per category: point size, lines needed beside the \
-        image, whether it truncates or clips there, the orientation, and the lines it needs when vertical.
+        image, whether it truncates or clips there, the orientation, and the lines it needs when vertical. The \
+        decision is ReflowHeader.effectiveOrientation's, the one `check` makes for a rule with `reflow:`.
+
+        The title's options are a label's (as in preview); here the defaults are a headline title of 2 lines.
 
         With --corpus FILE (JSON Lines with one key per language, like Corpus/ui_strings.dev.jsonl), prints instead \
-        the share of strings per language that go vertical at each category.
+        the share of strings per language that go vertical at each category; a line that cannot be read is reported \
+        and skipped.
 
         Examples:
-          overset matrix "Zum Abschließen des Updates Firefox neu starten" --style headline --width 220 --lines 2
+          overset matrix "Zum Abschließen des Updates Firefox neu starten" --style headline --width 220 --max-lines 2
           overset matrix "تحقق مِن التحديثات" --lang ar --width 200 --image-width 64 --spacing 12 --format json
           overset matrix --corpus Corpus/ui_strings.dev.jsonl --kinds title,button --width 200
           overset matrix "تحقق مِن التحديثات الآن" --lang ar --width 200 --png header.png
@@ -30,29 +35,16 @@ struct Matrix: ParsableCommand {
     @Option(help: "A subtitle under the title; the header also goes vertical when it would truncate.")
     var subtitle: String?
 
-    @Option(help: "The width available to the whole header, in points.")
-    var width: Double
+    @OptionGroup(title: "The title's label") var title: LabelArguments
 
-    @Option(help: "The title's text style.")
-    var style: TextStyle = .headline
-
-    @Option(help: "The most lines the title may take beside the image.")
-    var lines: Int = 2
-
-    @Option(help: "The image's width in points.")
+    @Option(parsing: .unconditional, help: "The image's width in points.")
     var imageWidth: Double = 64
 
-    @Option(help: "The space between image and title in points.")
+    @Option(parsing: .unconditional, help: "The space between image and title in points.")
     var spacing: Double = 12
 
     @Option(help: "When to go vertical: truncation, accessibilityCategory, truncationOrAccessibility, truncationOrClipping.")
     var policy: ReflowPolicy = .truncation
-
-    @Option(help: "Line breaking: pushOut (a UILabel, the default), greedy or balanced.")
-    var strategy: LineBreakStrategy = .pushOut
-
-    @Option(help: "The BCP 47 language of the text.")
-    var lang: String?
 
     @Option(help: "A corpus (JSON Lines) to summarise instead of one text.")
     var corpus: String?
@@ -68,11 +60,15 @@ struct Matrix: ParsableCommand {
 
     @OptionGroup(title: "Pictures") var picture: PictureArguments
 
+    /// A headline title of two lines unless the options say otherwise.
+    static let defaultTitle = Label(style: .headline, width: 0, maxLines: 2)
+
     func validate() throws {
-        guard width.isFinite, width > 0 else { throw ValidationError("--width must be a number of points above 0") }
-        guard lines >= 0 else { throw ValidationError("--lines must be 0 (unlimited) or more") }
-        guard imageWidth.isFinite, imageWidth >= 0, spacing.isFinite, spacing >= 0 else {
-            throw ValidationError("--image-width and --spacing must be 0 or more")
+        let label = try title.label(base: Matrix.defaultTitle)
+        guard label.width > 0 else { throw ValidationError("--width must be a number of points above 0") }
+        guard imageWidth.isFinite, (0...LabelLimits.width.upperBound).contains(imageWidth), spacing.isFinite,
+              (0...LabelLimits.width.upperBound).contains(spacing) else {
+            throw ValidationError("--image-width and --spacing must be from 0 to 100000 points")
         }
         if (text == nil) == (corpus == nil) {
             throw ValidationError("give either a TEXT or --corpus FILE")
@@ -81,80 +77,101 @@ struct Matrix: ParsableCommand {
 
     static let columns = [9, 5, 6, 6, 10, 6, 12, 14]
 
-    var component: ReflowComponent {
-        ReflowComponent(titleStyle: style, titleMaxLines: lines, imageWidth: imageWidth, spacing: spacing,
-                        strategy: strategy, policy: policy)
+    func component() throws -> ReflowComponent {
+        ReflowComponent(title: try title.label(base: Matrix.defaultTitle), imageWidth: imageWidth, spacing: spacing,
+                        policy: policy)
     }
 
     func run() throws {
+        let component = try component()
         if let corpus {
-            try summarise(corpus)
+            try summarise(corpus, component: component)
             return
         }
-        let header = try ReflowHeader(title: text!, subtitle: subtitle, language: lang, component: component)
+        let width = component.title.width
+        let header = try ReflowHeader(title: text!, subtitle: subtitle, language: title.lang, component: component)
+        warn(about: header.title)
         try picture.write {
             try header.matrixPicture(availableWidth: width,
-                                     options: picture.options(font: StyledFont(style: style), language: lang))
+                                     options: picture.options(font: component.title.styledFont, language: title.lang))
         }
+        let decisions = try ContentSizeCategory.allCases.map { category throws(OversetError) in
+            try header.effectiveOrientation(for: width, category: category)
+        }
+        let flip = decisions.first { $0.orientation == .vertical }?.category
+        switch format {
+        case .json: try Output.write(JSONReport.serialize(json(decisions, component: component, flip: flip)))
+        case .text: try Output.write(table(decisions, header: header, flip: flip))
+        }
+    }
+
+    private func lines(_ decision: OrientationDecision, width: Double) throws -> Int {
+        decision.orientation == .vertical ? decision.title.linesNeeded
+            : try decision.horizontalTitle.layout.prepared.lineCount(decision.horizontalTitle.label.withWidth(width).layoutOptions)
+    }
+
+    private func json(_ decisions: [OrientationDecision], component: ReflowComponent,
+                      flip: ContentSizeCategory?) throws -> [String: Any] {
+        let label = component.title
         var rows: [[String: Any]] = []
+        for decision in decisions {
+            rows.append([
+                "category": decision.category.higName, "pointSize": Points.rounded(decision.pointSize),
+                "titleWidth": Points.rounded(decision.horizontalTitleWidth), "linesNeeded": decision.titleLinesNeeded,
+                "linesAllowed": decision.titleLinesAllowed, "truncates": decision.horizontalTitle.isTruncated,
+                "clips": decision.horizontalTitle.isClipped, "orientation": decision.orientation.rawValue,
+                "verticalLinesNeeded": try lines(decision, width: label.width), "reason": decision.reason,
+                "status": decision.title.status.rawValue,
+            ])
+        }
+        return ["text": text!, "style": label.style?.rawValue ?? NSNull(), "width": Points.rounded(label.width),
+                "maxLines": label.maxLines, "imageWidth": Points.rounded(imageWidth),
+                "spacing": Points.rounded(spacing), "rows": rows, "flipsAt": flip?.higName ?? NSNull(),
+                "missingCharacters": decisions.first?.missingCharacters.map(\.cluster) ?? []]
+    }
+
+    private func table(_ decisions: [OrientationDecision], header: ReflowHeader, flip: ContentSizeCategory?) throws -> String {
+        let label = header.component.title
         var table: [String] = []
-        table.append("\(style) title, \(lines) line\(lines == 1 ? "" : "s") beside a \(TextPreview.format(imageWidth)) pt "
-            + "image in \(TextPreview.format(width)) pt (\(strategy.rawValue) breaking, policy \(policy.rawValue))")
+        table.append("\(label.style.map { "\($0)" } ?? Points.format(label.pointSize) + " pt") title, "
+            + "\(label.maxLines) line\(label.maxLines == 1 ? "" : "s") beside a \(Points.format(imageWidth)) pt "
+            + "image in \(Points.format(label.width)) pt (\(label.strategy.rawValue) breaking, policy \(policy.rawValue))")
         table.append(zip(["category", "size", "width", "lines", "truncates", "clips", "orientation", "vertical lines"],
                          Matrix.columns).map { TextPreview.pad($0, $1) }.joined(separator: " "))
-        for category in ContentSizeCategory.allCases {
-            let decision = try header.effectiveOrientation(for: width, category: category)
-            let horizontal = try header.title.layout(header.titleOptions(availableWidth: width, category: category))
-            let clips = horizontal.clipping().hasClipping
-            var vertical = header.titleOptions(availableWidth: width, category: category)
-            vertical.width = width
-            let verticalLines = try header.title.lineCount(vertical)
-            let truncates = decision.titleLinesNeeded > decision.titleLinesAllowed && decision.titleLinesAllowed > 0
-            rows.append([
-                "category": category.higName, "pointSize": decision.pointSize,
-                "titleWidth": decision.horizontalTitleWidth, "linesNeeded": decision.titleLinesNeeded,
-                "linesAllowed": decision.titleLinesAllowed, "truncates": truncates, "clips": clips,
-                "orientation": decision.orientation.rawValue, "verticalLinesNeeded": verticalLines,
-                "reason": decision.reason,
-            ])
-            let cells = [category.higName, String(format: "%.0f", decision.pointSize),
-                         String(format: "%.1f", decision.horizontalTitleWidth), "\(decision.titleLinesNeeded)",
-                         truncates ? "yes" : "no", clips ? "yes" : "no", decision.orientation.rawValue,
-                         "\(verticalLines)"]
+        for decision in decisions {
+            let cells = [decision.category.higName, Points.format(decision.pointSize),
+                         Points.fixed(decision.horizontalTitleWidth, decimals: 1), "\(decision.titleLinesNeeded)",
+                         decision.horizontalTitle.isTruncated ? "yes" : "no",
+                         decision.horizontalTitle.isClipped ? "yes" : "no", decision.orientation.rawValue,
+                         "\(try lines(decision, width: label.width))"]
             table.append(zip(cells, Matrix.columns).map { TextPreview.pad($0, $1) }.joined(separator: " "))
         }
-        let flip = rows.firstIndex { $0["orientation"] as? String == "vertical" }
-        let summary = flip.map { "flips to vertical at \(ContentSizeCategory.allCases[$0].higName)" }
-            ?? "stays horizontal at every category"
+        let summary = flip.map { "flips to vertical at \($0.higName)" } ?? "stays horizontal at every category"
         if !header.title.missingCharacters.isEmpty {
             table.append("WARNING: no font has a glyph for "
                 + header.title.missingCharacters.map(\.description).joined(separator: ", ") + ": rows are estimates")
         }
-        switch format {
-        case .json:
-            var object: [String: Any] = ["text": text!, "style": style.rawValue, "width": width, "lines": lines,
-                                         "imageWidth": imageWidth, "spacing": spacing, "rows": rows,
-                                         "flipsAt": flip.map { ContentSizeCategory.allCases[$0].higName } ?? NSNull()]
-            object["missingCharacters"] = header.title.missingCharacters.map(\.cluster)
-            print(LayoutReport.serialize(object))
-        case .text:
-            print((table + ["", summary]).joined(separator: "\n"))
-        }
+        return (table + ["", summary]).joined(separator: "\n")
     }
 
     /// The share of corpus strings per language that go vertical at each category.
-    private func summarise(_ path: String) throws {
+    private func summarise(_ path: String, component: ReflowComponent) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ValidationError("cannot read --corpus '\(path)'")
         }
+        let width = component.title.width
         let wantedKinds = Set(kinds.split(separator: ",").map(String.init))
         let wantedLanguages = languages.split(separator: ",").map(String.init)
         var counts: [String: [Int]] = [:]
         var totals: [String: Int] = [:]
         var nonMonotonic: [String] = []
-        for (number, line) in data.split(separator: 0x0A).enumerated() {
+        var skipped = 0
+        for (number, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
             guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
-                throw ValidationError("--corpus line \(number + 1) is not a JSON object")
+                FileHandle.standardError.write(line: "warning: \(path):\(number + 1): not a JSON object; line skipped")
+                skipped += 1
+                continue
             }
             guard wantedKinds.contains(object["kind"] as? String ?? "") else { continue }
             for language in wantedLanguages {
@@ -172,30 +189,38 @@ struct Matrix: ParsableCommand {
                 counts[language] = row
             }
         }
+        let style = component.title.style?.rawValue ?? "custom"
         if format == .json {
             var shares: [String: Any] = [:]
             for language in wantedLanguages {
                 guard let total = totals[language], total > 0 else { continue }
                 shares[language] = ["strings": total, "vertical": Dictionary(uniqueKeysWithValues:
-                    ContentSizeCategory.allCases.map { ($0.higName, Double(counts[language]![$0.rawValue]) / Double(total)) })]
+                    ContentSizeCategory.allCases.map {
+                        ($0.higName, Points.rounded(Double(counts[language]![$0.rawValue]) / Double(total), decimals: 4))
+                    })]
             }
-            print(LayoutReport.serialize(["width": width, "style": style.rawValue, "lines": lines,
-                                          "languages": shares, "nonMonotonic": nonMonotonic]))
+            try Output.write(JSONReport.serialize(["width": Points.rounded(width), "style": style,
+                                                   "maxLines": component.title.maxLines, "languages": shares,
+                                                   "nonMonotonic": nonMonotonic, "skippedLines": skipped]))
             return
         }
-        print("Share of \(kinds) strings whose \(style) header (\(lines) lines beside a \(TextPreview.format(imageWidth)) pt "
-            + "image, \(TextPreview.format(width)) pt wide) goes vertical, by category:")
+        var out = ["Share of \(kinds) strings whose \(style) header (\(component.title.maxLines) lines beside a "
+            + "\(Points.format(imageWidth)) pt image, \(Points.format(width)) pt wide) goes vertical, by category:"]
         let header = ["lang", "n"] + ContentSizeCategory.allCases.map(\.higName)
-        print(header.map { $0.padding(toLength: 9, withPad: " ", startingAt: 0) }.joined())
+        out.append(header.map { TextPreview.pad($0, 9) }.joined())
         for language in wantedLanguages {
             guard let total = totals[language], total > 0 else { continue }
             let cells = ContentSizeCategory.allCases.map { category -> String in
-                String(format: "%.0f%%", 100 * Double(counts[language]![category.rawValue]) / Double(total))
+                Points.format(100 * Double(counts[language]![category.rawValue]) / Double(total), decimals: 0) + "%"
             }
-            print(([language, "\(total)"] + cells).map { $0.padding(toLength: 9, withPad: " ", startingAt: 0) }.joined())
+            out.append(([language, "\(total)"] + cells).map { TextPreview.pad($0, 9) }.joined())
         }
         if !nonMonotonic.isEmpty {
-            print("NOT MONOTONIC (horizontal again at a larger category): \(nonMonotonic.count) strings")
+            out.append("NOT MONOTONIC (horizontal again at a larger category): \(nonMonotonic.count) strings")
         }
+        if skipped > 0 { out.append("\(skipped) unreadable line\(skipped == 1 ? "" : "s") skipped") }
+        try Output.write(out.joined(separator: "\n"))
     }
 }
+
+extension ReflowPolicy: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Overset
+import OversetPictures
 
 /// `overset preview`: lay out one string and show its lines.
 struct Preview: ParsableCommand {
@@ -8,10 +9,16 @@ struct Preview: ParsableCommand {
         abstract: "Show where a string breaks and whether it is truncated at a width.",
         discussion: """
         Each line is printed with its width in points, a bar showing how much of the width it fills, and how it \
-        ended: at a break opportunity, a newline, inside a word too long for the line (cluster), or truncated.
+        ended: at a break opportunity, a newline, inside a word too long for the line (cluster), or truncated. The \
+        verdict (fits, truncated, clipped marks, missing glyphs) is the one `check`, `matrix`, `measure` and the \
+        Swift API give for the same label.
+
+        The label's options are the same settings as `measure`'s JSON fields and a spec's keys (maxLines is \
+        --max-lines), with a UILabel's defaults: push-out line breaking, tail truncation, unlimited lines, the \
+        style's leading with --style and the fonts' natural line height with --size (default 17).
 
         Examples:
-          overset preview "Zum Abschließen des Updates Firefox neu starten" --width 220 --lines 2
+          overset preview "Zum Abschließen des Updates Firefox neu starten" --width 220 --max-lines 2
           overset preview "ภาษาไทยเป็นภาษาที่ไม่มีการเว้นวรรค" --lang th --width 120 --size 17
           overset preview "تحقق مِن التحديثات 25" --lang ar --width 90 --truncation middle --lines 1
           overset preview --text-file message.txt --width 320 --format json
@@ -26,7 +33,13 @@ struct Preview: ParsableCommand {
     @Option(name: .customLong("text-file"), help: "Read the text from a UTF-8 file instead ('-' for standard input).")
     var textFile: String?
 
-    @OptionGroup var layout: LayoutArguments
+    @OptionGroup var layout: LabelArguments
+
+    @Option(help: ArgumentHelp("How clipped marks count: warn (the default: reported, exit 0), fail (exit 1) or ignore.", valueName: "policy"))
+    var clipping: ClippingPolicy = .warn
+
+    @Option(name: .customLong("clipping-tolerance"), help: ArgumentHelp("Overflows up to this many points are invisible (default: half a pixel at @3x, 0.167).", valueName: "points"))
+    var clippingTolerance: Double = VerdictPolicy.halfPixelAt3x
 
     @Option(help: "Output: text (a readable table) or json (one object).")
     var format: OutputFormat = .text
@@ -42,22 +55,30 @@ struct Preview: ParsableCommand {
             throw ValidationError("give the text to lay out, e.g. overset preview \"Hello world\" --width 120")
         }
         if text != nil && textFile != nil { throw ValidationError("give either TEXT or --text-file, not both") }
+        _ = try layout.label(base: Preview.defaultLabel)
+        guard clippingTolerance.isFinite, (0...100).contains(clippingTolerance) else {
+            throw ValidationError("--clipping-tolerance must be from 0 to 100 points")
+        }
     }
 
     func run() throws {
         let string = try text ?? readText(textFile!)
-        let engine = try EngineCache().engine(fonts: layout.fonts, weight: layout.bundledWeight)
-        let prepared = try engine.prepare(string, language: layout.lang,
-                                          options: PrepareOptions(features: layout.features))
-        let result = try prepared.layout(layout.layoutOptions)
-        try picture.write { result.picture(options: picture.options(font: layout.styledFont, language: layout.lang)) }
+        let label = try layout.label(base: Preview.defaultLabel)
+        let prepared = try label.prepare(string, language: layout.lang)
+        warn(about: prepared)
+        let verdict = try label.verdict(for: prepared, policy: VerdictPolicy(clipping: clipping,
+                                                                               clippingTolerance: clippingTolerance))
+        try picture.write { verdict.picture(options: picture.options(font: label.styledFont, language: layout.lang)) }
         switch format {
         case .json:
-            print(LayoutReport.serialize(LayoutReport.object(result, font: layout.styledFont)))
+            try Output.write(JSONReport.serialize(LayoutReport.object(verdict)))
         case .text:
-            print(TextPreview.render(result, font: layout.styledFont, language: layout.lang))
+            try Output.write(TextPreview.render(verdict, language: layout.lang))
         }
     }
+
+    /// A label of 17 pt when the options give neither a style nor a size (the width is always given).
+    static let defaultLabel = Label(font: .size(17), width: 0)
 
     private func readText(_ path: String) throws -> String {
         let data: Data
@@ -78,49 +99,53 @@ struct Preview: ParsableCommand {
 
 /// The readable table `preview` prints.
 enum TextPreview {
-    static func render(_ layout: TextLayout, font: StyledFont?, language: String?) -> String {
+    static func render(_ verdict: Verdict, language: String?) -> String {
+        let layout = verdict.layout
         let options = layout.options
+        let label = verdict.label
         var out: [String] = []
         let fonts = layout.prepared.usedFonts.map { "\($0.familyName) \($0.styleName)" }
-        let styleName = font.map { "\($0.style) at \($0.category.higName), " } ?? ""
+        let styleName = label.styledFont.map { "\($0.style) at \($0.category.higName), " } ?? ""
         out.append("width \(format(options.width)) pt · \(styleName)\(format(options.pointSize)) pt · "
             + (options.maxLines == 0 ? "unlimited lines" : "max \(options.maxLines) line\(options.maxLines == 1 ? "" : "s")")
             + " · \(options.truncation.rawValue) truncation · language \(language ?? "none")")
         out.append("fonts: " + (fonts.isEmpty ? "none" : fonts.joined(separator: ", ")) + " · line height "
             + lineHeightName(options.lineHeight) + " · \(options.strategy.rawValue) breaking")
-        if let note = font?.weightNote { out.append("note: \(note)") }
+        if let note = label.weightNote { out.append("note: \(note)") }
         out.append("")
         let cells = 24
         for (index, line) in layout.lines.enumerated() {
-            let fill = options.width > 0 ? min(1, line.width / options.width) : 1
+            let fill = options.width > 0 ? min(1, max(0, line.width / options.width)) : 1
             let filled = Int((fill * Double(cells)).rounded())
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: cells - filled)
-            let overflow = line.width > options.width + 1e-6 ? " OVERFLOW" : ""
+            let overflow = line.width > options.width + Tolerance.width ? " OVERFLOW" : ""
             let direction = line.isRightToLeft ? " rtl" : ""
-            out.append(String(format: "%3d  %8.2f pt  ", index + 1, line.width) + bar
-                + "  " + pad(line.breakKind.rawValue + direction + overflow, 12) + "  │" + line.text + "│")
+            out.append(pad(String(index + 1), 3, left: true) + "  " + pad(format(line.width), 8, left: true) + " pt  "
+                + bar + "  " + pad(line.breakKind.rawValue + direction + overflow, 12) + "  │" + line.text + "│")
         }
         out.append("")
         var summary = "\(layout.lineCount) line\(layout.lineCount == 1 ? "" : "s") · "
             + "\(format(layout.width)) × \(format(layout.height)) pt · "
-        if layout.isTruncated {
-            summary += "TRUNCATED"
+        if verdict.isTruncated {
+            summary += "TRUNCATED (needs \(verdict.linesNeeded) lines)"
             if let hidden = layout.truncatedRange { summary += " (hidden UTF-16 range \(hidden))" }
         } else {
             summary += "fits"
         }
         out.append(summary)
-        let clipping = layout.clipping()
-        for clip in clipping.clippedClusters {
-            out.append("CLIPPED: line \(clip.line + 1) \(clip.cluster) (UTF-16 \(clip.range)) crosses the "
-                + "\(edgeName(clip.edge)) by \(format(clip.overflow)) pt")
-        }
-        if clipping.hasClipping {
-            var advice = "a fixed line height of \(format(clipping.suggestedLineHeight)) pt avoids clipping at the top"
-            if clipping.suggestedBaselineOffset > 0 {
-                advice += "; marks below need the baseline raised by \(format(clipping.suggestedBaselineOffset)) pt"
+        let clipping = verdict.clipping
+        if verdict.policy.clipping != .ignore {
+            for clip in clipping.clippedClusters {
+                out.append("CLIPPED: line \(clip.line + 1) \(clip.cluster) (UTF-16 \(clip.range)) crosses the "
+                    + "\(edgeName(clip.edge)) by \(format(clip.overflow)) pt")
             }
-            out.append(advice + (clipping.clipsAtBounds ? " (clipsToBounds would cut these marks)" : ""))
+            if clipping.hasClipping {
+                var advice = "a fixed line height of \(format(clipping.suggestedLineHeight)) pt avoids clipping at the top"
+                if clipping.suggestedBaselineOffset > 0 {
+                    advice += "; marks below need the baseline raised by \(format(clipping.suggestedBaselineOffset)) pt"
+                }
+                out.append(advice + (clipping.clipsAtBounds ? " (clipsToBounds would cut these marks)" : ""))
+            }
         }
         if !layout.missingCharacters.isEmpty {
             out.append("WARNING: no font has a glyph for: "
@@ -130,13 +155,13 @@ enum TextPreview {
         return out.joined(separator: "\n")
     }
 
-    static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+    static func format(_ value: Double) -> String { Points.fixed(value) }
 
     static func lineHeightName(_ height: LineHeight) -> String {
         switch height {
         case .natural: return "natural"
         case .fixed(let value): return "\(format(value)) pt"
-        case .multiple(let factor): return "natural × \(factor)"
+        case .multiple(let factor): return "natural × \(Points.format(factor))"
         }
     }
 
@@ -148,7 +173,9 @@ enum TextPreview {
         case .nextLine: return "line below"
         }
     }
-    static func pad(_ string: String, _ width: Int) -> String {
-        string.count >= width ? string : string + String(repeating: " ", count: width - string.count)
+    static func pad(_ string: String, _ width: Int, left: Bool = false) -> String {
+        guard string.count < width else { return string }
+        let padding = String(repeating: " ", count: width - string.count)
+        return left ? padding + string : string + padding
     }
 }

@@ -1,45 +1,56 @@
 import ArgumentParser
 import Foundation
 import Overset
+import OversetPictures
 
-/// The options every layout command shares: box, size, lines, language, fonts.
-struct LayoutArguments: ParsableArguments {
-    @Option(help: "The width available to each line, in points.")
-    var width: Double
+/// The label's settings on the command line: the names of ``Label/settingKeys`` in kebab case. Every value is
+/// handed to the same decoder as `measure`'s JSON and the spec's keys (``Label/init(settings:base:)``), so the three
+/// share names, defaults, ranges and messages.
+struct LabelArguments: ParsableArguments {
+    @Option(parsing: .unconditional, help: "The width available to each line, in points (0 to 100000).")
+    var width: String?
 
-    @Option(help: "The font size in points (default 17, or the --style's size at --category).")
-    var size: Double?
+    @Option(help: ArgumentHelp("A Dynamic Type text style: \(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")). Sets the size and, by default, the line height (the style's HIG leading).", valueName: "style"))
+    var style: String?
 
-    @Option(help: "A Dynamic Type text style instead of --size: largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2.")
-    var style: TextStyle?
+    @Option(help: ArgumentHelp("The content size category: \(ContentSizeCategory.allCases.map(\.higName).joined(separator: ", ")) (UIKit and SwiftUI names work too). Default: Large.", valueName: "category"))
+    var category: String?
 
-    @Option(help: "The content size category for --style: xSmall … xxxLarge, AX1 … AX5 (UIKit and SwiftUI names work too). Default: Large.")
-    var category: ContentSizeCategory?
+    @Option(parsing: .unconditional, help: ArgumentHelp("A point size instead of --style, designed at Large; it scales with --category like UIFontMetrics (relative to body unless --relative-to says).", valueName: "points"))
+    var size: String?
 
-    @Flag(help: "Use the style's emphasized (bold) weight.")
+    @Option(name: .customLong("relative-to"), help: ArgumentHelp("The text style a --size scales with, or none for a fixed size (default: body, as SwiftUI's .custom(_:size:)).", valueName: "style"))
+    var relativeTo: String?
+
+    @Flag(help: "Use the style's emphasized weight (.traitBold).")
     var emphasized = false
 
-    @Option(help: "Line breaking: greedy, pushOut (what a UILabel does) or balanced.")
-    var strategy: LineBreakStrategy = .greedy
+    @Option(help: ArgumentHelp("The weight of a --size label: regular, semibold or bold.", valueName: "weight"))
+    var weight: String?
 
-    @Option(help: "The most lines to show (0 = unlimited), like UILabel.numberOfLines.")
-    var lines: Int = 0
+    @Option(name: [.customLong("max-lines"), .customLong("lines")], parsing: .unconditional,
+            help: ArgumentHelp("The most lines to show, like UILabel.numberOfLines; 0 (the default) is unlimited. --lines is the same option.", valueName: "n"))
+    var maxLines: String?
 
-    @Option(help: "The BCP 47 language of the text (th, ja, zh-CN, ar, de…): selects line breaking rules and shaping.")
-    var lang: String?
+    @Option(help: ArgumentHelp("Line breaking: pushOut (a UILabel, the default), greedy (TextKit) or balanced.", valueName: "strategy"))
+    var strategy: String?
 
-    @Option(help: "What the last line does when the text needs more lines: tail, head, middle or clip.")
-    var truncation: TruncationMode = .tail
+    @Option(help: ArgumentHelp("What the last line does when the text needs more lines: tail (default), head, middle or clip.", valueName: "mode"))
+    var truncation: String?
 
-    @Option(help: "Where lines break: word (UILabel's byWordWrapping) or character (byCharWrapping).")
-    var wrap: WrapMode = .word
+    @Option(help: ArgumentHelp("Where lines break: word (byWordWrapping, the default) or character (byCharWrapping).", valueName: "mode"))
+    var wrap: String?
 
-    @Option(name: .customLong("line-height"),
-            help: "Line height: a number of points, 'natural' (the fonts', line by line) or 'leading' (the style's HIG leading). Default: leading with --style, natural otherwise.")
-    var lineHeight: LineHeightArgument?
+    @Option(name: .customLong("line-height"), parsing: .unconditional,
+            help: ArgumentHelp("Line height: points, leading (the style's HIG leading), natural (the fonts', line by line) or automatic (the default: leading with a style, natural with a size).", valueName: "height"))
+    var lineHeight: String?
 
-    @Option(help: "Letter spacing in points after each character (like NSAttributedString.Key.kern).")
-    var tracking: Double = 0
+    @Option(name: .customLong("line-height-multiple"), parsing: .unconditional,
+            help: ArgumentHelp("Multiplies the natural line height (lineHeightMultiple).", valueName: "factor"))
+    var lineHeightMultiple: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Letter spacing in points after each character (NSAttributedString.Key.kern).", valueName: "points"))
+    var tracking: String?
 
     @Option(name: .customLong("font"),
             help: "A font file path or an installed fontconfig family, tried before the bundled fonts. Repeatable.")
@@ -48,124 +59,64 @@ struct LayoutArguments: ParsableArguments {
     @Option(name: .customLong("feature"), help: "An OpenType feature, e.g. kern=0, +liga, ss01. Repeatable.")
     var features: [String] = []
 
-    func validate() throws {
-        guard width.isFinite, width >= 0 else {
-            throw ValidationError("--width must be a number of points, 0 or more (got \(width))")
-        }
-        if let size, !(size.isFinite && size > 0) {
-            throw ValidationError("--size must be a number above 0 (got \(size))")
-        }
-        if size != nil && style != nil { throw ValidationError("give either --size or --style, not both") }
-        if category != nil && style == nil {
-            throw ValidationError("--category needs --style (the category picks the style's size)")
-        }
-        if case .leading? = lineHeight, style == nil {
-            throw ValidationError("--line-height leading needs --style")
-        }
-        guard lines >= 0 else { throw ValidationError("--lines must be 0 (unlimited) or more (got \(lines))") }
-        guard tracking.isFinite else { throw ValidationError("--tracking must be a finite number") }
+    @Option(help: "The BCP 47 language of the text (th, ja, zh-CN, ar, de…): selects line breaking rules and shaping.")
+    var lang: String?
+
+    /// The values given, by their setting names.
+    var settings: Settings {
+        var values: [String: SettingValue] = [:]
+        let strings: [(String, String?)] = [("width", width), ("style", style), ("category", category), ("size", size),
+                                            ("relativeTo", relativeTo), ("weight", weight), ("maxLines", maxLines),
+                                            ("strategy", strategy), ("truncation", truncation), ("wrap", wrap),
+                                            ("lineHeight", lineHeight), ("lineHeightMultiple", lineHeightMultiple),
+                                            ("tracking", tracking)]
+        for case let (key, value?) in strings { values[key] = .string(value) }
+        if emphasized { values["emphasized"] = .bool(true) }
+        if !fonts.isEmpty { values["fonts"] = .list(fonts.map { .string($0) }) }
+        if !features.isEmpty { values["features"] = .list(features.map { .string($0) }) }
+        return Settings(values, origin: "options", stringsAreTyped: true)
     }
 
-    /// The style at its category, when --style is given.
-    var styledFont: StyledFont? {
-        style.map { StyledFont(style: $0, category: category ?? .large, emphasized: emphasized) }
-    }
-
-    /// The bundled weight the style needs.
-    var bundledWeight: FontStack.BundledWeight { styledFont?.bundledWeight ?? .regular }
-
-    var layoutOptions: LayoutOptions {
-        var options: LayoutOptions
-        if let font = styledFont {
-            let height: StyleLineHeight = switch lineHeight {
-            case nil, .leading?: .leading
-            case .natural?: .natural
-            case .points(let value)?: .fixed(value)
-            }
-            options = LayoutOptions(font: font, width: width, maxLines: lines, lineHeight: height,
-                                    truncation: truncation, strategy: strategy)
-        } else {
-            let height: LineHeight = switch lineHeight {
-            case .points(let value)?: .fixed(value)
-            default: .natural
-            }
-            options = LayoutOptions(width: width, pointSize: size ?? 17, maxLines: lines, truncation: truncation,
-                                    lineHeight: height, strategy: strategy)
+    /// The label these options describe, over `base`'s settings (a command's own defaults).
+    func label(base: Label? = nil) throws -> Label {
+        var settings = settings
+        guard settings.has("width") else { throw ValidationError("give the label's width: --width POINTS") }
+        do {
+            let label = try Label(settings: &settings, base: base)
+            try settings.rejectUnknownKeys(known: Label.settingKeys)
+            return label
+        } catch {
+            throw ValidationError(CLIOption.describe(error))
         }
-        options.wrapping = wrap
-        options.tracking = .points(tracking)
-        return options
     }
 }
 
-/// `--line-height`: points, `natural` or `leading`.
-enum LineHeightArgument: ExpressibleByArgument, Equatable {
-    case points(Double)
-    case natural
-    case leading
+/// Command-line spellings of the setting names in messages.
+enum CLIOption {
+    /// `maxLines` → `--max-lines`.
+    static func flag(_ key: String) -> String {
+        var out = "--"
+        for character in key {
+            if character.isUppercase { out += "-" + character.lowercased() } else { out.append(character) }
+        }
+        return out
+    }
 
-    init?(argument: String) {
-        switch argument.lowercased() {
-        case "natural": self = .natural
-        case "leading": self = .leading
+    /// The decoder's message with the option's name as typed on the command line.
+    static func describe(_ error: OversetError) -> String {
+        switch error {
+        case .invalidArgument(let name, let value, let expected):
+            let option = Label.settingKeys.contains(name) ? flag(name) : name
+            return "invalid \(option) '\(value)': expected \(expected)"
         default:
-            guard let value = Double(argument), value.isFinite, value > 0 else { return nil }
-            self = .points(value)
+            return "\(error)"
         }
     }
 }
 
-extension TextStyle: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
-}
-
-extension ContentSizeCategory: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
-}
-
-extension LineBreakStrategy: ExpressibleByArgument {}
-extension ReflowPolicy: ExpressibleByArgument {}
-
-extension TruncationMode: ExpressibleByArgument {}
-extension WrapMode: ExpressibleByArgument {}
-
-/// Builds engines for lists of `--font` values, once per distinct list.
-final class EngineCache {
-    private var engines: [String: TextEngine] = [:]
-
-    func engine(fonts: [String], weight: FontStack.BundledWeight = .regular) throws -> TextEngine {
-        let key = "\(weight)|" + fonts.joined(separator: "\u{1}")
-        if let engine = engines[key] { return engine }
-        let engine = try TextEngine(fonts: EngineCache.stack(fonts, weight: weight))
-        engines[key] = engine
-        return engine
-    }
-
-    /// The bundled stack, with the user's fonts tried first for every script.
-    static func stack(_ specs: [String], weight: FontStack.BundledWeight = .regular) throws -> FontStack {
-        let bundled = try FontStack.bundled(weight: weight)
-        guard !specs.isEmpty else { return bundled }
-        let user = try specs.map(loadFont)
-        var fallbacks: [String: [Font]] = [:]
-        for (script, list) in bundled.scriptFallbacks { fallbacks[script] = user + list }
-        return try FontStack(user + bundled.fonts, scriptFallbacks: fallbacks)
-    }
-
-    /// A path if the value names a file (or has a slash or a font extension), else a fontconfig family.
-    static func loadFont(_ spec: String) throws -> Font {
-        let lower = spec.lowercased()
-        let looksLikePath = spec.contains("/") || [".ttf", ".otf", ".ttc", ".otc", ".woff"].contains { lower.hasSuffix($0) }
-        if looksLikePath || FileManager.default.fileExists(atPath: spec) {
-            var path = spec
-            var index = 0
-            if let hash = spec.lastIndex(of: "#"), let parsed = Int(spec[spec.index(after: hash)...]) {
-                path = String(spec[..<hash])
-                index = parsed
-            }
-            return try Font(path: path, index: index)
-        }
-        return try Font(family: spec)
-    }
+/// Writes the library's warnings about a prepared text (an unknown language, a missing glyph) to standard error.
+func warn(about prepared: PreparedText) {
+    for warning in prepared.warnings { FileHandle.standardError.write(line: "warning: \(warning)") }
 }
 
 /// The picture options `preview` and `matrix` share.
@@ -192,7 +143,7 @@ struct PictureArguments: ParsableArguments {
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3") }
     }
 
-    func options(font: StyledFont?, language: String?) -> PictureOptions {
+    func options(font: StyledFont? = nil, language: String?) -> PictureOptions {
         PictureOptions(palette: dark ? .dark : .light, transparentBackground: transparent, alignment: align,
                        styledFont: font, language: language)
     }

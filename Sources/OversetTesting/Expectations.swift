@@ -9,7 +9,7 @@ import XCTest
 ///
 /// ```swift
 /// @Test func updateButton_fitsInGerman() {
-///     expectFits("Nach Updates suchen", language: "de", style: .body, width: 160, maxLines: 1)
+///     expectFits("Nach Updates suchen", language: "de", style: .body, width: 200, maxLines: 2)
 /// }
 /// ```
 /// - Returns: the report, for further checks.
@@ -17,11 +17,27 @@ import XCTest
 public func expectFits(_ text: String, language: String? = nil, style: TextStyle, emphasized: Bool = false,
                        width: Double, maxLines: Int,
                        categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
-                       strategy: LineBreakStrategy = .pushOut, failsOnClipping: Bool = false,
+                       failsOnClipping: Bool = false,
                        sourceLocation: SourceLocation = #_sourceLocation) -> FitReport? {
-    let check = FitCheck(text: text, language: language, style: style, emphasized: emphasized, width: width,
-                         maxLines: maxLines, categories: categories, strategy: strategy,
-                         failsOnClipping: failsOnClipping)
+    expectFits(text, language: language,
+               label: Label(style: style, emphasized: emphasized, width: width, maxLines: maxLines),
+               categories: categories, policy: VerdictPolicy(clipping: failsOnClipping ? .fail : .warn),
+               sourceLocation: sourceLocation)
+}
+
+/// Swift Testing, with every setting of the label: custom fonts, a point size scaled like `UIFontMetrics`, line
+/// height, truncation, strategy, and the clipping policy.
+///
+/// ```swift
+/// expectFits("Software Update", language: "en",
+///            label: Label(font: .size(15, relativeTo: .footnote), width: 120, maxLines: 1, strategy: .greedy))
+/// ```
+@discardableResult
+public func expectFits(_ text: String, language: String? = nil, label: Label,
+                       categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
+                       policy: VerdictPolicy = VerdictPolicy(),
+                       sourceLocation: SourceLocation = #_sourceLocation) -> FitReport? {
+    let check = FitCheck(text: text, language: language, label: label, categories: categories, policy: policy)
     do {
         let report = try check.evaluate()
         if !report.passed { Issue.record(Comment(rawValue: report.message), sourceLocation: sourceLocation) }
@@ -37,11 +53,20 @@ public func expectFits(_ text: String, language: String? = nil, style: TextStyle
 public func XCTAssertFits(_ text: String, language: String? = nil, style: TextStyle, emphasized: Bool = false,
                           width: Double, maxLines: Int,
                           categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
-                          strategy: LineBreakStrategy = .pushOut, failsOnClipping: Bool = false,
+                          failsOnClipping: Bool = false,
                           file: StaticString = #filePath, line: UInt = #line) {
-    let check = FitCheck(text: text, language: language, style: style, emphasized: emphasized, width: width,
-                         maxLines: maxLines, categories: categories, strategy: strategy,
-                         failsOnClipping: failsOnClipping)
+    XCTAssertFits(text, language: language,
+                  label: Label(style: style, emphasized: emphasized, width: width, maxLines: maxLines),
+                  categories: categories, policy: VerdictPolicy(clipping: failsOnClipping ? .fail : .warn),
+                  file: file, line: line)
+}
+
+/// XCTest, with every setting of the label (see the Swift Testing `expectFits(_:language:label:categories:policy:)`).
+public func XCTAssertFits(_ text: String, language: String? = nil, label: Label,
+                          categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
+                          policy: VerdictPolicy = VerdictPolicy(),
+                          file: StaticString = #filePath, line: UInt = #line) {
+    let check = FitCheck(text: text, language: language, label: label, categories: categories, policy: policy)
     do {
         let report = try check.evaluate()
         if !report.passed { XCTFail(report.message, file: file, line: line) }

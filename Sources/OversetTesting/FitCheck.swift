@@ -1,131 +1,140 @@
 import Overset
 
-/// "Does this string fit this label in every Dynamic Type category?", evaluated with the bundled fonts.
+/// "Does this string fit this label in every Dynamic Type category?", judged by the same ``Verdict`` as
+/// `overset check`, `preview` and `matrix`.
 ///
-/// The check fails for a category when the text needs more lines than allowed, when (if asked) marks are
-/// clipped, and, never optimistically, when a character has no glyph in any font: the answer is then unknown.
+/// A category fails when the text needs more lines than the label shows, when marks cross the line box and the
+/// policy says clipping fails, and, never optimistically, when a character has no glyph in any font: the answer is
+/// then unknown.
 ///
 /// ```swift
-/// let report = try FitCheck(text: "Nach Updates suchen", language: "de", style: .headline, width: 120,
-///                           maxLines: 1).evaluate()
+/// let report = try FitCheck(text: "Nach Updates suchen", language: "de",
+///                           label: Label(style: .headline, width: 120, maxLines: 1)).evaluate()
 /// report.passed     // false
-/// report.message    // names the categories, the language and the lines
+/// report.message    // names the categories, the language, and each line with its width
 /// ```
 public struct FitCheck: Sendable, Hashable {
     /// The string.
     public var text: String
     /// Its BCP 47 language.
     public var language: String?
-    /// The label's text style.
-    public var style: TextStyle
-    /// Whether the label uses the style's emphasized weight.
-    public var emphasized: Bool
-    /// The label's width in points.
-    public var width: Double
-    /// The label's `numberOfLines` (0 for unlimited).
-    public var maxLines: Int
+    /// The label (its category is replaced by each of ``categories``).
+    public var label: Label
     /// The categories to check, all 12 by default.
     public var categories: [ContentSizeCategory]
-    /// Line breaking; `.pushOut` (a `UILabel`) by default.
-    public var strategy: LineBreakStrategy
-    /// Line height: the style's leading by default.
-    public var lineHeight: StyleLineHeight
-    /// Whether marks crossing the line box count as a failure.
-    public var failsOnClipping: Bool
+    /// How clipped marks count: reported as a warning by default, a failure with `.fail`.
+    public var policy: VerdictPolicy
 
     /// - Parameters are the properties of the same names.
-    public init(text: String, language: String? = nil, style: TextStyle, emphasized: Bool = false, width: Double,
-                maxLines: Int, categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
-                strategy: LineBreakStrategy = .pushOut, lineHeight: StyleLineHeight = .leading,
-                failsOnClipping: Bool = false) {
+    public init(text: String, language: String? = nil, label: Label,
+                categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
+                policy: VerdictPolicy = VerdictPolicy()) {
         self.text = text
         self.language = language
-        self.style = style
-        self.emphasized = emphasized
-        self.width = width
-        self.maxLines = maxLines
+        self.label = label
         self.categories = categories
-        self.strategy = strategy
-        self.lineHeight = lineHeight
-        self.failsOnClipping = failsOnClipping
+        self.policy = policy
     }
 
-    /// Prepares the text once and lays it out at every category.
+    /// A check of a label in a text style; the other settings are ``Label``'s defaults (push-out, the style's
+    /// leading).
+    public init(text: String, language: String? = nil, style: TextStyle, emphasized: Bool = false, width: Double,
+                maxLines: Int, categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
+                failsOnClipping: Bool = false) {
+        self.init(text: text, language: language,
+                  label: Label(style: style, emphasized: emphasized, width: width, maxLines: maxLines),
+                  categories: categories, policy: VerdictPolicy(clipping: failsOnClipping ? .fail : .warn))
+    }
+
+    /// The label's style, when it has one.
+    public var style: TextStyle? { label.style }
+    /// The label's line limit.
+    public var maxLines: Int { label.maxLines }
+    /// The label's width.
+    public var width: Double { label.width }
+
+    /// Prepares the text once and judges it at every category.
     public func evaluate() throws -> FitReport {
-        let weight = StyledFont(style: style, emphasized: emphasized).bundledWeight
-        let prepared = try TextEngine(bundledWeight: weight).prepare(text, language: language)
+        let prepared = try label.prepare(text, language: language)
         var failures: [FitFailure] = []
         for category in categories {
-            let font = StyledFont(style: style, category: category, emphasized: emphasized)
-            let options = LayoutOptions(font: font, width: width, maxLines: 0, lineHeight: lineHeight,
-                                        strategy: strategy)
-            let layout = try prepared.layout(options)
-            let tooLong = maxLines > 0 && layout.lineCount > maxLines
-            let clipped = failsOnClipping ? layout.clipping().clippedClusters : []
-            let missing = prepared.missingCharacters
-            if tooLong || !clipped.isEmpty || !missing.isEmpty {
-                failures.append(FitFailure(category: category, pointSize: font.pointSize, linesNeeded: layout.lineCount,
-                                           lines: layout.lines.map(\.text), clipped: clipped, missing: missing))
+            let verdict = try label.at(category).verdict(for: prepared, policy: policy)
+            if verdict.status != .pass {
+                failures.append(FitFailure(verdict: verdict))
             }
         }
         return FitReport(check: self, failures: failures)
     }
 }
 
-/// One category where the string does not fit (or cannot be judged).
-public struct FitFailure: Sendable, Hashable {
+/// One category where the string does not fit, cannot be judged, or has a warning.
+public struct FitFailure: Sendable {
+    /// The verdict there: its layout, lines needed and problems.
+    public var verdict: Verdict
+
     /// The category.
-    public var category: ContentSizeCategory
-    /// The style's point size there.
-    public var pointSize: Double
+    public var category: ContentSizeCategory { verdict.label.category }
+    /// The point size there.
+    public var pointSize: Double { verdict.label.pointSize }
     /// Lines the text needs at the width, without a limit.
-    public var linesNeeded: Int
-    /// The text of each line.
-    public var lines: [String]
-    /// Marks crossing the line box (when the check fails on clipping).
-    public var clipped: [ClippedCluster]
+    public var linesNeeded: Int { verdict.linesNeeded }
+    /// The text of each line, with no limit.
+    public var lines: [String] { unlimitedLines.map(\.text) }
+    /// Marks crossing the line box beyond the tolerance.
+    public var clipped: [ClippedCluster] { verdict.clipping.clippedClusters }
     /// Characters no font could draw: the check cannot tell.
-    public var missing: [MissingCharacter]
+    public var missing: [MissingCharacter] { verdict.missingCharacters }
+
+    /// The lines with no limit, to show what the text needs.
+    var unlimitedLines: [Line] {
+        var options = verdict.layout.options
+        options.maxLines = 0
+        return (try? verdict.layout.prepared.layout(options).lines) ?? verdict.layout.lines
+    }
 }
 
 /// The result of a ``FitCheck``.
-public struct FitReport: Sendable, Hashable {
+public struct FitReport: Sendable {
     /// What was checked.
     public var check: FitCheck
-    /// The categories that failed, smallest first.
+    /// The categories that did not pass cleanly (failed, unknown or warned), smallest first.
     public var failures: [FitFailure]
 
-    /// Whether every category passed.
-    public var passed: Bool { failures.isEmpty }
+    /// Whether every category fits (warnings allowed).
+    public var passed: Bool { failures.allSatisfy { $0.verdict.fits } }
 
-    /// A message for a test failure: the text, language, label, and for each failing category its size, the lines
-    /// needed and the lines themselves.
+    /// A message for a test failure: the text, language, label, and for each category that did not pass its size,
+    /// its problems and every line with its width against the limit.
     public var message: String {
-        guard !failures.isEmpty else { return "fits in all \(check.categories.count) categories" }
+        let failing = failures.filter { !$0.verdict.fits }
+        guard !failing.isEmpty else { return "fits in all \(check.categories.count) categories" }
+        let label = check.label
         let language = check.language ?? "no language"
-        var out = "\"\(check.text)\" (\(language)) does not fit \(check.style), "
-            + (check.maxLines == 0 ? "unlimited lines" : "\(check.maxLines) line\(check.maxLines == 1 ? "" : "s")")
-            + " at \(format(check.width)) pt in \(failures.count) of \(check.categories.count) categories "
-            + "(first: \(failures[0].category.higName)):"
-        for failure in failures {
-            var problems: [String] = []
-            if check.maxLines > 0 && failure.linesNeeded > check.maxLines {
-                problems.append("needs \(failure.linesNeeded) lines")
+        let lines = label.maxLines == 0 ? "unlimited lines" : "\(label.maxLines) line\(label.maxLines == 1 ? "" : "s")"
+        let font = label.style.map { "\($0)" } ?? "\(Points.format(label.pointSize)) pt"
+        var out = "\"\(check.text)\" (\(language)) does not fit \(font), \(lines) at \(Points.format(label.width)) pt "
+            + "in \(failing.count) of \(check.categories.count) categories (first: \(failing[0].category.higName)):"
+        for failure in failing {
+            let verdict = failure.verdict
+            let problems = verdict.problems.map { problem -> String in
+                switch problem.kind {
+                case .truncated: return "needs \(verdict.linesNeeded) lines"
+                case .clipped: return "clips " + verdict.clipping.clippedClusters
+                    .map { "\($0.cluster) by \(Points.format($0.overflow, decimals: 2)) pt" }.joined(separator: ", ")
+                case .missingGlyphs: return "cannot tell: no font has "
+                    + verdict.missingCharacters.map(\.cluster).joined(separator: " ")
+                case .earlyFlip: return problem.message
+                }
             }
-            if !failure.clipped.isEmpty {
-                problems.append("clips " + failure.clipped.map { "\($0.cluster) by \(format($0.overflow)) pt" }
-                    .joined(separator: ", "))
+            out += "\n  \(failure.category.higName) (\(Points.format(failure.pointSize)) pt): "
+                + problems.joined(separator: "; ")
+            for line in failure.unlimitedLines {
+                let over = line.width > label.width ? " over by \(Points.fixed(line.width - label.width)) pt" : ""
+                out += "\n    │\(line.text)│ \(Points.fixed(line.width)) of \(Points.format(label.width)) pt\(over)"
             }
-            if !failure.missing.isEmpty {
-                problems.append("cannot tell: no font has " + failure.missing.map(\.cluster).joined(separator: " "))
-            }
-            out += "\n  \(failure.category.higName) (\(format(failure.pointSize)) pt): " + problems.joined(separator: "; ")
-            for line in failure.lines { out += "\n    │\(line)│" }
         }
+        let fonts = failing[0].verdict.layout.prepared.usedFonts.map { "\($0.familyName) \($0.styleName)" }
+        out += "\n  (\(label.strategy.rawValue) breaking; fonts: \(fonts.joined(separator: ", ")))"
         return out
-    }
-
-    private func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String((value * 100).rounded() / 100)
     }
 }

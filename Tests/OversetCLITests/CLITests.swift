@@ -78,7 +78,10 @@ import Testing
     @Test func usageErrors_exitWith2AndSayWhatToDo() throws {
         let negative = try Self.run(["preview", "Hello", "--width=-5"])
         #expect(negative.status == 2)
-        #expect(negative.stderr.contains("--width must be a number of points, 0 or more"))
+        #expect(negative.stderr.contains("invalid --width '-5': expected a number from 0 to 100000"))
+        let spaced = try Self.run(["preview", "Hello", "--width", "-1"])  // a negative value, not an option
+        #expect(spaced.status == 2)
+        #expect(spaced.stderr.contains("invalid --width '-1'"))
         let missingText = try Self.run(["preview", "--width", "100"])
         #expect(missingText.status == 2)
         #expect(missingText.stderr.contains("give the text to lay out"))
@@ -101,12 +104,12 @@ import Testing
 
     @Test func measure_jsonLines_echoesIdsAndReportsBadLinesWithoutStopping() throws {
         let input = """
-        {"id": "a", "text": "Nach Updates suchen", "width": 100, "size": 17, "lines": 1, "lang": "de"}
+        {"id": "a", "text": "Nach Updates suchen", "width": 100, "size": 17, "maxLines": 1, "lang": "de"}
         this is not json
         {"id": 3, "text": "ตรวจสอบการอัปเดต", "width": 60, "lang": "th"}
         {"id": "neg", "text": "x", "width": -1}
 
-        {"id": "a2", "text": "Nach Updates suchen", "width": 300, "lines": 1, "lang": "de"}
+        {"id": "a2", "text": "Nach Updates suchen", "width": 300, "maxLines": 1, "lang": "de"}
         """
         let run = try Self.run(["measure"], stdin: input)
         #expect(run.status == 0)
@@ -151,7 +154,14 @@ import Testing
     @Test func fonts_listsTheFaceForEachScript() throws {
         let run = try Self.run(["fonts"])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("Thai        ก  Noto Sans Thai Regular"))
-        #expect(run.stdout.contains("MISSING"))
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        // Columns line up: script, sample, font, file.
+        let thai = try #require(lines.first { $0.hasPrefix("Thai") })
+        #expect(thai.hasPrefix("Thai        ก   Noto Sans Thai Regular        "))
+        #expect(thai.hasSuffix("/NotoSansThai-Regular.ttf"))
+        let fileColumn = thai.range(of: "/")!.lowerBound.utf16Offset(in: thai)
+        let latin = try #require(lines.first { $0.hasPrefix("Latin") })
+        #expect(latin.range(of: "/")!.lowerBound.utf16Offset(in: latin) == fileColumn)
+        #expect(lines.contains { $0.hasPrefix("Hangul") && $0.contains("MISSING") })
     }
 }

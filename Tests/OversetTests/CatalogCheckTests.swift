@@ -69,17 +69,17 @@ import Overset
         #expect(spec.rules.count == 5)
         #expect(spec.diagnostics.count == 2)
         #expect(spec.diagnostics.map(\.location.line) == [21, 23])  // the lines of those two rules
-        #expect(spec.diagnostics[0].message.contains("invalid regular expression"))
-        #expect(spec.diagnostics[1].message.contains("unknown text style \"nonsense\""))
+        #expect(spec.diagnostics[0].message.contains("expected a valid regular expression"))
+        #expect(spec.diagnostics[1].message.contains("invalid style 'nonsense'"))
         let location = SourceLocation(file: "x")
         func rule(_ key: String, kind: String? = nil) -> LayoutRule {
             spec.rule(for: CatalogEntry(key: key, language: "en", value: "v", kind: kind, location: location))
         }
-        #expect(rule("settings.title").style == .headline && rule("settings.title").maxLines == 2)
-        #expect(rule("button.ok").pointSize == 15 && rule("button.ok").style == nil)
-        #expect(rule("something", kind: "title").style == .title2)
-        #expect(rule("exact.key").style == .caption1)
-        #expect(rule("other").width == 300 && rule("other").style == .body)
+        #expect(rule("settings.title").label.font == .style(.headline) && rule("settings.title").label.maxLines == 2)
+        #expect(rule("button.ok").label.font == .size(15, relativeTo: .body))
+        #expect(rule("something", kind: "title").label.font == .style(.title2))
+        #expect(rule("exact.key").label.font == .style(.caption1))
+        #expect(rule("other").label.width == 300 && rule("other").label.font == .style(.body))
         #expect(throws: CatalogError.self) { try LayoutSpec.parse("rules: []", path: "empty.yml") }
         #expect(throws: CatalogError.self) { try LayoutSpec.parse("default: [not, a, map", path: "broken.yml") }
     }

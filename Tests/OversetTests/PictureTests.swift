@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import OversetText
+import OversetPictures
+import OversetRaster
 @testable import Overset
 
 /// Pictures, checked in pixels rendered by a renderer that is not Overset's: librsvg's `rsvg-convert` for the SVG,

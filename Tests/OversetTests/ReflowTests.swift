@@ -46,7 +46,7 @@ import Testing
 
     @Test func subtitle_truncationAlsoFlips() throws {
         let header = try ReflowHeader(title: "Firefox", subtitle: "Zum Abschließen des Updates Firefox neu starten",
-                                      language: "de", component: ReflowComponent(subtitleMaxLines: 1))
+                                      language: "de", component: ReflowComponent(subtitle: Label(style: .subheadline, width: 0, maxLines: 1)))
         let decision = try header.effectiveOrientation(for: 260, category: .large)
         #expect(decision.subtitleTruncates && decision.orientation == .vertical)
         #expect(decision.titleLinesNeeded == 1)

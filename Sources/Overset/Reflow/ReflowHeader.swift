@@ -5,12 +5,11 @@
 /// width. This is the model of UIKit header code whose `effectiveOrientation(for:)` returns `.vertical` when
 /// `titleWillTruncate()`.
 public struct ReflowComponent: Sendable, Hashable {
-    /// The title's text style.
-    public var titleStyle: TextStyle
-    /// Whether the title uses the style's emphasized (bold) weight.
-    public var titleEmphasized: Bool
-    /// The most lines the title may take (`numberOfLines`).
-    public var titleMaxLines: Int
+    /// The title's label: style, line limit, line height, strategy, fonts. Its width is not used: the header's
+    /// width decides (less the image and spacing horizontally).
+    public var title: Label
+    /// The subtitle's label, used when the header has a subtitle below the title.
+    public var subtitle: Label
     /// The image's width in points at the Large category.
     public var imageWidth: Double
     /// The space between image and title in points at the Large category.
@@ -18,41 +17,51 @@ public struct ReflowComponent: Sendable, Hashable {
     /// Whether image width and spacing grow with the category (`UIFontMetrics.scaledValue`), as with
     /// `adjustsImageSizeForAccessibilityContentSizeCategory`. Off by default: a fixed-size image.
     public var scalesImageWithCategory: Bool
-    /// The subtitle's style and line limit, when the header has one below the title.
-    public var subtitleStyle: TextStyle
-    public var subtitleMaxLines: Int
-    /// The title's line height.
-    public var lineHeight: StyleLineHeight
-    /// Line breaking; `.pushOut` is what a `UILabel` does.
-    public var strategy: LineBreakStrategy
     /// When to go vertical.
     public var policy: ReflowPolicy
 
-    /// - Parameters are the properties of the same names; the defaults are a headline title of two lines beside a
-    ///   64 pt image with 12 pt spacing, laid out like a `UILabel`, going vertical when the title would truncate.
-    public init(titleStyle: TextStyle = .headline, titleEmphasized: Bool = false, titleMaxLines: Int = 2,
+    /// A header from the labels of its title and subtitle.
+    ///
+    /// - Parameters: the properties of the same names; the defaults are a headline title of two lines and a
+    ///   subheadline subtitle of two, beside a 64 pt image with 12 pt spacing, laid out like `UILabel`s (push-out),
+    ///   going vertical when the title would truncate.
+    public init(title: Label = Label(style: .headline, width: 0, maxLines: 2),
+                subtitle: Label = Label(style: .subheadline, width: 0, maxLines: 2),
                 imageWidth: Double = 64, spacing: Double = 12, scalesImageWithCategory: Bool = false,
-                subtitleStyle: TextStyle = .subheadline, subtitleMaxLines: Int = 2,
-                lineHeight: StyleLineHeight = .leading, strategy: LineBreakStrategy = .pushOut,
                 policy: ReflowPolicy = .truncation) {
-        self.titleStyle = titleStyle
-        self.titleEmphasized = titleEmphasized
-        self.titleMaxLines = titleMaxLines
+        self.title = title
+        self.subtitle = subtitle
         self.imageWidth = imageWidth
         self.spacing = spacing
         self.scalesImageWithCategory = scalesImageWithCategory
-        self.subtitleStyle = subtitleStyle
-        self.subtitleMaxLines = subtitleMaxLines
-        self.lineHeight = lineHeight
-        self.strategy = strategy
         self.policy = policy
+    }
+
+    /// A header from a title style and line limits (the labels' other settings are the defaults).
+    public init(titleStyle: TextStyle, titleEmphasized: Bool = false, titleMaxLines: Int = 2,
+                imageWidth: Double = 64, spacing: Double = 12, scalesImageWithCategory: Bool = false,
+                subtitleStyle: TextStyle = .subheadline, subtitleMaxLines: Int = 2,
+                lineHeight: LabelLineHeight = .automatic, strategy: LineBreakStrategy = .pushOut,
+                policy: ReflowPolicy = .truncation) {
+        self.init(title: Label(style: titleStyle, emphasized: titleEmphasized, width: 0, maxLines: titleMaxLines,
+                               lineHeight: lineHeight, strategy: strategy),
+                  subtitle: Label(style: subtitleStyle, width: 0, maxLines: subtitleMaxLines, lineHeight: lineHeight,
+                                  strategy: strategy),
+                  imageWidth: imageWidth, spacing: spacing, scalesImageWithCategory: scalesImageWithCategory,
+                  policy: policy)
     }
 
     /// The width the title gets horizontally at `category`.
     public func horizontalTitleWidth(availableWidth: Double, category: ContentSizeCategory) -> Double {
-        let image = scalesImageWithCategory ? titleStyle.scaledValue(imageWidth, for: category) : imageWidth
-        let gap = scalesImageWithCategory ? titleStyle.scaledValue(spacing, for: category) : spacing
+        let style = title.style ?? .body
+        let image = scalesImageWithCategory ? style.scaledValue(imageWidth, for: category) : imageWidth
+        let gap = scalesImageWithCategory ? style.scaledValue(spacing, for: category) : spacing
         return max(0, availableWidth - image - gap)
+    }
+
+    /// The title's label beside the image at `category`.
+    public func horizontalTitle(availableWidth: Double, category: ContentSizeCategory) -> Label {
+        title.withWidth(horizontalTitleWidth(availableWidth: availableWidth, category: category)).at(category)
     }
 }
 
@@ -77,7 +86,7 @@ public enum Orientation: String, Sendable, Hashable {
 }
 
 /// The decision and its reasons.
-public struct OrientationDecision: Sendable, Hashable, CustomStringConvertible {
+public struct OrientationDecision: Sendable, CustomStringConvertible {
     /// The orientation to use.
     public var orientation: Orientation
     /// The category decided for.
@@ -98,6 +107,10 @@ public struct OrientationDecision: Sendable, Hashable, CustomStringConvertible {
     public var missingCharacters: [MissingCharacter]
     /// Why, in a sentence.
     public var reason: String
+    /// The title's verdict beside the image.
+    public var horizontalTitle: Verdict
+    /// The title's verdict in the chosen orientation: beside the image, or at the full width when vertical.
+    public var title: Verdict
 
     public var description: String { "\(category): \(orientation.rawValue) (\(reason))" }
 }
@@ -120,22 +133,21 @@ public struct ReflowHeader: Sendable {
     /// The prepared subtitle, if any.
     public let subtitle: PreparedText?
 
-    /// Prepares the header's texts with the bundled fonts of each style's weight (semibold uses bold).
+    /// Prepares the header's texts with each label's fonts (the bundled fonts of its weight unless it names others).
     public init(title: String, subtitle: String? = nil, language: String? = nil,
                 component: ReflowComponent = ReflowComponent()) throws(OversetError) {
-        let titleFont = StyledFont(style: component.titleStyle, emphasized: component.titleEmphasized)
-        let subtitleFont = StyledFont(style: component.subtitleStyle)
-        try self.init(title: title, subtitle: subtitle, language: language, component: component,
-                      titleEngine: TextEngine(bundledWeight: titleFont.bundledWeight),
-                      subtitleEngine: TextEngine(bundledWeight: subtitleFont.bundledWeight))
+        self.component = component
+        self.title = try component.title.prepare(title, language: language)
+        self.subtitle = try subtitle.map { text throws(OversetError) in
+            try component.subtitle.prepare(text, language: language)
+        }
     }
 
-    /// Prepares the header's texts with given engines (your fonts).
-    public init(title: String, subtitle: String? = nil, language: String? = nil, component: ReflowComponent,
-                titleEngine: TextEngine, subtitleEngine: TextEngine) throws(OversetError) {
+    /// A header over texts already prepared (with the labels' fonts, see ``Label/prepare(_:language:)``).
+    public init(component: ReflowComponent, title: PreparedText, subtitle: PreparedText? = nil) {
         self.component = component
-        self.title = try titleEngine.prepare(title, language: language)
-        self.subtitle = try subtitle.map { text throws(OversetError) in try subtitleEngine.prepare(text, language: language) }
+        self.title = title
+        self.subtitle = subtitle
     }
 
     /// The article's `titleWillTruncate()`: whether the title needs more lines than allowed beside the image.
@@ -146,24 +158,20 @@ public struct ReflowHeader: Sendable {
     /// `effectiveOrientation(for:)`: vertical when the policy says so at this width and category.
     public func effectiveOrientation(for availableWidth: Double,
                                      category: ContentSizeCategory) throws(OversetError) -> OrientationDecision {
-        let options = titleOptions(availableWidth: availableWidth, category: category)
-        let needed = try title.lineCount(options)
-        let allowed = component.titleMaxLines
-        let truncates = allowed > 0 && needed > allowed
+        let clipping = VerdictPolicy(clipping: component.policy == .truncationOrClipping ? .fail : .ignore)
+        let titleLabel = component.horizontalTitle(availableWidth: availableWidth, category: category)
+        let beside = try Verdict(title, label: titleLabel, policy: clipping)
         var subtitleTruncates = false
         if let subtitle {
-            let subtitleOptions = LayoutOptions(font: StyledFont(style: component.subtitleStyle, category: category),
-                                                width: options.width, maxLines: component.subtitleMaxLines,
-                                                lineHeight: component.lineHeight, strategy: component.strategy)
-            subtitleTruncates = try subtitle.willTruncate(subtitleOptions)
+            let label = component.subtitle.withWidth(titleLabel.width).at(category)
+            subtitleTruncates = try subtitle.willTruncate(label.layoutOptions)
         }
-        var clips = false
-        if component.policy == .truncationOrClipping {
-            clips = try title.layout(options).clipping().hasClipping
-        }
+        let needed = beside.linesNeeded, allowed = titleLabel.maxLines
+        let truncates = beside.isTruncated
+        let clips = beside.isClipped
         let vertical: Bool
         var reasons: [String] = []
-        let width = (options.width * 10).rounded() / 10
+        let width = Points.format(titleLabel.width, decimals: 1)
         switch component.policy {
         case .accessibilityCategory:
             vertical = category.isAccessibilityCategory
@@ -181,11 +189,13 @@ public struct ReflowHeader: Sendable {
         var missing = title.missingCharacters
         if let subtitle { missing += subtitle.missingCharacters }
         if !missing.isEmpty { reasons.append("uncertain: no font has \(missing.map(\.cluster).joined())") }
+        let chosen = vertical
+            ? try Verdict(title, label: titleLabel.withWidth(availableWidth), policy: clipping) : beside
         return OrientationDecision(
-            orientation: vertical ? .vertical : .horizontal, category: category, pointSize: options.pointSize,
-            horizontalTitleWidth: options.width, titleLinesNeeded: needed, titleLinesAllowed: allowed,
+            orientation: vertical ? .vertical : .horizontal, category: category, pointSize: titleLabel.pointSize,
+            horizontalTitleWidth: titleLabel.width, titleLinesNeeded: needed, titleLinesAllowed: allowed,
             subtitleTruncates: subtitleTruncates, titleClips: clips, missingCharacters: missing,
-            reason: reasons.joined(separator: "; "))
+            reason: reasons.joined(separator: "; "), horizontalTitle: beside, title: chosen)
     }
 
     /// The largest content size category at which the header stays horizontal at `availableWidth`, or nil when it
@@ -202,11 +212,7 @@ public struct ReflowHeader: Sendable {
 
     /// The layout options of the title beside the image.
     public func titleOptions(availableWidth: Double, category: ContentSizeCategory) -> LayoutOptions {
-        LayoutOptions(font: StyledFont(style: component.titleStyle, category: category,
-                                       emphasized: component.titleEmphasized),
-                      width: component.horizontalTitleWidth(availableWidth: availableWidth, category: category),
-                      maxLines: component.titleMaxLines, lineHeight: component.lineHeight,
-                      strategy: component.strategy)
+        component.horizontalTitle(availableWidth: availableWidth, category: category).layoutOptions
     }
 }
 
@@ -214,7 +220,7 @@ extension PreparedText {
     /// The narrowest width, in points, at which the text fits in `maxLines` lines at `pointSize` (within 1/100 pt),
     /// or nil when it never does (a line limit smaller than the mandatory breaks need).
     public func minimumWidth(toFitIn maxLines: Int, pointSize: Double,
-                             strategy: LineBreakStrategy = .greedy) throws(OversetError) -> Double? {
+                             strategy: LineBreakStrategy = .pushOut) throws(OversetError) -> Double? {
         guard maxLines > 0 else {
             throw .invalidArgument(name: "maxLines", value: "\(maxLines)", expected: "1 or more")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Overset
+import OversetPictures
 import Synchronization
 
 /// Options for a check beyond the spec.
@@ -14,9 +15,12 @@ public struct CheckOptions: Sendable {
     public var threads: Int
     /// Check only shard `index` (0-based) of `count`: a deterministic share of the keys.
     public var shard: (index: Int, count: Int)?
+    /// Keep an SVG picture of each failing string, drawn from the layout that failed (for the HTML report).
+    public var picturesOfFailures: Bool
 
     public init(languages: [String]? = nil, categories: [ContentSizeCategory]? = nil, pseudo: PseudoLocalization? = nil,
-                threads: Int = 0, shard: (index: Int, count: Int)? = nil) {
+                threads: Int = 0, shard: (index: Int, count: Int)? = nil, picturesOfFailures: Bool = false) {
+        self.picturesOfFailures = picturesOfFailures
         self.languages = languages
         self.categories = categories
         self.pseudo = pseudo
@@ -32,12 +36,15 @@ public struct CheckOptions: Sendable {
 public struct CatalogChecker: Sendable {
     public let spec: LayoutSpec
     public let options: CheckOptions
-    private let engines: [FontStack.BundledWeight: TextEngine]
 
+    /// - Parameters:
+    ///   - spec: the rules.
+    ///   - options: what to check beyond the spec.
+    /// - Throws: when a rule's fonts cannot be loaded.
     public init(spec: LayoutSpec, options: CheckOptions = CheckOptions()) throws {
         self.spec = spec
         self.options = options
-        engines = [.regular: try TextEngine(bundledWeight: .regular), .bold: try TextEngine(bundledWeight: .bold)]
+        for rule in [spec.defaultRule] + spec.rules { _ = try rule.label.engine() }
     }
 
     /// Runs the check. `progress` is called from worker threads with (done, total) strings.
@@ -123,108 +130,85 @@ public struct CatalogChecker: Sendable {
     func checkEntry(_ entry: CatalogEntry, categories: [ContentSizeCategory]) -> CheckResult {
         let rule = spec.rule(for: entry)
         let text = FormatSpecifiers.substitute(entry.value, samples: spec.samples)
-        let weight: FontStack.BundledWeight = rule.style.map {
-            StyledFont(style: $0, emphasized: rule.emphasized).bundledWeight
-        } ?? (rule.emphasized ? .bold : .regular)
-        let layoutLanguage = options.pseudo == nil ? entry.language : (options.pseudo!.modes.contains(.rtl) ? "ar" : "en")
         var result = CheckResult(key: entry.key, variant: entry.variant, language: entry.language, rule: rule.name,
-                                 text: text, style: rule.style?.rawValue, maxLines: rule.maxLines,
+                                 text: text, style: rule.label.style?.rawValue, maxLines: rule.label.maxLines,
                                  location: entry.location, outcomes: [], failingLines: nil)
         let prepared: PreparedText
         do {
-            prepared = try engines[weight]!.prepare(text, language: layoutLanguage)
+            prepared = try rule.label.prepare(text, language: layoutLanguage(entry.language))
         } catch {
             result.outcomes = categories.map {
-                CategoryOutcome(category: $0.higName, status: .unknown, pointSize: 0, width: rule.width, linesNeeded: 0,
-                                orientation: nil,
-                                problems: [CheckProblem(kind: .missingGlyphs, message: "cannot prepare: \(error)", overflow: nil)])
+                CategoryOutcome(category: $0.higName, status: .unknown, pointSize: 0, width: rule.label.width,
+                                linesNeeded: 0, orientation: nil,
+                                problems: [CheckProblem(kind: .missingGlyphs, message: "cannot prepare: \(error)")])
             }
             return result
         }
         for category in categories {
-            let outcome = judge(prepared, rule: rule, category: category)
-            if outcome.status != .pass && outcome.status != .warn && result.failingLines == nil {
-                result.failingLines = lines(prepared, rule: rule, category: category, width: outcome.width)
+            let judged = judge(prepared, rule: rule, category: category)
+            if judged.outcome.status != .pass && judged.outcome.status != .warn && result.failingLines == nil {
+                result.failingLines = unlimitedLines(judged.verdict).map(\.text)
+                if options.picturesOfFailures { result.picture = judged.verdict?.picture().svg() }
             }
-            result.outcomes.append(outcome)
+            result.outcomes.append(judged.outcome)
         }
         return result
     }
 
-    func options(rule: LayoutRule, category: ContentSizeCategory, width: Double) -> LayoutOptions {
-        if let style = rule.style {
-            return LayoutOptions(font: StyledFont(style: style, category: category, emphasized: rule.emphasized),
-                                 width: width, maxLines: rule.maxLines, lineHeight: rule.lineHeight,
-                                 truncation: rule.truncation, strategy: rule.strategy)
-        }
-        // A fixed size scales like UIFontMetrics.default (the body style's curve).
-        let size = TextStyle.body.scaledValue(rule.pointSize ?? 17, for: category)
-        let height: LineHeight = switch rule.lineHeight {
-        case .leading: .fixed(TextStyle.body.scaledValue((rule.pointSize ?? 17) * 22 / 17, for: category))
-        case .natural: .natural
-        case .fixed(let value): .fixed(TextStyle.body.scaledValue(value, for: category))
-        }
-        return LayoutOptions(width: width, pointSize: size, maxLines: rule.maxLines, truncation: rule.truncation,
-                             lineHeight: height, strategy: rule.strategy)
+    /// The language the text is laid out in: its own, or for pseudo-localization the language of the pseudo
+    /// locale (Arabic shaping and bidi for `rtl`, English otherwise).
+    func layoutLanguage(_ language: String) -> String {
+        guard let pseudo = options.pseudo else { return language }
+        return pseudo.modes.contains(.rtl) ? "ar" : "en"
     }
 
-    func judge(_ prepared: PreparedText, rule: LayoutRule, category: ContentSizeCategory) -> CategoryOutcome {
-        var problems: [CheckProblem] = []
-        var width = rule.width
-        var orientation: String? = nil
-        var layoutOptions = options(rule: rule, category: category, width: width)
-        var needed = (try? prepared.lineCount(layoutOptions)) ?? 0
-        if let reflow = rule.reflow {
-            let horizontal = max(0, rule.width - reflow.imageWidth - reflow.spacing)
-            layoutOptions.width = horizontal
-            let neededBeside = (try? prepared.lineCount(layoutOptions)) ?? 0
-            let vertical = rule.maxLines > 0 && neededBeside > rule.maxLines
-            orientation = vertical ? "vertical" : "horizontal"
-            if vertical && category <= reflow.horizontalUpTo {
-                problems.append(CheckProblem(kind: .earlyFlip, message: "goes vertical at \(category.higName) (needs "
-                    + "\(neededBeside) lines beside the image); must stay horizontal up to \(reflow.horizontalUpTo.higName)",
-                    overflow: nil))
-            }
-            if !vertical {
-                width = horizontal
-                needed = neededBeside
+    /// The verdict for one string at one category, and the outcome the reports show. A string in a reflowing header
+    /// is judged through ``Overset/ReflowHeader``, the same decision `overset matrix` and the API make.
+    func judge(_ prepared: PreparedText, rule: LayoutRule,
+               category: ContentSizeCategory) -> (outcome: CategoryOutcome, verdict: Verdict?) {
+        let label = rule.label.at(category)
+        do {
+            var verdict: Verdict
+            var orientation: String? = nil
+            var problems: [CheckProblem] = []
+            if let reflow = rule.reflow {
+                let component = ReflowComponent(title: rule.label, imageWidth: reflow.imageWidth,
+                                                spacing: reflow.spacing, policy: .truncation)
+                let decision = try ReflowHeader(component: component, title: prepared)
+                    .effectiveOrientation(for: rule.label.width, category: category)
+                orientation = decision.orientation.rawValue
+                if decision.orientation == .vertical && category <= reflow.horizontalUpTo {
+                    problems.append(CheckProblem(kind: .earlyFlip, message: "goes vertical at \(category.higName) (needs "
+                        + "\(decision.titleLinesNeeded) lines beside the image); must stay horizontal up to "
+                        + reflow.horizontalUpTo.higName))
+                }
+                verdict = decision.title.judged(by: rule.policy)
             } else {
-                layoutOptions.width = rule.width
+                verdict = try label.verdict(for: prepared, policy: rule.policy)
             }
+            problems = verdict.problems.filter { $0.kind == .truncated } + problems
+                + verdict.problems.filter { $0.kind != .truncated }
+            var status = verdict.status
+            if problems.contains(where: { $0.kind == .earlyFlip }) { status = .fail }
+            let outcome = CategoryOutcome(category: category.higName, status: status,
+                                          pointSize: Points.rounded(verdict.label.pointSize),
+                                          width: Points.rounded(verdict.label.width), linesNeeded: verdict.linesNeeded,
+                                          orientation: orientation, problems: problems)
+            return (outcome, verdict)
+        } catch {
+            let outcome = CategoryOutcome(category: category.higName, status: .unknown, pointSize: label.pointSize,
+                                          width: label.width, linesNeeded: 0, orientation: nil,
+                                          problems: [CheckProblem(kind: .missingGlyphs, message: "cannot lay out: \(error)")])
+            return (outcome, nil)
         }
-        if rule.maxLines > 0 && needed > rule.maxLines {
-            problems.append(CheckProblem(kind: .truncated, message: "needs \(needed) lines, \(rule.maxLines) allowed "
-                + "(\(format(layoutOptions.pointSize)) pt in \(format(width)) pt)", overflow: nil))
-        }
-        var status: CategoryOutcome.Status = problems.isEmpty ? .pass : .fail
-        if rule.clipping != .ignore, let layout = try? prepared.layout(layoutOptions) {
-            let clipping = layout.clipping()
-            if let worst = clipping.clippedClusters.max(by: { $0.overflow < $1.overflow }) {
-                let clusters = Set(clipping.clippedClusters.map(\.cluster)).sorted().prefix(5).joined(separator: " ")
-                problems.append(CheckProblem(kind: .clipped, message: "marks cross the line box (\(clusters)) by up to "
-                    + "\(format(worst.overflow)) pt; line height \(format(clipping.suggestedLineHeight)) pt avoids the top",
-                    overflow: worst.overflow))
-                if rule.clipping == .fail { status = .fail } else if status == .pass { status = .warn }
-            }
-        }
-        if !prepared.missingCharacters.isEmpty {
-            problems.append(CheckProblem(kind: .missingGlyphs, message: "no font has "
-                + prepared.missingCharacters.map(\.description).joined(separator: ", ") + ": cannot tell", overflow: nil))
-            if status != .fail { status = .unknown }
-        }
-        return CategoryOutcome(category: category.higName, status: status, pointSize: layoutOptions.pointSize,
-                               width: width, linesNeeded: needed, orientation: orientation, problems: problems)
     }
 
-    func lines(_ prepared: PreparedText, rule: LayoutRule, category: ContentSizeCategory, width: Double) -> [String] {
-        var layoutOptions = options(rule: rule, category: category, width: width)
-        layoutOptions.maxLines = 0
-        return (try? prepared.layout(layoutOptions).lines.map(\.text)) ?? []
-    }
-
-    private func format(_ value: Double) -> String {
-        if value == value.rounded() { return String(Int(value)) }
-        return value < 1 ? String((value * 100).rounded() / 100) : String((value * 10).rounded() / 10)
+    /// The lines a verdict's text needs with no limit, for the report.
+    func unlimitedLines(_ verdict: Verdict?) -> [Line] {
+        guard let verdict else { return [] }
+        var options = verdict.layout.options
+        options.maxLines = 0
+        return (try? verdict.layout.prepared.layout(options).lines) ?? []
     }
 }
 
@@ -249,23 +233,4 @@ private final class ResultSlots: @unchecked Sendable {
     func set(_ index: Int, _ value: CheckResult) { storage[index] = value }
 
     func values() -> [CheckResult] { storage.compactMap { $0 } }
-}
-
-extension CatalogChecker {
-    /// An SVG picture of a result at its first failing category, for the HTML report.
-    public func pictureSVG(for result: CheckResult) -> String? {
-        let rule = spec.rules.first { $0.name == result.rule } ?? spec.defaultRule
-        guard let outcome = result.outcomes.first(where: { $0.status == .fail || $0.status == .unknown }),
-              let category = ContentSizeCategory(outcome.category) else { return nil }
-        let weight: FontStack.BundledWeight = rule.style.map {
-            StyledFont(style: $0, emphasized: rule.emphasized).bundledWeight
-        } ?? .regular
-        let language = options.pseudo == nil ? result.language : "en"
-        guard let prepared = try? engines[weight]!.prepare(result.text, language: language),
-              let layout = try? prepared.layout(options(rule: rule, category: category, width: outcome.width)) else {
-            return nil
-        }
-        let font = rule.style.map { StyledFont(style: $0, category: category, emphasized: rule.emphasized) }
-        return layout.picture(options: PictureOptions(styledFont: font, language: result.language)).svg()
-    }
 }

@@ -1,41 +1,13 @@
 import Foundation
 import Overset
 
-/// What went wrong for one string at one category.
-public struct CheckProblem: Sendable, Hashable, Codable {
-    /// The kind of problem.
-    public enum Kind: String, Sendable, Hashable, Codable {
-        /// The text needs more lines than the label allows.
-        case truncated
-        /// Marks cross the line box.
-        case clipped
-        /// A character has no glyph in any font: the check cannot tell.
-        case missingGlyphs
-        /// A reflowing header goes vertical at a category where it must stay horizontal.
-        case earlyFlip
-    }
-
-    public var kind: Kind
-    /// A sentence for people.
-    public var message: String
-    /// For clipping: the worst overflow in points.
-    public var overflow: Double?
-}
+/// What went wrong for one string at one category: the verdict's problem.
+public typealias CheckProblem = VerdictProblem
 
 /// The outcome at one category.
 public struct CategoryOutcome: Sendable, Hashable, Codable {
-    /// How a check ended.
-    public enum Status: String, Sendable, Hashable, Codable, Comparable {
-        case pass
-        /// Passed with a warning (clipping under `clipping: warn`).
-        case warn
-        /// Cannot tell (a missing glyph): never counted as a pass.
-        case unknown
-        case fail
-
-        var rank: Int { [.pass: 0, .warn: 1, .unknown: 2, .fail: 3][self]! }
-        public static func < (lhs: Status, rhs: Status) -> Bool { lhs.rank < rhs.rank }
-    }
+    /// How a check ended: the verdict's status.
+    public typealias Status = VerdictStatus
 
     /// The category, by its HIG name.
     public var category: String
@@ -66,6 +38,8 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var outcomes: [CategoryOutcome]
     /// The lines at the first failing category, for the report.
     public var failingLines: [String]?
+    /// An SVG picture of the layout that failed first, when the check keeps pictures (the HTML report).
+    public var picture: String?
 
     /// The worst status over the categories.
     public var status: CategoryOutcome.Status { outcomes.map(\.status).max() ?? .pass }

@@ -2,9 +2,9 @@ import Foundation
 import Overset
 import Yams
 
-/// Which component each string goes in: rules from key patterns to a text style (or point size), width, line
-/// limit, line height, truncation and an optional reflowing header; a default for the rest; and which languages and
-/// categories to check. Read from YAML or JSON.
+/// Which component each string goes in: rules from key patterns to a label (the same settings, names and defaults
+/// as ``Overset/Label``, `overset preview` and `measure`), a clipping policy and an optional reflowing header; a
+/// default for the rest; and which languages and categories to check. Read from YAML or JSON.
 ///
 /// ```yaml
 /// languages: [en, de, th, ar, ja]
@@ -26,6 +26,8 @@ import Yams
 ///     width: 200
 ///     maxLines: 2
 /// ```
+///
+/// Every key is checked: an unknown one (`maxlines`) is an error naming the nearest known key, never ignored.
 public struct LayoutSpec: Sendable {
     /// Languages to check (all the catalogs have when nil).
     public var languages: [String]?
@@ -37,9 +39,13 @@ public struct LayoutSpec: Sendable {
     public var defaultRule: LayoutRule
     /// Rules, first match wins.
     public var rules: [LayoutRule]
-    /// Problems in the spec (rules that cannot match); the check goes on and reports them.
+    /// Problems in the spec (rules that cannot be read); the check goes on and reports them.
     public var diagnostics: [CatalogDiagnostic]
 
+    /// The keys a spec's top level may have.
+    public static let keys = ["languages", "categories", "samples", "default", "rules"]
+
+    /// - Parameters are the properties of the same names.
     public init(languages: [String]? = nil, categories: [ContentSizeCategory]? = nil, samples: SampleValues = SampleValues(),
                 defaultRule: LayoutRule, rules: [LayoutRule] = [], diagnostics: [CatalogDiagnostic] = []) {
         self.languages = languages
@@ -63,183 +69,194 @@ public struct LayoutSpec: Sendable {
 
     /// Parses a spec from YAML (JSON is YAML too).
     public static func parse(_ text: String, path: String) throws -> LayoutSpec {
-        let raw: RawSpec
-        var ruleLines: [Int?] = []
+        let fileLocation = SourceLocation(file: path)
+        let root: Node
         do {
-            raw = try YAMLDecoder().decode(RawSpec.self, from: text)
-            if let node = try Yams.compose(yaml: text), let rules = node["rules"]?.sequence {
-                ruleLines = rules.map { $0.mark.map { $0.line } }
+            guard let node = try Yams.compose(yaml: text) else {
+                throw CatalogError(location: fileLocation, message: "the layout spec is empty")
             }
+            root = node
         } catch let error as YamlError {
-            throw CatalogError(location: SourceLocation(file: path), message: "invalid YAML: \(error)")
-        } catch let error as DecodingError {
-            throw CatalogError(location: SourceLocation(file: path), message: "invalid layout spec: \(describe(error))")
+            throw CatalogError(location: fileLocation, message: "invalid YAML: \(error)")
         }
-        var diagnostics: [CatalogDiagnostic] = []
+        do {
+            return try build(root, path: path)
+        } catch let error as OversetError {
+            throw CatalogError(location: fileLocation, message: "\(error)")
+        }
+    }
+
+    /// The spec from its YAML tree; errors of the top level and of the default rule stop, a bad rule is a
+    /// diagnostic and is skipped.
+    private static func build(_ root: Node, path: String) throws -> LayoutSpec {
+        func located(_ node: Node?) -> SourceLocation { SourceLocation(file: path, line: node?.mark?.line) }
+        func fail(_ node: Node?, _ message: String) -> CatalogError { CatalogError(location: located(node), message: message) }
+        guard case .mapping(let mapping) = root else { throw fail(root, "the layout spec must be a mapping of keys") }
+        var top = Settings(SpecValue.table(mapping), origin: "the layout spec")
+        let languages = try top.strings("languages")
         var categories: [ContentSizeCategory]? = nil
-        if let names = raw.categories {
-            categories = try names.map { name in
+        if let names = try top.strings("categories") {
+            var parsed: [ContentSizeCategory] = []
+            for name in names {
                 guard let category = ContentSizeCategory(name) else {
-                    throw CatalogError(location: SourceLocation(file: path),
-                                       message: "unknown category \"\(name)\" (use xSmall … xxxLarge, AX1 … AX5)")
+                    throw fail(root["categories"], "unknown category \"\(name)\" (use xSmall … xxxLarge, AX1 … AX5)")
                 }
-                return category
+                parsed.append(category)
             }
+            categories = parsed
         }
-        guard let defaults = raw.default else {
-            throw CatalogError(location: SourceLocation(file: path),
-                               message: "the spec needs a \"default\" rule (at least a width and a style or size)")
+        let samples = try SampleValues(settings: top.take("samples"))
+        let defaultNode = root["default"]
+        guard top.take("default") != nil, case .mapping(let defaults)? = defaultNode else {
+            throw fail(defaultNode ?? root, "the spec needs a \"default\" rule (at least a width and a style or size)")
         }
-        let defaultRule = try LayoutRule(defaults, base: nil, index: nil, location: SourceLocation(file: path))
+        let rulesNode = root["rules"]
+        _ = top.take("rules")
+        try top.rejectUnknownKeys(known: keys)
+        let defaultRule: LayoutRule
+        do {
+            defaultRule = try LayoutRule(defaults, base: nil, index: nil, location: located(defaultNode))
+        } catch {
+            throw fail(defaultNode, "default rule: \(error)")
+        }
         var rules: [LayoutRule] = []
-        for (index, rawRule) in (raw.rules ?? []).enumerated() {
-            let location = SourceLocation(file: path, line: index < ruleLines.count ? ruleLines[index] : nil)
-            do {
-                rules.append(try LayoutRule(rawRule, base: defaultRule, index: index + 1, location: location))
-            } catch let error as CatalogError {
-                diagnostics.append(CatalogDiagnostic(.error, error.location, error.message + "; rule skipped"))
+        var diagnostics: [CatalogDiagnostic] = []
+        if let rulesNode {
+            guard case .sequence(let sequence) = rulesNode else { throw fail(rulesNode, "\"rules\" must be a list") }
+            for (index, node) in sequence.enumerated() {
+                guard case .mapping(let ruleMapping) = node else {
+                    diagnostics.append(CatalogDiagnostic(.error, located(node), "rule \(index + 1) is not a mapping of keys; rule skipped"))
+                    continue
+                }
+                do {
+                    rules.append(try LayoutRule(ruleMapping, base: defaultRule, index: index + 1, location: located(node)))
+                } catch {
+                    diagnostics.append(CatalogDiagnostic(.error, located(node), "\(error); rule skipped"))
+                }
             }
         }
-        return LayoutSpec(languages: raw.languages, categories: categories, samples: raw.samples ?? SampleValues(),
-                          defaultRule: defaultRule, rules: rules, diagnostics: diagnostics)
+        return LayoutSpec(languages: languages, categories: categories, samples: samples, defaultRule: defaultRule,
+                          rules: rules, diagnostics: diagnostics)
     }
 
     /// The rule for an entry: the first that matches, else the default.
     public func rule(for entry: CatalogEntry) -> LayoutRule {
         rules.first { $0.matches(entry) } ?? defaultRule
     }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-             .dataCorrupted(let context):
-            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-            return (path.isEmpty ? "" : "at \(path): ") + context.debugDescription
-        @unknown default:
-            return "\(error)"
-        }
-    }
 }
 
-/// One rule of a layout spec, resolved.
+/// One rule of a layout spec, resolved: which keys, the label they are shown in, how clipping counts, and the
+/// reflowing header they are the title of.
 public struct LayoutRule: Sendable {
     /// How the rule picks keys.
     public enum Pattern: Sendable {
+        /// One key.
         case exact(String)
+        /// A glob (`*`, `?`, `[…]`) over the whole key.
         case glob(String)
+        /// A regular expression found anywhere in the key.
         case regex(String)
+        /// The corpus's `kind` field.
         case kind(String)
+        /// Every key (the default rule).
         case all
     }
 
     /// A reflowing header the string is the title of.
     public struct Reflow: Sendable, Hashable {
+        /// The image's width in points.
         public var imageWidth: Double
+        /// The space between image and title.
         public var spacing: Double
         /// The header must stay horizontal up to and including this category.
         public var horizontalUpTo: ContentSizeCategory
+        /// The keys of `reflow:`.
+        public static let keys = ["imageWidth", "spacing", "horizontalUpTo"]
     }
 
-    /// What clipped marks mean.
-    public enum ClippingPolicy: String, Sendable, Codable {
-        case fail, warn, ignore
-    }
+    /// The keys a rule may have beyond ``Overset/Label/settingKeys``.
+    public static let keys = ["name", "key", "glob", "regex", "kind", "clipping", "clippingTolerance", "reflow"]
 
+    /// The rule's name in reports (its pattern unless `name:` says).
     public var name: String
+    /// How it picks keys.
     public var pattern: Pattern
+    /// Where it is in the spec.
     public var location: SourceLocation
-    public var style: TextStyle?
-    public var pointSize: Double?
-    public var emphasized: Bool
-    public var width: Double
-    public var maxLines: Int
-    public var lineHeight: StyleLineHeight
-    public var truncation: TruncationMode
-    public var strategy: LineBreakStrategy
-    public var clipping: ClippingPolicy
+    /// The label its strings are shown in (its category is replaced by each category checked).
+    public var label: Label
+    /// How clipped marks count, and the tolerance below which they are invisible.
+    public var policy: VerdictPolicy
+    /// The header, when the strings are the title of one.
     public var reflow: Reflow?
     private let regex: NSRegularExpression?
 
-    init(_ raw: RawRule, base: LayoutRule?, index: Int?, location: SourceLocation) throws {
+    init(_ mapping: Node.Mapping, base: LayoutRule?, index: Int?, location: SourceLocation) throws(OversetError) {
         self.location = location
-        let label = index.map { "rule \($0)" } ?? "default rule"
-        func fail(_ message: String) -> CatalogError { CatalogError(location: location, message: "\(label): \(message)") }
+        var settings = Settings(SpecValue.table(mapping), origin: index.map { "rule \($0)" } ?? "default rule")
+        let name = try settings.string("name")
+        let key = try settings.string("key"), glob = try settings.string("glob")
+        let expression = try settings.string("regex"), kind = try settings.string("kind")
         var regex: NSRegularExpression? = nil
-        switch (raw.key, raw.glob, raw.regex, raw.kind) {
+        switch (key, glob, expression, kind) {
         case (let key?, nil, nil, nil): pattern = .exact(key)
         case (nil, let glob?, nil, nil):
             pattern = .glob(glob)
             regex = try? NSRegularExpression(pattern: LayoutRule.globToRegex(glob))
         case (nil, nil, let expression?, nil):
             do { regex = try NSRegularExpression(pattern: expression) } catch {
-                throw fail("invalid regular expression \"\(expression)\"")
+                throw .invalidArgument(name: "regex", value: expression, expected: "a valid regular expression")
             }
             pattern = .regex(expression)
         case (nil, nil, nil, let kind?): pattern = .kind(kind)
         case (nil, nil, nil, nil):
-            guard base == nil else { throw fail("needs one of key, glob, regex or kind") }
+            guard base == nil else {
+                throw .invalidArgument(name: "rule", value: "(no pattern)", expected: "one of key, glob, regex or kind")
+            }
             pattern = .all
-        default: throw fail("give only one of key, glob, regex or kind")
+        default:
+            throw .invalidArgument(name: "rule", value: "(several patterns)", expected: "only one of key, glob, regex or kind")
         }
         self.regex = regex
-        let describedPattern: String = switch pattern {
-        case .exact(let key): "key \(key)"
-        case .glob(let glob): "glob \(glob)"
-        case .regex(let expression): "regex \(expression)"
-        case .kind(let kind): "kind \(kind)"
-        case .all: "default"
-        }
-        name = raw.name ?? describedPattern
-        if let styleName = raw.style {
-            guard let parsed = TextStyle(styleName) else { throw fail("unknown text style \"\(styleName)\"") }
-            style = parsed
-        } else {
-            style = raw.size == nil ? base?.style : nil
-        }
-        pointSize = raw.size ?? (raw.style == nil ? base?.pointSize : nil)
-        guard style != nil || pointSize != nil else { throw fail("needs a style or a size") }
-        if let size = pointSize, !(size.isFinite && size > 0) { throw fail("size must be above 0") }
-        emphasized = raw.emphasized ?? base?.emphasized ?? false
-        guard let width = raw.width ?? base?.width, width.isFinite, width > 0 else {
-            throw fail("needs a width above 0 (points)")
-        }
-        self.width = width
-        maxLines = raw.maxLines ?? base?.maxLines ?? 0
-        guard maxLines >= 0 else { throw fail("maxLines must be 0 (unlimited) or more") }
-        switch raw.lineHeight {
-        case nil: lineHeight = base?.lineHeight ?? .leading
-        case .name("leading")?: lineHeight = .leading
-        case .name("natural")?: lineHeight = .natural
-        case .points(let value)?:
-            guard value.isFinite, value > 0 else { throw fail("lineHeight must be above 0") }
-            lineHeight = .fixed(value)
-        case .name(let other)?: throw fail("lineHeight must be leading, natural or a number, not \"\(other)\"")
-        }
-        if let value = raw.truncation {
-            guard let mode = TruncationMode(rawValue: value) else { throw fail("truncation must be tail, head, middle or clip") }
-            truncation = mode
-        } else {
-            truncation = base?.truncation ?? .tail
-        }
-        if let value = raw.strategy {
-            guard let parsed = LineBreakStrategy(rawValue: value) else { throw fail("strategy must be greedy, pushOut or balanced") }
-            strategy = parsed
-        } else {
-            strategy = base?.strategy ?? .pushOut
-        }
-        if let value = raw.clipping {
-            guard let parsed = ClippingPolicy(rawValue: value) else { throw fail("clipping must be fail, warn or ignore") }
-            clipping = parsed
-        } else {
-            clipping = base?.clipping ?? .fail
-        }
-        if let reflow = raw.reflow {
-            guard let upTo = ContentSizeCategory(reflow.horizontalUpTo ?? "xxxLarge") else {
-                throw fail("reflow.horizontalUpTo is not a content size category")
+        self.name = name ?? LayoutRule.describe(pattern)
+        label = try Label(settings: &settings, base: base?.label)
+        let clipping = try settings.choice("clipping", ClippingPolicy.allCases.map { ($0.rawValue, $0) })
+        let tolerance = try settings.number("clippingTolerance")
+        if let tolerance { try LayoutRule.checkRange("clippingTolerance", tolerance, 0...100) }
+        policy = VerdictPolicy(clipping: clipping ?? base?.policy.clipping ?? VerdictPolicy().clipping,
+                               clippingTolerance: tolerance ?? base?.policy.clippingTolerance ?? VerdictPolicy.halfPixelAt3x)
+        if let value = settings.take("reflow") {
+            guard case .table(let table) = value else {
+                throw .invalidArgument(name: "reflow", value: value.written, expected: "a mapping: {imageWidth, spacing, horizontalUpTo}")
             }
-            self.reflow = Reflow(imageWidth: reflow.imageWidth ?? 64, spacing: reflow.spacing ?? 12, horizontalUpTo: upTo)
+            var reflow = Settings(table, origin: "\(settings.origin) reflow")
+            let imageWidth = try reflow.number("imageWidth") ?? 64
+            let spacing = try reflow.number("spacing") ?? 12
+            try LayoutRule.checkRange("imageWidth", imageWidth, LabelLimits.width)
+            try LayoutRule.checkRange("spacing", spacing, LabelLimits.width)
+            let upTo = try reflow.choice("horizontalUpTo", ContentSizeCategory.allCases.map { ($0.higName, $0) }) ?? .extraExtraExtraLarge
+            try reflow.rejectUnknownKeys(known: Reflow.keys)
+            self.reflow = Reflow(imageWidth: imageWidth, spacing: spacing, horizontalUpTo: upTo)
         } else {
             self.reflow = base?.reflow
+        }
+        try settings.rejectUnknownKeys(known: LayoutRule.keys + Label.settingKeys)
+    }
+
+    private static func checkRange(_ name: String, _ value: Double, _ range: ClosedRange<Double>) throws(OversetError) {
+        guard value.isFinite, range.contains(value) else {
+            throw .invalidArgument(name: name, value: Points.format(value),
+                                   expected: "a number from \(Points.format(range.lowerBound)) to \(Points.format(range.upperBound))")
+        }
+    }
+
+    private static func describe(_ pattern: Pattern) -> String {
+        switch pattern {
+        case .exact(let key): return "key \(key)"
+        case .glob(let glob): return "glob \(glob)"
+        case .regex(let expression): return "regex \(expression)"
+        case .kind(let kind): return "kind \(kind)"
+        case .all: return "default"
         }
     }
 
@@ -271,46 +288,63 @@ public struct LayoutRule: Sendable {
     }
 }
 
-/// The spec as written.
-struct RawSpec: Decodable {
-    var languages: [String]?
-    var categories: [String]?
-    var samples: SampleValues?
-    var `default`: RawRule?
-    var rules: [RawRule]?
+/// YAML nodes as setting values.
+enum SpecValue {
+    static func table(_ mapping: Node.Mapping) -> [String: SettingValue] {
+        var out: [String: SettingValue] = [:]
+        for (key, value) in mapping {
+            out[key.string ?? "\(key.any)"] = convert(value)
+        }
+        return out
+    }
+
+    static func convert(_ node: Node) -> SettingValue {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style == .plain || scalar.style == .any {
+                if let bool = Bool.construct(from: scalar) { return .bool(bool) }
+                if let int = Int.construct(from: scalar) { return .number(Double(int)) }
+                if let double = Double.construct(from: scalar) { return .number(double) }
+                if scalar.string == "null" || scalar.string == "~" || scalar.string.isEmpty { return .null }
+            }
+            return .string(scalar.string)
+        case .mapping(let mapping): return .table(table(mapping))
+        case .sequence(let sequence): return .list(sequence.map(convert))
+        }
+    }
 }
 
-struct RawRule: Decodable {
-    var name: String?
-    var key: String?
-    var glob: String?
-    var regex: String?
-    var kind: String?
-    var style: String?
-    var size: Double?
-    var emphasized: Bool?
-    var width: Double?
-    var maxLines: Int?
-    var lineHeight: LineHeightValue?
-    var truncation: String?
-    var strategy: String?
-    var clipping: String?
-    var reflow: RawReflow?
-}
-
-struct RawReflow: Decodable {
-    var imageWidth: Double?
-    var spacing: Double?
-    var horizontalUpTo: String?
-}
-
-/// `lineHeight: leading | natural | 22`.
-enum LineHeightValue: Decodable {
-    case name(String)
-    case points(Double)
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Double.self) { self = .points(value) } else { self = .name(try container.decode(String.self)) }
+extension SampleValues {
+    /// `samples: {string, integer, decimal, placeholders}`, every key checked.
+    init(settings value: SettingValue?) throws(OversetError) {
+        self.init()
+        guard let value else { return }
+        guard case .table(let table) = value else {
+            throw .invalidArgument(name: "samples", value: value.written, expected: "a mapping: {string, integer, decimal, placeholders}")
+        }
+        var settings = Settings(table, origin: "samples")
+        func sample(_ key: String) throws(OversetError) -> String? {
+            switch settings.take(key) {
+            case nil: return nil
+            case .string(let text)?: return text
+            case .number(let number)?: return Points.format(number, decimals: 6)
+            case let other?: throw .invalidArgument(name: key, value: other.written, expected: "a sample string")
+            }
+        }
+        if let string = try sample("string") { self.string = string }
+        if let integer = try sample("integer") { self.integer = integer }
+        if let decimal = try sample("decimal") { self.decimal = decimal }
+        if let placeholders = settings.take("placeholders") {
+            guard case .table(let table) = placeholders else {
+                throw .invalidArgument(name: "placeholders", value: placeholders.written, expected: "a mapping of names to values")
+            }
+            for (name, sample) in table {
+                guard case .string(let text) = sample else {
+                    throw .invalidArgument(name: "placeholders.\(name)", value: sample.written, expected: "a string")
+                }
+                self.placeholders[name] = text
+            }
+        }
+        try settings.rejectUnknownKeys(known: ["string", "integer", "decimal", "placeholders"])
     }
 }

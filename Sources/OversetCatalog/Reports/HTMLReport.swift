@@ -63,7 +63,7 @@ extension CheckReport {
             if let lines = result.failingLines {
                 out += "<div class=\"lines\">" + lines.map { "│" + escape($0) + "│" }.joined(separator: "\n") + "</div>"
             }
-            if index < pictureLimit, let svg = pictures?(result) {
+            if index < pictureLimit, let svg = pictures?(result) ?? result.picture {
                 out += "<div class=\"picture\">\(Self.stripXMLDeclaration(svg))</div>"
             }
             out += "</div>\n"

@@ -1,3 +1,4 @@
+import Overset
 internal import OversetText
 
 /// Builds the shapes of a picture: boxes, glyph outlines, labels.
@@ -87,12 +88,11 @@ struct SceneBuilder {
     /// Draws a layout with its top-left at `origin`: the width-limit box, line boxes, baselines, glyphs (clipped ones
     /// in the warning colour with their overflow labelled) and the ellipsis. Returns the line frames.
     @discardableResult
-    mutating func layout(_ layout: TextLayout, origin: (x: Double, y: Double), alignment: PictureAlignment,
-                         labels: Bool = true) -> [PictureRect] {
+    mutating func layout(_ layout: TextLayout, clipping: ClippingReport, origin: (x: Double, y: Double),
+                         alignment: PictureAlignment, labels: Bool = true) -> [PictureRect] {
         let options = layout.options
         let prepared = layout.prepared
         let fonts = prepared.engine.fonts
-        let clipping = layout.clipping()
         rect(PictureRect(x: origin.x, y: origin.y, width: options.width, height: max(layout.height, 0.5)),
              fill: palette.widthLimit.withAlpha(0.06), stroke: palette.widthLimit, lineWidth: 1, role: "box")
         var frames: [PictureRect] = []
@@ -133,7 +133,7 @@ struct SceneBuilder {
                 let above = clip.edge == .top || clip.edge == .previousLine
                 let key = "\(index)\(above)"
                 guard x >= (labelEnds[key] ?? -.infinity) else { continue }
-                let text = "+" + format2(clip.overflow) + " pt"
+                let text = "+" + Points.fixed(clip.overflow) + " pt"
                 let y = above ? frame.y - clip.overflow - 3 : frame.maxY + clip.overflow + 10
                 let width = label(text, engine: prepared.engine, x: x, baseline: y, size: 8, color: palette.warning,
                                   role: "overflow-label")
@@ -142,18 +142,6 @@ struct SceneBuilder {
         }
         return frames
     }
-}
-
-func format2(_ value: Double) -> String {
-    let rounded = (value * 100).rounded() / 100
-    var text = String(rounded)
-    if let dot = text.firstIndex(of: ".") {
-        let decimals = text.distance(from: dot, to: text.endIndex) - 1
-        if decimals == 1 { text += "0" }
-    } else {
-        text += ".00"
-    }
-    return text
 }
 
 extension PictureColor {

@@ -1,11 +1,26 @@
+import Overset
+
+extension Verdict {
+    /// Draws the layout that was judged, with the clipped marks the verdict reports (beyond its tolerance) and a
+    /// legend naming the label's style and category, the language and the verdict.
+    public func picture(options: PictureOptions = PictureOptions()) -> Picture {
+        var options = options
+        if options.styledFont == nil { options.styledFont = label.styledFont }
+        return layout.picture(options: options, clipping: clipping)
+    }
+}
+
 extension TextLayout {
     /// Draws the layout: the label's box (width limit × height), each line's box and baseline, the glyphs from the
     /// fonts' outlines, the ellipsis, every glyph whose ink crosses its box in the warning colour with its
     /// overflow in points, and a legend naming the fonts, size, style and category, language and the verdict.
     public func picture(options: PictureOptions = PictureOptions()) -> Picture {
+        picture(options: options, clipping: clipping())
+    }
+
+    func picture(options: PictureOptions, clipping: ClippingReport) -> Picture {
         let palette = options.palette
         var scene = SceneBuilder(palette: palette)
-        let clipping = clipping()
         let engine = prepared.engine
         let padding = 16.0
         let topOverflow = clipping.clippedClusters.filter { $0.line == 0 && $0.edge == .top }.map(\.overflow).max() ?? 0
@@ -17,17 +32,17 @@ extension TextLayout {
         var legend: [(String, PictureColor)] = []
         if options.showsLegend {
             let fonts = prepared.usedFonts.map { "\($0.familyName) \($0.styleName)" }.joined(separator: ", ")
-            var sizeText = "\(format2(self.options.pointSize)) pt"
+            var sizeText = "\(Points.fixed(self.options.pointSize)) pt"
             if let font = options.styledFont { sizeText = "\(font.style) at \(font.category.higName), " + sizeText }
             legend.append(((fonts.isEmpty ? prepared.engine.fonts.primary.familyName : fonts) + " · " + sizeText, palette.secondary))
             let linesText = self.options.maxLines == 0 ? "unlimited lines" : "max \(self.options.maxLines) lines"
-            legend.append(("width \(format2(self.options.width)) pt · \(linesText) · language \(options.language ?? prepared.language ?? "none")",
+            legend.append(("width \(Points.fixed(self.options.width)) pt · \(linesText) · language \(options.language ?? prepared.language ?? "none")",
                            palette.secondary))
             var verdicts: [String] = []
             if isTruncated { verdicts.append("TRUNCATED (\(lineCount) of more lines shown)") }
             if clipping.hasClipping {
                 let worst = clipping.clippedClusters.map(\.overflow).max() ?? 0
-                verdicts.append("CLIPPED: \(clipping.clippedClusters.count) marks, up to \(format2(worst)) pt")
+                verdicts.append("CLIPPED: \(clipping.clippedClusters.count) marks, up to \(Points.fixed(worst)) pt")
             }
             if !missingCharacters.isEmpty {
                 verdicts.append("MISSING GLYPHS: " + missingCharacters.map(\.cluster).joined(separator: " "))
@@ -38,7 +53,7 @@ extension TextLayout {
         let legendSize = 10.0
         let legendWidth = legend.map { SceneBuilder.labelWidth($0.0, engine: engine, size: legendSize) }.max() ?? 0
         let contentWidth = max(self.options.width, widest, legendWidth)
-        let frames = scene.layout(self, origin: (padding, top), alignment: options.alignment)
+        let frames = scene.layout(self, clipping: clipping, origin: (padding, top), alignment: options.alignment)
         var y = top + height + bottomOverflow + (hasLabels ? 14 : 0) + 8
         for (text, color) in legend {
             y += legendSize * 1.4
@@ -65,13 +80,8 @@ extension ReflowHeader {
         var cells: [(decision: OrientationDecision, layout: TextLayout, height: Double)] = []
         for category in ContentSizeCategory.allCases {
             let decision = try effectiveOrientation(for: availableWidth, category: category)
-            var layoutOptions = titleOptions(availableWidth: availableWidth, category: category)
-            if decision.orientation == .vertical { layoutOptions.width = availableWidth }
-            let layout = try title.layout(layoutOptions)
-            let image = component.scalesImageWithCategory
-                ? component.titleStyle.scaledValue(component.imageWidth, for: category) : component.imageWidth
-            let spacing = component.scalesImageWithCategory
-                ? component.titleStyle.scaledValue(component.spacing, for: category) : component.spacing
+            let layout = decision.title.layout
+            let (image, spacing) = imageAndSpacing(at: category)
             let body = decision.orientation == .vertical ? image + spacing + layout.height : max(image, layout.height)
             cells.append((decision, layout, captionSize * 1.6 + body))
         }
@@ -90,20 +100,18 @@ extension ReflowHeader {
             let frame = PictureRect(x: x, y: y, width: cellWidth, height: rowHeights[row])
             scene.rect(frame, stroke: palette.lineBox, lineWidth: 1, role: "cell", radius: 6)
             let decision = cell.decision
-            let caption = "\(decision.category.higName) · \(format2(decision.pointSize)) pt · \(decision.orientation.rawValue)"
+            let caption = "\(decision.category.higName) · \(Points.fixed(decision.pointSize)) pt · \(decision.orientation.rawValue)"
             scene.label(caption, engine: engine, x: x + 12, baseline: y + 16, size: captionSize,
                         color: decision.orientation == .vertical ? palette.warning : palette.secondary, role: "caption")
             let contentTop = y + 24
-            let image = component.scalesImageWithCategory
-                ? component.titleStyle.scaledValue(component.imageWidth, for: decision.category) : component.imageWidth
-            let spacing = component.scalesImageWithCategory
-                ? component.titleStyle.scaledValue(component.spacing, for: decision.category) : component.spacing
+            let (image, spacing) = imageAndSpacing(at: decision.category)
             scene.rect(PictureRect(x: x + 12, y: contentTop, width: image, height: image), fill: palette.image,
                        role: "image", radius: 8)
             let origin = decision.orientation == .vertical
                 ? (x + 12, contentTop + image + spacing)
                 : (x + 12 + image + spacing, contentTop)
-            scene.layout(cell.layout, origin: origin, alignment: options.alignment, labels: false)
+            scene.layout(cell.layout, clipping: cell.decision.title.clipping, origin: origin,
+                         alignment: options.alignment, labels: false)
             if firstBox == nil {
                 firstBox = PictureRect(x: origin.0, y: origin.1, width: cell.layout.options.width, height: cell.layout.height)
             }
@@ -113,5 +121,14 @@ extension ReflowHeader {
         return Picture(width: width, height: height, boxFrame: firstBox ?? PictureRect(x: 0, y: 0, width: 0, height: 0),
                        lineFrames: [], palette: palette, shapes: scene.shapes,
                        background: options.transparentBackground ? nil : palette.background, title: title.text)
+    }
+
+    /// The image's width and the spacing at `category` (scaled with the title's style when the component says so).
+    private func imageAndSpacing(at category: ContentSizeCategory) -> (Double, Double) {
+        let width = component.horizontalTitleWidth(availableWidth: 1_000, category: category)
+        let total = 1_000 - width
+        let image = component.scalesImageWithCategory
+            ? (component.title.style ?? .body).scaledValue(component.imageWidth, for: category) : component.imageWidth
+        return (image, total - image)
     }
 }

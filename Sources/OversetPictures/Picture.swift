@@ -1,4 +1,6 @@
+import Overset
 internal import OversetText
+internal import OversetRaster
 
 /// A colour for pictures, sRGB with straight alpha.
 public struct PictureColor: Sendable, Hashable {
@@ -166,10 +168,7 @@ public struct Picture: Sendable {
         }
     }
 
-    private func n(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
+    private func n(_ value: Double) -> String { Points.format(value, decimals: 2) }
 
     private func pathData(_ steps: [PathStep]) -> String {
         var parts: [String] = []
@@ -186,22 +185,6 @@ public struct Picture: Sendable {
         }
         return parts.joined()
     }
-}
-
-/// `text` escaped for XML content, and for attribute values when `attribute` (shared with the catalog writers).
-package func xmlEscaped(_ text: String, attribute: Bool = false) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for character in text {
-        switch character {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"" where attribute: out += "&quot;"
-        default: out.append(character)
-        }
-    }
-    return out
 }
 
 /// One drawing step of a picture, in points, y down.

@@ -1,16 +1,16 @@
 internal import OversetText
 
 /// A glyph placed on a line, for drawing.
-struct DrawnGlyph {
+package struct DrawnGlyph {
     /// Index of the face in the stack.
-    var face: Int
-    var glyph: UInt32
+    package var face: Int
+    package var glyph: UInt32
     /// Left edge of the glyph's origin, in points from the line's left edge.
-    var x: Double
+    package var x: Double
     /// Vertical offset from the baseline, in points, up.
-    var dy: Double
+    package var dy: Double
     /// UTF-16 offset of the glyph's cluster, or nil for the ellipsis.
-    var cluster: Int?
+    package var cluster: Int?
 }
 
 extension PreparedText {
@@ -18,7 +18,7 @@ extension PreparedText {
     /// it (so a line cut inside an Arabic word draws the final and initial forms, as on screen).
     ///
     /// - Returns: the glyphs and the drawn width of the line in points.
-    func drawnGlyphs(of line: Line) -> (glyphs: [DrawnGlyph], width: Double) {
+    package func drawnGlyphs(of line: Line) -> (glyphs: [DrawnGlyph], width: Double) {
         let size = line.pointSize
         var x = 0.0
         var result: [DrawnGlyph] = []

@@ -1,0 +1,146 @@
+extension Label {
+    /// The keys ``init(settings:base:)`` reads. Command-line options are the same names in kebab case
+    /// (`maxLines` is `--max-lines`).
+    public static let settingKeys = ["style", "emphasized", "category", "size", "relativeTo", "width", "maxLines",
+                                     "lineHeight", "lineHeightMultiple", "truncation", "wrap", "strategy", "tracking",
+                                     "fonts", "features", "weight"]
+
+    /// Reads a label from named settings: `measure`'s JSON fields, a spec rule's keys and the command line's options
+    /// all come through here, so they share names, defaults, ranges and messages.
+    ///
+    /// ```swift
+    /// var settings = Settings(["style": .string("headline"), "width": .number(220), "maxLines": .number(2)],
+    ///                         origin: "request")
+    /// let label = try Label(settings: &settings)
+    /// try settings.rejectUnknownKeys(known: Label.settingKeys)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - settings: the values; the keys of ``settingKeys`` are taken out of it, the rest are left for the caller.
+    ///   - base: the label whose settings apply where a key is absent (a spec's default rule); nil for the defaults
+    ///     documented on ``Label``.
+    /// - Throws: ``OversetError/invalidArgument(name:value:expected:)`` naming the key, for a value of the wrong type,
+    ///   out of range (see ``LabelLimits``) or not one of the names a setting accepts.
+    public init(settings: inout Settings, base: Label? = nil) throws(OversetError) {
+        let font = try Label.font(&settings, base: base)
+        guard let width = try settings.number("width") ?? base?.width else {
+            throw .invalidArgument(name: "width", value: "(missing)", expected: "the label's width in points")
+        }
+        let maxLines = try settings.integer("maxLines", in: LabelLimits.maxLines) ?? base?.maxLines ?? 0
+        let category = try settings.choice("category", ContentSizeCategory.settingChoices,
+                                           shown: ContentSizeCategory.allCases.count) ?? base?.category ?? .large
+        let lineHeight = try Label.lineHeight(&settings) ?? base?.lineHeight ?? .automatic
+        let truncation = try settings.choice("truncation", TruncationMode.allCases.map { ($0.rawValue, $0) })
+        let wrapping = try settings.choice("wrap", WrapMode.allCases.map { ($0.rawValue, $0) })
+        let strategy = try settings.choice("strategy", LineBreakStrategy.allCases.map { ($0.rawValue, $0) })
+        let tracking = try settings.number("tracking").map { Tracking.points($0) }
+        var fonts = base?.fonts ?? .bundled
+        if let custom = try settings.strings("fonts") { fonts.custom = custom }
+        if let features = try settings.strings("features") { fonts.features = features }
+        if let weight = try settings.choice("weight", FontWeight.allCases.map { ($0.rawValue, $0) }) {
+            fonts.weight = weight
+        }
+        self.init(font: font, category: category, width: width, maxLines: maxLines, lineHeight: lineHeight,
+                  truncation: truncation ?? base?.truncation ?? .tail, wrapping: wrapping ?? base?.wrapping ?? .word,
+                  strategy: strategy ?? base?.strategy ?? .pushOut, tracking: tracking ?? base?.tracking ?? .none,
+                  fonts: fonts)
+        try validate()
+    }
+
+    private static func font(_ settings: inout Settings, base: Label?) throws(OversetError) -> LabelFont {
+        let style = try settings.choice("style", TextStyle.settingChoices)
+        let size = try settings.number("size")
+        let emphasized = try settings.bool("emphasized")
+        var relativeTo: TextStyle?? = nil
+        if let value = try settings.choice("relativeTo", [("none", TextStyle?.none)] + TextStyle.settingChoices.map {
+            ($0.name, Optional($0.value))
+        }) {
+            relativeTo = .some(value)
+        }
+        switch (style, size) {
+        case (_?, _?):
+            throw .invalidArgument(name: "size", value: Points.format(size!),
+                                   expected: "either a size or a style, not both (a style sets the size)")
+        case (let style?, nil):
+            if relativeTo != nil {
+                throw .invalidArgument(name: "relativeTo", value: "\(relativeTo!.map { "\($0)" } ?? "none")",
+                                       expected: "relativeTo only with a size (a style scales by itself)")
+            }
+            var inherited = false
+            if case .style(_, let wasEmphasized)? = base?.font { inherited = wasEmphasized }
+            return .style(style, emphasized: emphasized ?? inherited)
+        case (nil, let size?):
+            try LabelLimits.check("size", size, LabelLimits.pointSize, above: 0)
+            if emphasized == true {
+                throw .invalidArgument(name: "emphasized", value: "true",
+                                       expected: "emphasized only with a style; with a size, set weight: bold")
+            }
+            var inherited: TextStyle? = .body
+            if case .size(_, let scale)? = base?.font { inherited = scale }
+            return .size(size, relativeTo: relativeTo ?? inherited)
+        case (nil, nil):
+            guard var font = base?.font else {
+                throw .invalidArgument(name: "style", value: "(missing)",
+                                       expected: "a text style (body, headline, …) or a size in points")
+            }
+            if case .style(let style, let wasEmphasized) = font {
+                font = .style(style, emphasized: emphasized ?? wasEmphasized)
+            } else if let relativeTo, case .size(let size, _) = font {
+                font = .size(size, relativeTo: relativeTo)
+            }
+            return font
+        }
+    }
+
+    private static func lineHeight(_ settings: inout Settings) throws(OversetError) -> LabelLineHeight? {
+        let multiple = try settings.number("lineHeightMultiple")
+        var height: LabelLineHeight? = nil
+        if let value = settings.take("lineHeight") {
+            var number: Double? = nil
+            switch value {
+            case .number(let points): number = points
+            case .string(let name):
+                switch name.lowercased() {
+                case "automatic": height = .automatic
+                case "leading": height = .leading
+                case "natural": height = .natural
+                default:
+                    guard settings.stringsAreTyped, let points = Double(name) else {
+                        throw .invalidArgument(name: "lineHeight", value: name,
+                                               expected: "a number of points, leading, natural or automatic")
+                    }
+                    number = points
+                }
+            default:
+                throw .invalidArgument(name: "lineHeight", value: value.written,
+                                       expected: "a number of points, leading, natural or automatic")
+            }
+            if let number {
+                try LabelLimits.check("lineHeight", number, LabelLimits.lineHeight, above: 0)
+                height = .points(number)
+            }
+        }
+        guard let multiple else { return height }
+        try LabelLimits.check("lineHeightMultiple", multiple, LabelLimits.lineHeightMultiple, above: 0)
+        switch height {
+        case nil, .natural?, .automatic?: return .multiple(multiple)
+        default:
+            throw .invalidArgument(name: "lineHeightMultiple", value: Points.format(multiple),
+                                   expected: "lineHeightMultiple only with the natural line height")
+        }
+    }
+}
+
+extension TextStyle {
+    /// The names the decoders accept, in the order `--help` lists them.
+    static var settingChoices: [(name: String, value: TextStyle)] { allCases.map { ($0.rawValue, $0) } }
+}
+
+extension ContentSizeCategory {
+    /// Every name a category parses from (HIG, UIKit, SwiftUI, raw), HIG names first, for the decoders.
+    static var settingChoices: [(name: String, value: ContentSizeCategory)] {
+        allCases.map { ($0.higName, $0) } + allCases.flatMap { category in
+            [category.uikitName, category.swiftUIName, category.uikitRawValue].map { ($0, category) }
+        }
+    }
+}

@@ -1,0 +1,270 @@
+/// Everything that decides how a label lays out its text: what UIKit spreads over `UILabel`, `UIFont` and
+/// `NSParagraphStyle`, in one value.
+///
+/// Every door into Overset (this API, the test helpers, `overset preview`, `measure`, `matrix` and `check`) reads
+/// a label the same way and gets the same defaults, so the same question gets the same answer whichever way it is
+/// asked. The defaults are a `UILabel`'s:
+///
+/// | setting | default | UIKit |
+/// |---|---|---|
+/// | ``font`` | none: give a style or a size | `font` (`preferredFont(forTextStyle:)` or a custom font) |
+/// | ``category`` | `.large` | `traitCollection.preferredContentSizeCategory` |
+/// | ``maxLines`` | 0, unlimited (a `UILabel` starts at 1) | `numberOfLines` |
+/// | ``lineHeight`` | `.automatic`: the style's HIG leading for a text style, the fonts' natural height for a size | `NSParagraphStyle` line heights |
+/// | ``truncation`` | `.tail` | `lineBreakMode` (`byTruncatingTail`) |
+/// | ``wrapping`` | `.word` | `lineBreakMode` (`byWordWrapping`) |
+/// | ``strategy`` | `.pushOut` | `lineBreakStrategy` (`.standard` includes push-out) |
+/// | ``tracking`` | none | `NSAttributedString.Key.kern` |
+/// | ``fonts`` | the bundled fonts | the system font and its fallbacks |
+///
+/// ```swift
+/// let label = Label(style: .body, width: 160, maxLines: 2)
+/// let verdict = try label.at(.accessibility3).verdict(for: "Nach Updates suchen", language: "de")
+/// verdict.fits                  // false: it needs 3 lines
+/// try label.willTruncate("Nach Updates suchen", language: "de")   // false at Large
+/// ```
+public struct Label: Sendable, Hashable {
+    /// The font: a Dynamic Type text style, or a point size.
+    public var font: LabelFont
+    /// The content size category the label is laid out at (Large, the default, is 100 %).
+    public var category: ContentSizeCategory
+    /// The width available to each line, in points (`preferredMaxLayoutWidth`).
+    public var width: Double
+    /// The most lines to show (`numberOfLines`); 0 means unlimited.
+    public var maxLines: Int
+    /// How tall each line is.
+    public var lineHeight: LabelLineHeight
+    /// What the last line does when the text needs more than ``maxLines`` lines.
+    public var truncation: TruncationMode
+    /// Where lines may break.
+    public var wrapping: WrapMode
+    /// How lines are chosen among the break opportunities: push-out (a `UILabel`, the default) or greedy
+    /// (TextKit's wrapping, `NSString` drawing).
+    public var strategy: LineBreakStrategy
+    /// Extra space after each grapheme cluster.
+    public var tracking: Tracking
+    /// Font files or installed families tried before the bundled fonts, and OpenType features.
+    public var fonts: LabelFonts
+
+    /// A label with a Dynamic Type text style.
+    ///
+    /// - Parameters:
+    ///   - style: the text style (`UIFont.preferredFont(forTextStyle:)`).
+    ///   - emphasized: the style's emphasized weight (`.traitBold`): bold for titles, semibold for the rest.
+    ///   - category: the content size category, Large by default.
+    ///   - width: the line width limit in points.
+    ///   - maxLines: the line limit, 0 (the default) for none.
+    ///   - lineHeight: `.automatic` (the style's HIG leading) by default.
+    ///   - truncation: tail by default.
+    ///   - wrapping: word wrapping by default.
+    ///   - strategy: push-out (a `UILabel`) by default; `.greedy` for TextKit's wrapping.
+    ///   - tracking: none by default.
+    ///   - fonts: the bundled fonts by default.
+    public init(style: TextStyle, emphasized: Bool = false, category: ContentSizeCategory = .large, width: Double,
+                maxLines: Int = 0, lineHeight: LabelLineHeight = .automatic, truncation: TruncationMode = .tail,
+                wrapping: WrapMode = .word, strategy: LineBreakStrategy = .pushOut, tracking: Tracking = .none,
+                fonts: LabelFonts = .bundled) {
+        self.init(font: .style(style, emphasized: emphasized), category: category, width: width, maxLines: maxLines,
+                  lineHeight: lineHeight, truncation: truncation, wrapping: wrapping, strategy: strategy,
+                  tracking: tracking, fonts: fonts)
+    }
+
+    /// A label with any font setting; the parameters are the properties of the same names.
+    public init(font: LabelFont, category: ContentSizeCategory = .large, width: Double, maxLines: Int = 0,
+                lineHeight: LabelLineHeight = .automatic, truncation: TruncationMode = .tail,
+                wrapping: WrapMode = .word, strategy: LineBreakStrategy = .pushOut, tracking: Tracking = .none,
+                fonts: LabelFonts = .bundled) {
+        self.font = font
+        self.category = category
+        self.width = width
+        self.maxLines = maxLines
+        self.lineHeight = lineHeight
+        self.truncation = truncation
+        self.wrapping = wrapping
+        self.strategy = strategy
+        self.tracking = tracking
+        self.fonts = fonts
+    }
+
+    /// The label at another content size category (everything else the same).
+    public func at(_ category: ContentSizeCategory) -> Label {
+        var copy = self
+        copy.category = category
+        return copy
+    }
+
+    /// The label at another width (everything else the same).
+    public func withWidth(_ width: Double) -> Label {
+        var copy = self
+        copy.width = width
+        return copy
+    }
+
+    /// The text style, when the font is one or is scaled relative to one.
+    public var style: TextStyle? {
+        switch font {
+        case .style(let style, _): return style
+        case .size(_, let relativeTo): return relativeTo
+        }
+    }
+
+    /// The style at the label's category, when the font is a text style.
+    public var styledFont: StyledFont? {
+        guard case .style(let style, let emphasized) = font else { return nil }
+        return StyledFont(style: style, category: category, emphasized: emphasized)
+    }
+
+    /// The point size at the label's category: the style's (HIG table), or the size scaled like `UIFontMetrics`
+    /// (`scaledValue(for:)` of the style it is relative to), or the fixed size.
+    public var pointSize: Double {
+        switch font {
+        case .style(let style, _): return style.pointSize(for: category)
+        case .size(let size, let relativeTo?): return relativeTo.scaledValue(size, for: category)
+        case .size(let size, nil): return size
+        }
+    }
+
+    /// The weight the label's font asks for.
+    public var weight: FontWeight {
+        switch font {
+        case .style(let style, let emphasized): return emphasized ? style.emphasizedWeight : style.weight
+        case .size: return fonts.weight
+        }
+    }
+
+    /// The bundled face that stands in for ``weight``: regular for regular, bold for semibold and bold.
+    public var bundledWeight: FontStack.BundledWeight { weight == .regular ? .regular : .bold }
+
+    /// Why the face differs from the weight the label asks for, or nil when it does not.
+    public var weightNote: String? {
+        guard weight == .semibold else { return nil }
+        let name = style.map { "\($0)" } ?? "the label"
+        return "\(name) is semibold; the bundled fonts have no semibold, so bold is used"
+    }
+
+    /// The line height the layout uses at the label's category.
+    public var resolvedLineHeight: LineHeight {
+        switch lineHeight {
+        case .automatic:
+            if case .style = font, let style { return .fixed(style.leading(for: category)) }
+            return .natural
+        case .leading:
+            guard let style else { return .fixed(pointSize * TextStyle.body.leadingRatio) }
+            if case .style = font { return .fixed(style.leading(for: category)) }
+            return .fixed(pointSize * style.leadingRatio)
+        case .natural: return .natural
+        case .multiple(let factor): return .multiple(factor)
+        case .points(let points):
+            guard let relativeTo = style, case .size(_, _?) = font else { return .fixed(points) }
+            return .fixed(relativeTo.scaledValue(points, for: category))
+        }
+    }
+
+    /// The options ``PreparedText/layout(_:)`` takes for this label at its category.
+    public var layoutOptions: LayoutOptions {
+        LayoutOptions(width: width, pointSize: pointSize, maxLines: maxLines, truncation: truncation,
+                      wrapping: wrapping, lineHeight: resolvedLineHeight, tracking: tracking, strategy: strategy)
+    }
+
+    /// Checks every value (finite, in range), so that a layout never runs on a NaN, a negative width or a size
+    /// that overflows; the errors name the setting as the decoders do.
+    public func validate() throws(OversetError) {
+        try LabelLimits.check("width", width, LabelLimits.width)
+        switch font {
+        case .style: break
+        case .size(let size, _): try LabelLimits.check("size", size, LabelLimits.pointSize, above: 0)
+        }
+        guard LabelLimits.maxLines.contains(maxLines) else {
+            throw .invalidArgument(name: "maxLines", value: "\(maxLines)",
+                                   expected: "a whole number from 0 (unlimited) to \(LabelLimits.maxLines.upperBound)")
+        }
+        switch lineHeight {
+        case .automatic, .leading, .natural: break
+        case .points(let value): try LabelLimits.check("lineHeight", value, LabelLimits.lineHeight, above: 0)
+        case .multiple(let value): try LabelLimits.check("lineHeightMultiple", value, LabelLimits.lineHeightMultiple, above: 0)
+        }
+        switch tracking {
+        case .points(let value): try LabelLimits.check("tracking", value, LabelLimits.tracking)
+        case .thousandthsOfEm(let value): try LabelLimits.check("tracking", value, LabelLimits.tracking)
+        }
+        try layoutOptions.validate()
+    }
+}
+
+/// A label's font.
+public enum LabelFont: Sendable, Hashable {
+    /// A Dynamic Type text style (`UIFont.preferredFont(forTextStyle:)`), in its emphasized weight when asked.
+    case style(TextStyle, emphasized: Bool = false)
+    /// A point size designed at Large. With a style, it scales with the category like
+    /// `UIFontMetrics(forTextStyle:).scaledValue(for:)` (SwiftUI's `.custom(_:size:relativeTo:)`; `.body` is what
+    /// `.custom(_:size:)` uses); with nil it never changes (`.custom(_:fixedSize:)`).
+    case size(Double, relativeTo: TextStyle? = .body)
+}
+
+/// How tall a label's lines are.
+public enum LabelLineHeight: Sendable, Hashable {
+    /// The style's HIG leading for a text style; the fonts' natural height, line by line, for a point size.
+    case automatic
+    /// The style's HIG leading (for a point size: the leading of the style it scales with, in proportion).
+    case leading
+    /// The fonts' natural height, line by line: a Thai or Arabic fallback font makes its line taller, as in a
+    /// `UILabel` with no paragraph style.
+    case natural
+    /// A fixed height in points, baseline to baseline (`minimumLineHeight` = `maximumLineHeight`); for a point
+    /// size that scales, it scales with it.
+    case points(Double)
+    /// The natural height times this factor (`lineHeightMultiple`).
+    case multiple(Double)
+}
+
+/// The fonts a label measures with, beyond its style's weight.
+public struct LabelFonts: Sendable, Hashable {
+    /// Font files (paths, `path#index` for a collection face) or installed fontconfig families, tried before the
+    /// bundled fonts for every script.
+    public var custom: [String]
+    /// OpenType features in HarfBuzz syntax (`kern=0`, `+liga`, `ss01`).
+    public var features: [String]
+    /// The weight of a label with a point size (a text style has its own).
+    public var weight: FontWeight
+
+    /// The bundled fonts, no features, regular weight.
+    public static let bundled = LabelFonts()
+
+    /// - Parameters are the properties of the same names.
+    public init(custom: [String] = [], features: [String] = [], weight: FontWeight = .regular) {
+        self.custom = custom
+        self.features = features
+        self.weight = weight
+    }
+}
+
+/// The ranges every number a user gives is checked against where it enters (API, CLI, JSON, spec), so that no
+/// conversion traps and no layout runs on a value no label could have.
+public enum LabelLimits {
+    /// Widths in points: 0 to 100,000 (a hundred screens).
+    public static let width: ClosedRange<Double> = 0...100_000
+    /// Point sizes: above 0, up to 10,000.
+    public static let pointSize: ClosedRange<Double> = 0...10_000
+    /// Fixed line heights in points: above 0, up to 100,000.
+    public static let lineHeight: ClosedRange<Double> = 0...100_000
+    /// Line height multiples: above 0, up to 100.
+    public static let lineHeightMultiple: ClosedRange<Double> = 0...100
+    /// Tracking, in points or thousandths of an em: −1,000 to 1,000.
+    public static let tracking: ClosedRange<Double> = -1_000...1_000
+    /// Line limits: 0 (unlimited) to 1,000,000.
+    public static let maxLines: ClosedRange<Int> = 0...1_000_000
+
+    static func check(_ name: String, _ value: Double, _ range: ClosedRange<Double>,
+                      above lower: Double? = nil) throws(OversetError) {
+        let expected = lower.map { "a number above \(Points.format($0)), at most \(Points.format(range.upperBound))" }
+            ?? "a number from \(Points.format(range.lowerBound)) to \(Points.format(range.upperBound))"
+        guard value.isFinite, range.contains(value), lower.map({ value > $0 }) ?? true else {
+            throw .invalidArgument(name: name, value: Points.format(value, decimals: 6), expected: expected)
+        }
+    }
+}
+
+extension TextStyle {
+    /// The style's leading over its point size at Large (body: 22 / 17).
+    var leadingRatio: Double { leading(for: .large) / pointSize(for: .large) }
+}
