@@ -64,7 +64,7 @@ let package = Package(
         // Runs the built `overset` binary as a user would.
         .testTarget(
             name: "OversetCLITests",
-            dependencies: ["OversetCLI"]
+            dependencies: ["OversetCLI", "Overset", "OversetCatalog", "OversetTesting"]
         ),
     ]
 )

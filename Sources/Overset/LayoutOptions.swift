@@ -1,6 +1,7 @@
 /// How to lay out a prepared text: the box and the label's settings.
 ///
-/// The defaults are a `UILabel`'s: word wrapping, tail truncation, unlimited lines, the font's natural line height.
+/// The defaults are a `UILabel`'s (the same as ``Label``'s): word wrapping, tail truncation, push-out line
+/// breaking, unlimited lines, the font's natural line height. ``Label/layoutOptions`` makes these from a label.
 public struct LayoutOptions: Sendable, Hashable {
     /// The width available to a line, in points (`preferredMaxLayoutWidth`). Must be finite and not negative.
     public var width: Double
@@ -16,7 +17,7 @@ public struct LayoutOptions: Sendable, Hashable {
     public var lineHeight: LineHeight
     /// Extra space after each grapheme cluster (`NSAttributedString.Key.kern`, CSS `letter-spacing`).
     public var tracking: Tracking
-    /// How lines are chosen: greedy (the default), push-out (a `UILabel`) or balanced.
+    /// How lines are chosen: push-out (a `UILabel`, the default), greedy (TextKit) or balanced.
     public var strategy: LineBreakStrategy
 
     /// - Parameters:
@@ -27,10 +28,10 @@ public struct LayoutOptions: Sendable, Hashable {
     ///   - wrapping: word (default) or character wrapping.
     ///   - lineHeight: natural (default) or fixed.
     ///   - tracking: letter spacing, none by default.
-    ///   - strategy: greedy by default; `.pushOut` matches a `UILabel`.
+    ///   - strategy: push-out (what a `UILabel` does) by default; `.greedy` for TextKit's wrapping.
     public init(width: Double, pointSize: Double, maxLines: Int = 0, truncation: TruncationMode = .tail,
                 wrapping: WrapMode = .word, lineHeight: LineHeight = .natural, tracking: Tracking = .none,
-                strategy: LineBreakStrategy = .greedy) {
+                strategy: LineBreakStrategy = .pushOut) {
         self.width = width
         self.pointSize = pointSize
         self.maxLines = maxLines

@@ -53,17 +53,24 @@ public struct TextEngine: Sendable {
 
     /// Lays out `text` once: `prepare` then `layout`, for one-off questions.
     public func layout(_ text: String, width: Double, pointSize: Double, maxLines: Int = 0,
-                       truncation: TruncationMode = .tail, language: String? = nil) throws(OversetError) -> TextLayout {
+                       truncation: TruncationMode = .tail, strategy: LineBreakStrategy = .pushOut,
+                       language: String? = nil) throws(OversetError) -> TextLayout {
         try prepare(text, language: language)
-            .layout(width: width, pointSize: pointSize, maxLines: maxLines, truncation: truncation)
+            .layout(LayoutOptions(width: width, pointSize: pointSize, maxLines: maxLines, truncation: truncation,
+                                  strategy: strategy))
     }
 
     /// Whether `text` needs more than `maxLines` lines at `width` (the definition of UIKit header code's
     /// `titleWillTruncate()`: the unconstrained text is taller than the text limited to `maxLines`).
     /// `maxLines` of 0 means unlimited, which never truncates.
+    ///
+    /// - Parameter strategy: push-out (a `UILabel`, the default) or `.greedy` (TextKit); push-out can need one
+    ///   more line than greedy.
     public func willTruncate(_ text: String, width: Double, pointSize: Double, maxLines: Int,
+                             strategy: LineBreakStrategy = .pushOut,
                              language: String? = nil) throws(OversetError) -> Bool {
-        try prepare(text, language: language).willTruncate(width: width, pointSize: pointSize, maxLines: maxLines)
+        try prepare(text, language: language)
+            .willTruncate(LayoutOptions(width: width, pointSize: pointSize, maxLines: maxLines, strategy: strategy))
     }
 }
 

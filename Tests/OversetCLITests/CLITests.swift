@@ -21,6 +21,26 @@ import Testing
         return "overset"
     }()
 
+    /// Reads a pipe to its end on another thread.
+    final class ErrorCollector: @unchecked Sendable {
+        // @unchecked Sendable: `data` is written by the reading thread before `done` is signalled and read only
+        // after waiting on it.
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            Thread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }.start()
+        }
+
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
+    }
+
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -30,10 +50,17 @@ import Testing
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        // Feed standard input from another thread: `measure` answers each line as it comes, so a large input would
+        // fill the output pipe while this thread is still writing.
+        let writer = input.fileHandleForWriting
+        let feeding = Thread {
+            if let stdin { try? writer.write(contentsOf: Data(stdin.utf8)) }
+            try? writer.close()
+        }
+        feeding.start()
+        let errors = ErrorCollector(err.fileHandleForReading)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.wait()
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                    stderr: String(decoding: stderr, as: UTF8.self))

@@ -15,7 +15,7 @@ import OversetText
         for (language, text) in Self.samples {
             let prepared = try Fixtures.engine.prepare(text, language: language)
             for width in [90.0, 140, 200] {
-                let greedy = try prepared.layout(LayoutOptions(width: width, pointSize: 17))
+                let greedy = try prepared.layout(LayoutOptions(width: width, pointSize: 17, strategy: .greedy))
                 let pushed = try prepared.layout(LayoutOptions(width: width, pointSize: 17, strategy: .pushOut))
                 #expect(pushed.lines.allSatisfy { $0.width <= width || $0.text.count == 1 })
                 #expect(pushed.lines.map(\.text).joined() .filter { !$0.isWhitespace }
@@ -53,7 +53,7 @@ import OversetText
         for (language, text) in Self.samples {
             let prepared = try Fixtures.engine.prepare(text, language: language)
             for width in [120.0, 200] {
-                let greedy = try prepared.layout(LayoutOptions(width: width, pointSize: 17))
+                let greedy = try prepared.layout(LayoutOptions(width: width, pointSize: 17, strategy: .greedy))
                 let balanced = try prepared.layout(LayoutOptions(width: width, pointSize: 17, strategy: .balanced))
                 #expect(balanced.lineCount == greedy.lineCount, "\(text)")
                 #expect(balanced.width <= greedy.width + 1e-9)
@@ -73,11 +73,11 @@ import OversetText
         for (language, text) in Self.samples {
             let prepared = try Fixtures.engine.prepare(text, language: language)
             for width in [90.0, 140, 200] {
-                let greedy = try prepared.lineCount(width: width, pointSize: 17)
+                let greedy = try prepared.lineCount(width: width, pointSize: 17, strategy: .greedy)
                 let pushed = try prepared.lineCount(width: width, pointSize: 17, strategy: .pushOut)
                 guard pushed > greedy else { continue }
                 found += 1
-                #expect(try !prepared.willTruncate(width: width, pointSize: 17, maxLines: greedy))
+                #expect(try !prepared.willTruncate(width: width, pointSize: 17, maxLines: greedy, strategy: .greedy))
                 #expect(try prepared.willTruncate(width: width, pointSize: 17, maxLines: greedy, strategy: .pushOut))
             }
         }

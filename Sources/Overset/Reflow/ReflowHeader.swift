@@ -158,7 +158,8 @@ public struct ReflowHeader: Sendable {
     /// `effectiveOrientation(for:)`: vertical when the policy says so at this width and category.
     public func effectiveOrientation(for availableWidth: Double,
                                      category: ContentSizeCategory) throws(OversetError) -> OrientationDecision {
-        let clipping = VerdictPolicy(clipping: component.policy == .truncationOrClipping ? .fail : .ignore)
+        // The title is judged like any label (clipping warns); under truncationOrClipping clipping also flips it.
+        let clipping = VerdictPolicy(clipping: component.policy == .truncationOrClipping ? .fail : .warn)
         let titleLabel = component.horizontalTitle(availableWidth: availableWidth, category: category)
         let beside = try Verdict(title, label: titleLabel, policy: clipping)
         var subtitleTruncates = false

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Every Swift snippet of the README compiles and runs as written from a user's own package: the snippets are put
+/// in a scratch package that depends on this one by path, built, run, and (for the test-helper snippet) tested.
+@Suite struct ReadmeTests {
+    /// The README's ```swift blocks, in order.
+    static func snippets() throws -> [String] {
+        let readme = try String(contentsOfFile: DoorAgreementTests.root + "/README.md", encoding: .utf8)
+        var blocks: [String] = []
+        var current: [Substring]? = nil
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+                current = []
+            } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else if current != nil {
+                current!.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// A scratch package: the library snippets in `main.swift` (each in its own scope), the test-helper snippets in
+    /// a test target.
+    static func writePackage(at directory: String, snippets: [String]) throws {
+        let manager = FileManager.default
+        for folder in ["Sources/Snippets", "Tests/SnippetTests"] {
+            try manager.createDirectory(atPath: directory + "/" + folder, withIntermediateDirectories: true)
+        }
+        var imports: Set<String> = ["import Overset", "import OversetPictures"]
+        var main: [String] = []
+        var tests: [String] = []
+        for snippet in snippets {
+            let lines = snippet.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let body = lines.filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
+            if snippet.contains("@Test") || snippet.contains("import OversetTesting") {
+                tests.append(body)
+            } else {
+                lines.filter { $0.hasPrefix("import ") }.forEach { imports.insert($0) }
+                main.append("do {\n\(body)\n}")
+            }
+        }
+        let manifest = """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(
+            name: "Snippets",
+            dependencies: [.package(path: "\(DoorAgreementTests.root)")],
+            targets: [
+                .executableTarget(name: "Snippets", dependencies: [
+                    .product(name: "Overset", package: "main"), .product(name: "OversetPictures", package: "main")]),
+                .testTarget(name: "SnippetTests", dependencies: [.product(name: "OversetTesting", package: "main")]),
+            ]
+        )
+        """
+        let packageName = URL(fileURLWithPath: DoorAgreementTests.root).lastPathComponent.lowercased()
+        try manifest.replacingOccurrences(of: "package: \"main\"", with: "package: \"\(packageName)\"")
+            .write(toFile: directory + "/Package.swift", atomically: true, encoding: .utf8)
+        try (imports.sorted().joined(separator: "\n") + "\n\n" + main.joined(separator: "\n\n") + "\nprint(\"snippets ran\")\n")
+            .write(toFile: directory + "/Sources/Snippets/main.swift", atomically: true, encoding: .utf8)
+        try ("import OversetTesting\nimport Overset\nimport Testing\n\n" + tests.joined(separator: "\n\n") + "\n")
+            .write(toFile: directory + "/Tests/SnippetTests/SnippetTests.swift", atomically: true, encoding: .utf8)
+    }
+
+    static func swift(_ arguments: [String], in directory: String) throws -> CLITests.Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        // Run from somewhere else than the package, as a user's own package would.
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "OVERSET_FONTS_DIR")
+        process.environment = environment
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        return CLITests.Run(status: process.terminationStatus, stdout: text, stderr: text)
+    }
+
+    @Test(.timeLimit(.minutes(20)))
+    func readmeSwiftSnippets_compileAndRunFromAUsersPackage() throws {
+        let snippets = try Self.snippets()
+        #expect(snippets.count >= 3)
+        #expect(snippets.contains { $0.contains("@Test") }, "the README shows the test helpers")
+        let directory = NSTemporaryDirectory() + "overset-readme-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.writePackage(at: directory, snippets: snippets)
+        let run = try Self.swift(["run", "Snippets"], in: directory)
+        #expect(run.status == 0, "\(run.stdout.suffix(4000))")
+        #expect(run.stdout.contains("snippets ran"))
+        let test = try Self.swift(["test"], in: directory)
+        #expect(test.status == 0, "\(test.stdout.suffix(4000))")
+    }
+}
