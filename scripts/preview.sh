@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The main job: installs the C dependencies if missing (apt), builds Overset in release mode, and previews where a
 # real Thai string breaks at 180 pt in 17 pt Noto Sans Thai with two lines. Any arguments replace the example, e.g.
-#   scripts/preview.sh "Zum Abschließen des Updates Firefox neu starten" --width 220 --lines 2
+#   scripts/preview.sh "Zum Abschließen des Updates Firefox neu starten" --width 220 --max-lines 2
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh
 echo "overset: building (swift build -c release)…"
 swift build -c release --product overset >/dev/null
 if [ $# -eq 0 ]; then
-  set -- "เริ่มการทำงานใหม่เพื่ออัปเดต Firefox ให้เป็นรุ่นล่าสุด" --lang th --width 180 --size 17 --lines 2
+  set -- "เริ่มการทำงานใหม่เพื่ออัปเดต Firefox ให้เป็นรุ่นล่าสุด" --lang th --width 180 --size 17 --max-lines 2
   echo "overset preview $*"
 fi
 exec .build/release/overset preview "$@"

@@ -58,7 +58,7 @@ extension PreparedText {
     /// Whether the text needs more than `maxLines` lines at this width and size (always false for 0, unlimited).
     /// Cheaper than `layout`: it stops after `maxLines + 1` lines and builds no result.
     public func willTruncate(width: Double, pointSize: Double, maxLines: Int, wrapping: WrapMode = .word,
-                             tracking: Tracking = .none, strategy: LineBreakStrategy = .greedy) throws(OversetError) -> Bool {
+                             tracking: Tracking = .none, strategy: LineBreakStrategy = .pushOut) throws(OversetError) -> Bool {
         try willTruncate(LayoutOptions(width: width, pointSize: pointSize, maxLines: maxLines, wrapping: wrapping,
                                        tracking: tracking, strategy: strategy))
     }
@@ -72,7 +72,7 @@ extension PreparedText {
 
     /// How many lines the text needs at this width and size, with no line limit.
     public func lineCount(width: Double, pointSize: Double, wrapping: WrapMode = .word,
-                          tracking: Tracking = .none, strategy: LineBreakStrategy = .greedy) throws(OversetError) -> Int {
+                          tracking: Tracking = .none, strategy: LineBreakStrategy = .pushOut) throws(OversetError) -> Int {
         try lineCount(LayoutOptions(width: width, pointSize: pointSize, wrapping: wrapping, tracking: tracking,
                                     strategy: strategy))
     }
@@ -298,7 +298,10 @@ extension PreparedText {
     }
 
     /// UIKit's push-out: a paragraph's last line that holds one word, after a line of several, takes the last word
-    /// of that line with it; the rest of the paragraph is broken again (which can add a line).
+    /// of that line with it, when the two fit on one line. Apple: "the text system pushes out individual lines to
+    /// avoid an orphan word on the last line of the paragraph … typically … by one word"
+    /// (`NSParagraphStyle.LineBreakStrategy.pushOut`); when the pair does not fit, moving the word would leave an
+    /// orphan anyway and add a line, so the lines stay as they are.
     private func pushOut(_ lines: [LineSpan], options: LayoutOptions) -> [LineSpan] {
         var result: [LineSpan] = []
         result.reserveCapacity(lines.count + 1)
@@ -321,9 +324,11 @@ extension PreparedText {
                     shortened.width = measure(shortened.start..<shortened.contentEnd, tracking: options.trackingEm,
                                               leadingContext: false)
                     let rest = breakLines(options, lineLimit: nil, from: moved, stopAtParagraphEnd: true).lines
-                    paragraph.removeLast(2)
-                    paragraph.append(shortened)
-                    paragraph.append(contentsOf: rest)
+                    if rest.count == 1 {
+                        paragraph.removeLast(2)
+                        paragraph.append(shortened)
+                        paragraph.append(contentsOf: rest)
+                    }
                 }
             }
             result.append(contentsOf: paragraph)

@@ -14,9 +14,9 @@ struct OversetCommand: ParsableCommand {
         Thai/Arabic/Devanagari/Hebrew, Droid Sans Fallback for Japanese and Chinese) are used unless you add --font.
 
         Examples:
-          overset preview "Zum Abschließen des Updates Firefox neu starten" --width 220 --size 17 --lines 2
+          overset preview "Zum Abschließen des Updates Firefox neu starten" --width 220 --size 17 --max-lines 2
           overset preview "เริ่มการทำงานใหม่เพื่ออัปเดต Firefox" --lang th --width 180 --format json
-          echo '{"id":"a","text":"Neue Funktionen","width":120,"size":17,"lines":1}' | overset measure
+          echo '{"id":"a","text":"Neue Funktionen","width":120,"size":17,"maxLines":1}' | overset measure
           overset fonts
         """,
         subcommands: [Preview.self, Matrix.self, Check.self, Pseudo.self, Merge.self, Measure.self, Fonts.self]

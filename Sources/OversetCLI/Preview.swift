@@ -20,7 +20,7 @@ struct Preview: ParsableCommand {
         Examples:
           overset preview "Zum Abschließen des Updates Firefox neu starten" --width 220 --max-lines 2
           overset preview "ภาษาไทยเป็นภาษาที่ไม่มีการเว้นวรรค" --lang th --width 120 --size 17
-          overset preview "تحقق مِن التحديثات 25" --lang ar --width 90 --truncation middle --lines 1
+          overset preview "تحقق مِن التحديثات 25" --lang ar --width 90 --truncation middle --max-lines 1
           overset preview --text-file message.txt --width 320 --format json
           overset preview "ที่ปั้นฟ้ำ ฎุ ฏู" --lang th --style body --category AX3 --width 200
           overset preview "ที่ปั้นฟ้ำ ฎุ ฏู" --lang th --style body --width 160 --png thai.png --scale 2 --dark
