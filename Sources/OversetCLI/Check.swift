@@ -11,8 +11,26 @@ struct Check: ParsableCommand {
         discussion: """
         Reads Xcode String Catalogs (.xcstrings), .strings (UTF-8/UTF-16), .stringsdict, XLIFF 1.2 (.xliff), \
         Android strings.xml, JSON maps (.json) and JSON Lines (.jsonl). The spec (YAML or JSON) maps key patterns \
-        (key, glob, regex, or the corpus's kind) to a text style or size, width, maxLines, lineHeight, truncation, \
-        strategy, clipping policy and an optional reflowing header; see `overset check --help` in README.md.
+        to labels, first match wins:
+
+          languages: [en, de, th]    # default: every language in the catalogs
+          categories: [Large, AX3]   # default: all 12
+          samples: {string: "Alexandra Montgomery-Fitzgerald", integer: "1,234,567"}
+          default: {style: body, width: 320}
+          rules:
+            - glob: "*.title"        # or key:, regex:, kind: (JSON Lines)
+              style: headline        # or size: 15 (scales like UIFontMetrics)
+              width: 220
+              maxLines: 2
+              lineHeight: automatic  # leading | natural | automatic | points
+              strategy: pushOut      # greedy | balanced
+              truncation: tail
+              clipping: warn         # fail | warn | ignore
+              clippingTolerance: 0.167
+              reflow: {imageWidth: 64, spacing: 12, horizontalUpTo: xxxLarge}
+
+        A rule's label keys are the names of preview's options (--max-lines is maxLines) and of measure's JSON \
+        fields, with the same defaults; an unknown key is an error that names the nearest valid one.
 
         Each (key, language, category) is laid out and judged: fits, truncated, clipped, missing glyphs (never a \
         pass), or a header that goes vertical earlier than allowed. Exit status: 0 when everything passes, 1 when \
@@ -78,6 +96,25 @@ struct Check: ParsableCommand {
         if let factor, !(factor.isFinite && factor >= 1) { throw ValidationError("--factor must be 1 or more") }
     }
 
+    /// What this run checks, for `merge` to refuse shards of different runs: the spec's and the catalogs' bytes,
+    /// their paths and the options that change results (FNV-1a, 64 bits).
+    func fingerprint() -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+        }
+        for path in [spec] + catalogs {
+            add(path.utf8)
+            add(FileManager.default.contents(atPath: path) ?? Data())
+        }
+        for option in [languages, categories, pseudo, factor.map { "\($0)" }, catalogFormat?.rawValue, catalogLanguage] {
+            add((option ?? "-").utf8)
+        }
+        add((shard.flatMap(parseShard).map { "\($0.count)" } ?? "-").utf8)
+        return String(hash, radix: 16)
+    }
+
     func parseShard(_ text: String) -> (index: Int, count: Int)? {
         let parts = text.split(separator: "/")
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
@@ -129,21 +166,14 @@ struct Check: ParsableCommand {
         let elapsed = clock.now - start
         progress?.finish()
         report.diagnostics = unreadable + report.diagnostics
+        report.fingerprint = fingerprint()
         let rendered: String
         if format == .html {
             rendered = report.html(pictureLimit: 200)
         } else {
             rendered = try report.render(format)
         }
-        if let output {
-            do {
-                try rendered.write(toFile: output, atomically: true, encoding: .utf8)
-            } catch {
-                throw RuntimeFailure(message: "cannot write '\(output)': \(error.localizedDescription)")
-            }
-        } else {
-            print(rendered)
-        }
+        try OutputFile.write(rendered, to: output)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         FileHandle.standardError.write(line: report.summaryLine + String(format: " (%.2f s, %.0f checks/s)", seconds,
                                                                          Double(report.checkCount) / max(seconds, 1e-9)))

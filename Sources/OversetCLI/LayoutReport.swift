@@ -96,6 +96,72 @@ enum Output {
     }
 }
 
+/// Files named with `--output`, `--svg` and the like.
+enum OutputFile {
+    /// Writes `text` to `path`, or to standard output when there is none.
+    ///
+    /// A regular file (or a new one) is replaced atomically: written beside it, then renamed over it, so a reader
+    /// never sees half a report. Anything else (a symbolic link, a FIFO, `/dev/stdout`, a device) is written
+    /// through, never replaced. A directory or an unwritable path is a plain error.
+    static func write(_ text: String, to path: String?) throws {
+        guard let path else { return try Output.write(text) }
+        try write(Data(text.utf8), to: path)
+    }
+
+    static func write(_ data: Data, to path: String) throws {
+        var info = stat()
+        let exists = lstat(path, &info) == 0
+        let kind = info.st_mode & S_IFMT
+        if exists && kind == S_IFDIR { throw RuntimeFailure(message: "cannot write '\(path)': it is a directory") }
+        if exists && kind != S_IFREG {
+            try writeThrough(data, to: path)
+            return
+        }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let temporary = (directory.isEmpty ? "" : directory + "/") + ".overset-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        do {
+            try writeThrough(data, to: temporary, create: true)
+        } catch {
+            unlink(temporary)
+            let reason = (error as? RuntimeFailure)?.reason ?? "\(error)"
+            throw RuntimeFailure(message: "cannot write '\(path)': \(reason)", reason: reason)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw RuntimeFailure(message: "cannot write '\(path)': \(reason)")
+        }
+    }
+
+    /// Opens `path` for writing (truncating a regular file) and writes every byte, or throws with the system's
+    /// reason.
+    private static func writeThrough(_ data: Data, to path: String, create: Bool = false) throws {
+        let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | (create ? O_EXCL : 0)
+        let descriptor = open(path, flags, 0o644)
+        guard descriptor >= 0 else {
+            throw RuntimeFailure(message: "cannot write '\(path)': \(String(cString: strerror(errno)))", reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    let reason = String(cString: strerror(errno))
+                    throw RuntimeFailure(message: "cannot write '\(path)': \(reason)", reason: reason)
+                }
+                offset += written
+            }
+        }
+        if create, fsync(descriptor) != 0, errno != EINVAL {
+            let reason = String(cString: strerror(errno))
+            throw RuntimeFailure(message: "cannot write '\(path)': \(reason)", reason: reason)
+        }
+    }
+}
+
 extension FileHandle {
     func write(line: String) {
         try? write(contentsOf: Data((line + "\n").utf8))

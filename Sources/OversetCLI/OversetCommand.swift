@@ -63,5 +63,13 @@ struct OversetCommand: ParsableCommand {
 
 /// A failure while running (not a usage error): exit status 1.
 struct RuntimeFailure: Error {
+    /// The whole message for the user.
     var message: String
+    /// The system's reason alone, when there is one.
+    var reason: String
+
+    init(message: String, reason: String? = nil) {
+        self.message = message
+        self.reason = reason ?? message
+    }
 }

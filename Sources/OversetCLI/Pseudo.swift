@@ -67,9 +67,7 @@ struct Pseudo: ParsableCommand {
             all = input.entries.filter { $0.language == source } + entries
         }
         let data = try CatalogWriter.write(all, format: outputFormat, sourceLanguage: source, original: catalog)
-        guard FileManager.default.createFile(atPath: output, contents: data) else {
-            throw RuntimeFailure(message: "cannot write '\(output)'")
-        }
+        try OutputFile.write(data, to: output)
         FileHandle.standardError.write(line: "wrote \(entries.count) \(pseudo.languageCode) strings to \(output)")
         for diagnostic in input.diagnostics { FileHandle.standardError.write(line: "\(diagnostic)") }
     }
@@ -97,26 +95,24 @@ struct Merge: ParsableCommand {
     var output: String?
 
     func run() throws {
-        var loaded: [CheckReport] = []
+        var loaded: [(name: String, report: CheckReport)] = []
         for path in reports {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ValidationError("cannot read report '\(path)'")
             }
             do {
-                loaded.append(try CheckReport.fromJSON(data))
+                loaded.append((path, try CheckReport.fromJSON(data)))
             } catch {
                 throw ValidationError("'\(path)' is not a JSON report from `overset check --format json`")
             }
         }
-        let merged = CheckReport.merge(loaded)
-        let rendered = try merged.render(format)
-        if let output {
-            guard FileManager.default.createFile(atPath: output, contents: Data(rendered.utf8)) else {
-                throw RuntimeFailure(message: "cannot write '\(output)'")
-            }
-        } else {
-            print(rendered)
+        let merged: CheckReport
+        do {
+            merged = try CheckReport.merge(loaded)
+        } catch {
+            throw RuntimeFailure(message: "cannot merge: \(error.message)")
         }
+        try OutputFile.write(try merged.render(format), to: output)
         FileHandle.standardError.write(line: merged.summaryLine)
         if !merged.passed { throw ExitCode(1) }
     }

@@ -153,11 +153,7 @@ struct PictureArguments: ParsableArguments {
         guard svg != nil || png != nil else { return }
         let picture = try picture()
         if let svg {
-            do {
-                try picture.svg().write(toFile: svg, atomically: true, encoding: .utf8)
-            } catch {
-                throw RuntimeFailure(message: "cannot write '\(svg)': \(error.localizedDescription)")
-            }
+            try OutputFile.write(Data(picture.svg().utf8), to: svg)
             FileHandle.standardError.write(line: "wrote \(svg)")
         }
         if let png {

@@ -135,7 +135,7 @@ public struct Catalog: Sendable {
         guard let format = format ?? CatalogFormat.guess(path: path) else {
             throw CatalogError(location: SourceLocation(file: path),
                                message: "unknown catalog format; name it .xcstrings, .strings, .stringsdict, .xliff, "
-                                   + ".xml (Android), .json or .jsonl, or pass --format")
+                                   + ".xml (Android), .json or .jsonl, or pass --catalog-format")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CatalogError(location: SourceLocation(file: path), message: "cannot read the file (missing or unreadable)")

@@ -129,7 +129,7 @@ import Overset
         let whole = try CatalogChecker(spec: spec).check(catalogs)
         let shards = try (0..<3).map { try CatalogChecker(spec: spec, options: CheckOptions(shard: ($0, 3))).check(catalogs) }
         #expect(shards.map(\.results.count).reduce(0, +) == whole.results.count)
-        let merged = CheckReport.merge(shards)
+        let merged = try CheckReport.merge(shards.map { ("shard", $0) })
         let key = { (r: CheckResult) in "\(r.key)|\(r.variant ?? "")|\(r.language)" }
         #expect(merged.results.map(key).sorted() == whole.results.map(key).sorted())
         #expect(merged.checkCount == whole.checkCount && merged.count(.fail) == whole.count(.fail))

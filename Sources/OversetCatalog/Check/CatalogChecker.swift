@@ -69,6 +69,12 @@ public struct CatalogChecker: Sendable {
         }
         languages = languages.filter(available.contains)
         var skipped: [String: Int] = [:]
+        // A shard takes a stable share of the keys first, so that every count below is of its own keys only.
+        if let shard = options.shard {
+            let before = entries.count
+            entries = entries.filter { Self.shard(of: $0.key, count: shard.count) == shard.index }
+            skipped[CheckReport.inAnotherShard, default: 0] += before - entries.count
+        }
         // Keys that have a string in some language but not in a requested one: counted, not hidden.
         var languagesByKey: [String: Set<String>] = [:]
         for entry in entries { languagesByKey[entry.displayKey, default: []].insert(entry.language) }
@@ -81,11 +87,6 @@ public struct CatalogChecker: Sendable {
         let outside = entries.filter { !wanted.contains($0.language) }.count
         if outside > 0 { skipped["language not selected", default: 0] += outside }
         entries = entries.filter { wanted.contains($0.language) }
-        if let shard = options.shard {
-            let before = entries.count
-            entries = entries.filter { Self.shard(of: $0.key, count: shard.count) == shard.index }
-            skipped["in another shard", default: 0] += before - entries.count
-        }
         // Rules that matched nothing are probably typos.
         for rule in spec.rules where !entries.contains(where: rule.matches) && !catalogs.flatMap(\.entries).contains(where: rule.matches) {
             diagnostics.append(CatalogDiagnostic(.warning, rule.location, "\(rule.name) matches no key"))

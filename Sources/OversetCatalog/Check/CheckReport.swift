@@ -63,6 +63,9 @@ public struct CheckReport: Sendable, Codable {
     public var skipped: [SkippedCount]
     /// For sharded runs: which shard (1-based) of how many.
     public var shard: String?
+    /// What was checked (the spec's and catalogs' contents, the options), so that only shards of the same run are
+    /// merged.
+    public var fingerprint: String?
 
     /// Number of (string, category) checks.
     public var checkCount: Int { results.reduce(0) { $0 + $1.outcomes.count } }
@@ -74,22 +77,67 @@ public struct CheckReport: Sendable, Codable {
         count(.fail) == 0 && count(.unknown) == 0 && !diagnostics.contains { $0.severity == .error }
     }
 
-    /// Combines the reports of shards into one, in key order.
-    public static func merge(_ reports: [CheckReport]) -> CheckReport {
-        var merged = CheckReport(catalogs: [], languages: [], categories: reports.first?.categories ?? [], results: [],
+    /// Combines the reports of the shards of one run into one, in key order.
+    ///
+    /// - Parameter reports: each shard's report with the name it is known by (its path), for errors.
+    /// - Throws: ``MergeError`` when a report is not a shard, comes from another run (another spec, catalogs or
+    ///   shard count), or a shard is missing or given twice: a merged report never silently covers less or more
+    ///   than the whole.
+    public static func merge(_ reports: [(name: String, report: CheckReport)]) throws(MergeError) -> CheckReport {
+        guard let first = reports.first else { throw MergeError(message: "no reports to merge") }
+        var seen: [Int: String] = [:]
+        var count: Int? = nil
+        for (name, report) in reports {
+            let parts = report.shard?.split(separator: "/").compactMap { Int($0) } ?? []
+            guard parts.count == 2 else {
+                throw MergeError(message: "'\(name)' is not the report of a shard (run `overset check --shard K/N`)")
+            }
+            if let count, count != parts[1] {
+                throw MergeError(message: "'\(name)' is shard \(parts[0]) of \(parts[1]), the others are of \(count)")
+            }
+            count = parts[1]
+            guard report.fingerprint == first.report.fingerprint, report.categories == first.report.categories else {
+                throw MergeError(message: "'\(name)' comes from another run (another spec, catalogs or options) "
+                    + "than '\(first.name)'")
+            }
+            if let other = seen[parts[0]] {
+                throw MergeError(message: "shard \(parts[0]) of \(parts[1]) is given twice: '\(other)' and '\(name)'")
+            }
+            seen[parts[0]] = name
+        }
+        let missing = (1...count!).filter { seen[$0] == nil }
+        guard missing.isEmpty else {
+            throw MergeError(message: "shard\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) "
+                + "of \(count!) \(missing.count == 1 ? "is" : "are") missing")
+        }
+        var merged = CheckReport(catalogs: [], languages: [], categories: first.report.categories, results: [],
                                  diagnostics: [], skipped: [], shard: nil)
+        merged.fingerprint = first.report.fingerprint
         var skipped: [String: Int] = [:]
-        for report in reports {
+        for (_, report) in reports {
             for catalog in report.catalogs where !merged.catalogs.contains(catalog) { merged.catalogs.append(catalog) }
             for language in report.languages where !merged.languages.contains(language) { merged.languages.append(language) }
             merged.results += report.results
             for diagnostic in report.diagnostics where !merged.diagnostics.contains(diagnostic) {
                 merged.diagnostics.append(diagnostic)
             }
-            for skip in report.skipped { skipped[skip.reason, default: 0] += skip.count }
+            // Each shard counts the keys of the others as "in another shard": the whole has none.
+            for skip in report.skipped where skip.reason != CheckReport.inAnotherShard {
+                skipped[skip.reason, default: 0] += skip.count
+            }
         }
         merged.results.sort { ($0.key, $0.variant ?? "", $0.language) < ($1.key, $1.variant ?? "", $1.language) }
         merged.skipped = skipped.keys.sorted().map { SkippedCount(reason: $0, count: skipped[$0]!) }
         return merged
     }
+
+    /// The reason counted for keys that belong to other shards.
+    public static let inAnotherShard = "in another shard"
+}
+
+/// Why shard reports cannot be merged.
+public struct MergeError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong and with which report.
+    public var message: String
+    public var description: String { message }
 }
