@@ -77,6 +77,13 @@ struct Matrix: ParsableCommand {
 
     static let columns = [9, 5, 6, 6, 10, 6, 12, 14]
 
+    /// One row of the table, its cells padded to the columns, no trailing spaces.
+    static func row(_ cells: [String]) -> String {
+        var line = zip(cells, columns).map { TextPreview.pad($0, $1) }.joined(separator: " ")
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+
     func component() throws -> ReflowComponent {
         ReflowComponent(title: try title.label(base: Matrix.defaultTitle), imageWidth: imageWidth, spacing: spacing,
                         policy: policy)
@@ -136,15 +143,15 @@ struct Matrix: ParsableCommand {
         table.append("\(label.style.map { "\($0)" } ?? Points.format(label.pointSize) + " pt") title, "
             + "\(label.maxLines) line\(label.maxLines == 1 ? "" : "s") beside a \(Points.format(imageWidth)) pt "
             + "image in \(Points.format(label.width)) pt (\(label.strategy.rawValue) breaking, policy \(policy.rawValue))")
-        table.append(zip(["category", "size", "width", "lines", "truncates", "clips", "orientation", "vertical lines"],
-                         Matrix.columns).map { TextPreview.pad($0, $1) }.joined(separator: " "))
+        table.append(Matrix.row(["category", "size", "width", "lines", "truncates", "clips", "orientation",
+                                 "vertical lines"]))
         for decision in decisions {
             let cells = [decision.category.higName, Points.format(decision.pointSize),
                          Points.fixed(decision.horizontalTitleWidth, decimals: 1), "\(decision.titleLinesNeeded)",
                          decision.horizontalTitle.isTruncated ? "yes" : "no",
                          decision.horizontalTitle.isClipped ? "yes" : "no", decision.orientation.rawValue,
                          "\(try lines(decision, width: label.width))"]
-            table.append(zip(cells, Matrix.columns).map { TextPreview.pad($0, $1) }.joined(separator: " "))
+            table.append(Matrix.row(cells))
         }
         let summary = flip.map { "flips to vertical at \($0.higName)" } ?? "stays horizontal at every category"
         if !header.title.missingCharacters.isEmpty {
@@ -213,7 +220,9 @@ struct Matrix: ParsableCommand {
             let cells = ContentSizeCategory.allCases.map { category -> String in
                 Points.format(100 * Double(counts[language]![category.rawValue]) / Double(total), decimals: 0) + "%"
             }
-            out.append(([language, "\(total)"] + cells).map { TextPreview.pad($0, 9) }.joined())
+            var line = ([language, "\(total)"] + cells).map { TextPreview.pad($0, 9) }.joined()
+            while line.last == " " { line.removeLast() }
+            out.append(line)
         }
         if !nonMonotonic.isEmpty {
             out.append("NOT MONOTONIC (horizontal again at a larger category): \(nonMonotonic.count) strings")

@@ -41,8 +41,9 @@ import Testing
         }
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
+    static func run(_ arguments: [String], stdin: String? = nil, directory: String? = nil) throws -> Run {
         let process = Process()
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         let out = Pipe(), err = Pipe(), input = Pipe()

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// `check`, `matrix`, `pseudo` and `merge` as a user runs them, with their whole output pinned: a change in what
+/// they print shows up here as a diff to review. The numbers in them are tested against independent sources
+/// elsewhere (line breaks against UAX #14 and ICU, widths against hb-shape); here, the presentation and the exit
+/// statuses.
+@Suite struct CommandOutputTests {
+    static let fixtures = DoorAgreementTests.root + "/Tests/OversetTests/Fixtures/catalogs"
+
+    @Test func check_text_groupsFailuresByKeyWithTheirLines() throws {
+        let run = try CLITests.run(["check", "Tests/OversetTests/Fixtures/catalogs/Localizable.xcstrings",
+                                    "--spec", "Tests/OversetTests/Fixtures/catalogs/layout.yml", "--quiet"],
+                                   directory: DoorAgreementTests.root)
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+FAIL  Check for updates  (4 of 4 languages)
+  th: xxxLarge … AX3 (2 categories): needs 2 lines, 1 allowed (23 pt in 150 pt)
+      │ตรวจสอบ│ │การอัปเดต│
+  en: xxxLarge … AX3 (2 categories): needs 2 lines, 1 allowed (23 pt in 150 pt)
+      │Check│ │for updates│
+  de: Large … AX3 (3 categories): needs 2 lines, 1 allowed (17 pt in 150 pt)
+      │Nach│ │Updates suchen│
+  ar: xxxLarge … AX3 (2 categories): needs 2 lines, 1 allowed (23 pt in 150 pt)
+      │تحقق│ │مِن التحديثات│
+FAIL  settings.title [device.other]  (1 of 1 languages)
+  de: Large … AX3 (3 categories): goes vertical at Large (needs 3 lines beside the image); must stay horizontal up to xxxLarge
+      │Einstellungen│ │und Datenschutz│
+
+Input problems (2):
+  Tests/OversetTests/Fixtures/catalogs/layout.yml:16: warning: glob *.button matches no key
+  Tests/OversetTests/Fixtures/catalogs/layout.yml:24: warning: regex ^no\\.such\\.key$ matches no key
+
+18 strings × 3 categories = 54 checks: 42 passed, 12 failed, 0 warnings, 0 unknown (missing glyphs); 0 input errors
+skipped: 11 no translation in ar
+skipped: 6 no translation in de
+skipped: 3 no translation in en
+skipped: 10 no translation in th
+
+""")
+        #expect(run.stderr.hasPrefix("18 strings × 3 categories = 54 checks: 42 passed, 12 failed"))
+    }
+
+    @Test func matrix_text_showsTheFlipCategoryByCategory() throws {
+        let run = try CLITests.run(["matrix", "Zum Abschließen des Updates Firefox neu starten", "--lang", "de",
+                                    "--width", "320", "--max-lines", "2"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+headline title, 2 lines beside a 64 pt image in 320 pt (pushOut breaking, policy truncation)
+category  size  width  lines  truncates  clips  orientation  vertical lines
+xSmall    14    244.0  2      no         no     horizontal   2
+Small     15    244.0  2      no         no     horizontal   2
+Medium    16    244.0  2      no         no     horizontal   2
+Large     17    244.0  2      no         no     horizontal   2
+xLarge    19    244.0  3      yes        no     vertical     2
+xxLarge   21    244.0  3      yes        no     vertical     2
+xxxLarge  23    244.0  3      yes        no     vertical     3
+AX1       28    244.0  4      yes        no     vertical     3
+AX2       33    244.0  5      yes        no     vertical     3
+AX3       40    244.0  6      yes        no     vertical     5
+AX4       47    244.0  7      yes        no     vertical     5
+AX5       53    244.0  7      yes        no     vertical     6
+
+flips to vertical at xLarge
+
+""")
+    }
+
+    @Test func pseudo_accented_keepsCommentsKeysAndPlaceholders() throws {
+        let directory = NSTemporaryDirectory() + "overset-pseudo-\(UUID().uuidString)/en.lproj"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "/* Button */\n\"update.button\" = \"Check for updates\";\n\"welcome\" = \"Welcome back, %@!\";\n"
+            .write(toFile: directory + "/Localizable.strings", atomically: true, encoding: .utf8)
+        let run = try CLITests.run(["pseudo", directory + "/Localizable.strings", "--modes", "accented",
+                                    "--output", directory + "/out.strings"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "wrote 2 en-XA strings to \(directory)/out.strings\n")
+        // The letters of Android's pseudolocalizer (frameworks/base/tools/aapt2 PseudolocaleGenerator: PseudoMethodAccent).
+        #expect(try String(contentsOfFile: directory + "/out.strings", encoding: .utf8) == """
+        /* Button */
+        "update.button" = "Çĥéçķ ƒöŕ ûþðáţéš";
+
+        "welcome" = "Ŵéļçöɱé ƀáçķ, %@!";
+
+
+        """)
+    }
+
+    @Test func merge_combinesShardsAndRefusesIncompleteSets() throws {
+        let directory = NSTemporaryDirectory() + "overset-merge-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for shard in 1...2 {
+            let run = try CLITests.run(["check", Self.fixtures + "/Localizable.xcstrings", "--spec", Self.fixtures + "/layout.yml",
+                                        "--shard", "\(shard)/2", "--format", "json", "--output", directory + "/s\(shard).json",
+                                        "--quiet"])
+            #expect(run.status == 0 || run.status == 1)
+        }
+        let whole = try CLITests.run(["check", Self.fixtures + "/Localizable.xcstrings", "--spec", Self.fixtures + "/layout.yml",
+                                      "--quiet"])
+        let merged = try CLITests.run(["merge", directory + "/s1.json", directory + "/s2.json"])
+        #expect(merged.status == 1)
+        // Up to the input problems (each shard names its own rules' paths the same way), the merge is the whole.
+        #expect(merged.stdout == whole.stdout)
+        #expect(merged.stderr == "18 strings × 3 categories = 54 checks: 42 passed, 12 failed, 0 warnings, 0 unknown (missing glyphs); 0 input errors\n")
+        let twice = try CLITests.run(["merge", directory + "/s1.json", directory + "/s1.json"])
+        #expect(twice.status == 1)
+        #expect(twice.stderr == "error: cannot merge: shard 1 of 2 is given twice: '\(directory)/s1.json' and '\(directory)/s1.json'\n")
+        let alone = try CLITests.run(["merge", directory + "/s2.json"])
+        #expect(alone.stderr == "error: cannot merge: shard 1 of 2 is missing\n")
+        let whole1 = try CLITests.run(["check", Self.fixtures + "/Localizable.xcstrings", "--spec", Self.fixtures + "/layout.yml",
+                                       "--format", "json", "--output", directory + "/whole.json", "--quiet"])
+        #expect(whole1.status == 1)
+        let foreign = try CLITests.run(["merge", directory + "/whole.json"])
+        #expect(foreign.stderr == "error: cannot merge: '\(directory)/whole.json' is not the report of a shard (run `overset check --shard K/N`)\n")
+    }
+}
