@@ -86,16 +86,12 @@ int32_t ov_char_flags(uint32_t scalar) {
         lb == U_LB_INFIX_NUMERIC || lb == U_LB_NONSTARTER || lb == U_LB_CONDITIONAL_JAPANESE_STARTER)
         flags |= OV_NO_BREAK_BEFORE;
     switch (u_charDirection((UChar32)scalar)) {
-    case U_WHITE_SPACE_NEUTRAL: case U_BOUNDARY_NEUTRAL:
-        flags |= OV_TRAILING_WHITESPACE; break;
     case U_FIRST_STRONG_ISOLATE: case U_LEFT_TO_RIGHT_ISOLATE: case U_RIGHT_TO_LEFT_ISOLATE:
     case U_POP_DIRECTIONAL_ISOLATE: case U_LEFT_TO_RIGHT_EMBEDDING: case U_RIGHT_TO_LEFT_EMBEDDING:
     case U_LEFT_TO_RIGHT_OVERRIDE: case U_RIGHT_TO_LEFT_OVERRIDE: case U_POP_DIRECTIONAL_FORMAT:
-        flags |= OV_TRAILING_WHITESPACE | OV_NEEDS_BIDI; break;
-    case U_SEGMENT_SEPARATOR:
-        flags |= OV_TRAILING_SEPARATOR; break;
+        flags |= OV_NEEDS_BIDI; break;
     case U_BLOCK_SEPARATOR:
-        flags |= OV_TRAILING_SEPARATOR | OV_PARAGRAPH_SEPARATOR; break;
+        flags |= OV_PARAGRAPH_SEPARATOR; break;
     case U_RIGHT_TO_LEFT: case U_RIGHT_TO_LEFT_ARABIC: case U_ARABIC_NUMBER:
         flags |= OV_NEEDS_BIDI; break;
     default: break;

@@ -49,8 +49,6 @@ public final class PreparedText: Sendable {
     let noBreakBefore: [Bool]
     /// Bidi embedding level of each code unit.
     let levels: [UInt8]
-    /// L1 class of each code unit (see `UnicodeProperties.TrailingBidiKind`).
-    let trailingBidi: [UInt8]
     /// Paragraphs with their base level.
     let paragraphs: [Paragraph]
     /// Shaped runs (same face, script and bidi level), in logical order.
@@ -114,7 +112,6 @@ public final class PreparedText: Sendable {
         hangs = built.hangs
         noBreakBefore = built.noBreakBefore
         levels = built.levels
-        trailingBidi = built.trailingBidi
         paragraphs = built.paragraphs
         runs = built.runs
         glyphs = built.glyphs

@@ -50,13 +50,10 @@ package final class FontFace: @unchecked Sendable {
 
     package let path: String
     package let faceIndex: Int
-    package let faceCount: Int
     package let familyName: String
     package let styleName: String
     package let metrics: FaceMetrics
     package let isBold: Bool
-    package let isItalic: Bool
-    package let glyphCount: Int
 
     private let bytes: UnsafeMutableRawBufferPointer
     private let ftLibrary: FT_Library
@@ -124,12 +121,9 @@ package final class FontFace: @unchecked Sendable {
         self.bytes = data
         self.ftLibrary = library
         self.ftFace = face
-        self.faceCount = count
         self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? "(unnamed)"
         self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? "Regular"
         self.isBold = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD)) != 0
-        self.isItalic = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC)) != 0
-        self.glyphCount = Int(face.pointee.num_glyphs)
         self.metrics = FontFace.readMetrics(face)
 
         let blob = hb_blob_create(UnsafeRawPointer(data.baseAddress!).assumingMemoryBound(to: CChar.self),

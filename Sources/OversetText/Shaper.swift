@@ -40,11 +40,6 @@ package struct ScriptTag: Hashable, Sendable, CustomStringConvertible {
     /// True for Common and Inherited, which take the script of the text around them.
     package var isWeak: Bool { self == .common || self == .inherited || self == .unknown }
 
-    /// The natural direction of the script (right to left for Arabic, Hebrew, Syriac, …).
-    package var isRightToLeft: Bool {
-        hb_script_get_horizontal_direction(hb_script_t(rawValue)) == HB_DIRECTION_RTL
-    }
-
     /// The four-letter code, e.g. `Thai`.
     package var description: String {
         let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: rawValue >> $0) }

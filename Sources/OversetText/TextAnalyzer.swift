@@ -173,10 +173,6 @@ package struct CharacterFlags: OptionSet, Sendable {
     package static let mandatoryBreak = CharacterFlags(rawValue: UInt16(OV_MANDATORY_BREAK))
     /// A line should not start with it (CL, CP, EX, IS, NS, CJ).
     package static let noBreakBefore = CharacterFlags(rawValue: UInt16(OV_NO_BREAK_BEFORE))
-    /// UAX #9 L1 white space (reset to the paragraph level at a line end).
-    package static let trailingWhitespace = CharacterFlags(rawValue: UInt16(OV_TRAILING_WHITESPACE))
-    /// UAX #9 L1 separator.
-    package static let trailingSeparator = CharacterFlags(rawValue: UInt16(OV_TRAILING_SEPARATOR))
     /// Right-to-left, an Arabic number or an explicit bidi control: the text needs the bidi algorithm.
     package static let needsBidi = CharacterFlags(rawValue: UInt16(OV_NEEDS_BIDI))
     /// A paragraph separator (Bidi_Class B).
@@ -207,17 +203,6 @@ package enum UnicodeProperties {
     /// controls, soft hyphen).
     @inline(__always)
     package static func isDefaultIgnorable(_ scalar: UInt32) -> Bool { CharacterFlags.of(scalar).has(.defaultIgnorable) }
-
-    /// How UAX #9 rule L1 treats a character at the end of a line.
-    package enum TrailingBidiKind: UInt8, Sendable {
-        /// Not affected by L1.
-        case other = 0
-        /// White space, isolate initiators and terminators, and characters X9 removes (BN, embeddings): reset to
-        /// the paragraph level when they end a line or precede a separator.
-        case whitespace = 1
-        /// Segment and paragraph separators (S, B): always reset to the paragraph level.
-        case separator = 2
-    }
 }
 
 extension String {

@@ -46,8 +46,6 @@ enum {
     OV_HANGS = 1,                  // UAX #14 SP, BK, CR, LF, NL: hangs at a line end
     OV_MANDATORY_BREAK = 2,        // UAX #14 BK, CR, LF, NL
     OV_NO_BREAK_BEFORE = 4,        // UAX #14 CL, CP, EX, IS, NS, CJ
-    OV_TRAILING_WHITESPACE = 8,    // UAX #9 L1: white space, isolates, removed by X9
-    OV_TRAILING_SEPARATOR = 16,    // UAX #9 L1: segment or paragraph separator
     OV_NEEDS_BIDI = 32,            // R, AL, AN or an explicit embedding, override or isolate: run the bidi algorithm
     OV_PARAGRAPH_SEPARATOR = 64,   // Bidi_Class B
     OV_DEFAULT_IGNORABLE = 128,    // Default_Ignorable_Code_Point

@@ -1,0 +1,124 @@
+internal import OversetText
+
+/// Stage 3: itemization. A script for every grapheme cluster (Common and Inherited take their neighbours', UAX #24),
+/// a face for every cluster in ``FontStack`` order, then runs of equal face, script and bidi level.
+extension PreparedTextBuilder {
+    /// The runs to shape, and the clusters no font can draw.
+    struct Items {
+        var runs: [ShapedRun]
+        var missing: [MissingCharacter]
+    }
+
+    /// Scripts, faces and runs for the clusters.
+    func itemize(_ properties: CharacterProperties, _ analysis: Analysis) -> Items {
+        let scripts = clusterScripts(properties, graphemes: analysis.graphemes)
+        var missing: [MissingCharacter] = []
+        let faces = clusterFaces(properties, graphemes: analysis.graphemes, scripts: scripts, missing: &missing)
+        return Items(runs: runs(graphemes: analysis.graphemes, scripts: scripts, faces: faces,
+                                levels: analysis.bidi.levels),
+                     missing: missing)
+    }
+
+    /// The script of each cluster: its first strong script; weak clusters take the script before them, or at the
+    /// start of the text the first strong script after them.
+    func clusterScripts(_ properties: CharacterProperties, graphemes: [Int32]) -> [ScriptTag] {
+        let clusterCount = graphemes.count - 1
+        var clusterScripts = [ScriptTag](repeating: .common, count: clusterCount)
+        var lastStrong: ScriptTag? = nil
+        var pendingWeak: [Int] = []
+        for cluster in 0..<clusterCount {
+            let start = Int(graphemes[cluster]), end = Int(graphemes[cluster + 1])
+            var strong: ScriptTag? = nil
+            for unit in start..<end where properties.isScalarStart[unit] && !properties.scripts[unit].isWeak {
+                strong = properties.scripts[unit]
+                break
+            }
+            if let strong {
+                clusterScripts[cluster] = strong
+                if lastStrong == nil { for weak in pendingWeak { clusterScripts[weak] = strong } }
+                pendingWeak.removeAll()
+                lastStrong = strong
+            } else if let lastStrong {
+                clusterScripts[cluster] = lastStrong
+            } else {
+                pendingWeak.append(cluster)
+            }
+        }
+        return clusterScripts
+    }
+
+    /// The face of each cluster: the previous cluster's for punctuation and spaces when it has them, else the first
+    /// face of the script's candidate order that has every character; a cluster no face has is recorded as missing.
+    func clusterFaces(_ properties: CharacterProperties, graphemes: [Int32], scripts clusterScripts: [ScriptTag],
+                      missing: inout [MissingCharacter]) -> [Int] {
+        let clusterCount = graphemes.count - 1
+        let fonts = engine.fonts
+        let faces = fonts.allFonts.map(\.face)
+        let flags = properties.flags
+        var clusterFaces = [Int](repeating: 0, count: clusterCount)
+        var lastScript: ScriptTag? = nil
+        var order: [Int] = []
+        var previousFace: Int? = nil
+        units.withUnsafeBufferPointer { buffer in
+            /// Whether `face` has a glyph for every character of the cluster that needs one.
+            func covers(_ face: FontFace, _ start: Int, _ end: Int) -> Bool {
+                var index = start
+                while index < end {
+                    let (scalar, length) = Self.scalar(buffer, at: index, limit: end)
+                    if !Self.isControl(scalar) && !flags[index].has(.defaultIgnorable) && !face.hasGlyph(for: scalar) {
+                        return false
+                    }
+                    index += length
+                }
+                return true
+            }
+            for cluster in 0..<clusterCount {
+                let start = Int(graphemes[cluster]), end = Int(graphemes[cluster + 1])
+                var ownScriptIsWeak = true
+                for unit in start..<end where properties.isScalarStart[unit] && !properties.scripts[unit].isWeak {
+                    ownScriptIsWeak = false
+                    break
+                }
+                var chosen: Int? = nil
+                if ownScriptIsWeak, let previousFace, covers(faces[previousFace], start, end) { chosen = previousFace }
+                if chosen == nil {
+                    let script = clusterScripts[cluster]
+                    if script != lastScript {
+                        order = fonts.candidateOrder(script: script)
+                        lastScript = script
+                    }
+                    chosen = order.first { covers(faces[$0], start, end) }
+                }
+                if let chosen {
+                    clusterFaces[cluster] = chosen
+                    previousFace = chosen
+                } else {
+                    clusterFaces[cluster] = previousFace ?? 0
+                    missing.append(missingCharacter(start..<end, flags: flags, faces: faces))
+                }
+            }
+        }
+        return clusterFaces
+    }
+
+    /// Maximal cluster sequences of equal face, script and bidi level.
+    func runs(graphemes: [Int32], scripts: [ScriptTag], faces: [Int], levels: [UInt8]) -> [ShapedRun] {
+        var runs: [ShapedRun] = []
+        let clusterCount = graphemes.count - 1
+        var runStart = 0
+        for cluster in 0..<clusterCount {
+            let next = cluster + 1
+            let boundary = next == clusterCount
+                || faces[next] != faces[runStart]
+                || scripts[next] != scripts[runStart]
+                || levels[Int(graphemes[next])] != levels[Int(graphemes[runStart])]
+            if boundary {
+                let range = Int(graphemes[runStart])..<Int(graphemes[next])
+                runs.append(ShapedRun(range: range, face: faces[runStart], level: levels[range.lowerBound],
+                                      script: scripts[runStart], glyphRange: 0..<0))
+                runStart = next
+            }
+        }
+        return runs
+    }
+}

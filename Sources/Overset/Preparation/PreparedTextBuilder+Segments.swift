@@ -1,0 +1,49 @@
+internal import OversetText
+
+/// Stage 5: segments, the text between two line break opportunities (UAX #14), with their widths and the width
+/// corrections where a break is unsafe for shaping (after Chrome's `ShapingLineBreaker`).
+extension PreparedTextBuilder {
+    /// One segment per break opportunity that falls on a grapheme cluster boundary.
+    func segments(breaks: [BreakOpportunity], graphemes: [Int32], hangs: [Bool], runs: [ShapedRun], sums: [Double],
+                  unsafe: [Bool], isGraphemeStart: [Bool]) -> [Segment] {
+        let count = units.count
+        let measure = Remeasurer(units: units, runs: runs, sums: sums, engine: engine, features: features,
+                                 language: shapingLanguage)
+        var segments: [Segment] = []
+        segments.reserveCapacity(breaks.count)
+        var segmentStart: Int32 = 0
+        var graphemeCursor = 0
+        func clusters(upTo offset: Int32) -> Int32 {
+            while graphemeCursor < graphemes.count && graphemes[graphemeCursor] < offset { graphemeCursor += 1 }
+            return Int32(graphemeCursor)
+        }
+        for opportunity in breaks {
+            let end = opportunity.offset
+            // UAX #14 can offer a break inside a grapheme cluster (LB10 makes a mark after a space a letter, while
+            // UAX #29 keeps it with the space): a line never starts inside a cluster, so such a break is dropped.
+            if !isGraphemeStart[Int(end)] && Int(end) < count { continue }
+            var contentEnd = end
+            while contentEnd > segmentStart && hangs[Int(contentEnd) - 1] { contentEnd -= 1 }
+            let startCluster = clusters(upTo: segmentStart)
+            let contentCluster = clusters(upTo: contentEnd)
+            let endCluster = clusters(upTo: end)
+            let start = Int(segmentStart)
+            var segment = Segment(
+                start: segmentStart, contentEnd: contentEnd, end: end, isMandatoryBreak: opportunity.isMandatory,
+                contentWidth: sums[Int(contentEnd)] - sums[start], fullWidth: sums[Int(end)] - sums[start],
+                contentClusters: contentCluster - startCluster, fullClusters: endCluster - startCluster,
+                startDelta: 0, endDelta: 0)
+            if start > 0 && unsafe[start] {
+                segment.startDelta = measure.delta(of: start..<Int(end), measured: start..<Int(end),
+                                                   keepsLeadingContext: false, keepsTrailingContext: true)
+            }
+            if Int(end) < count && unsafe[Int(end)] {
+                segment.endDelta = measure.delta(of: start..<Int(end), measured: start..<Int(contentEnd),
+                                                 keepsLeadingContext: true, keepsTrailingContext: false)
+            }
+            segments.append(segment)
+            segmentStart = end
+        }
+        return segments
+    }
+}

@@ -1,0 +1,105 @@
+internal import OversetText
+
+/// Stage 4: shape each run with HarfBuzz in the context of the whole text, read each glyph's ink, and spread each
+/// HarfBuzz cluster's advance over its code units (a ligature's over the grapheme clusters it covers, which become
+/// unsafe to break).
+extension PreparedTextBuilder {
+    /// The advances of the text, as prefix sums in ems, and where a break changes the shaping.
+    struct Shaped {
+        /// `sums[i]` is the advance of code units `0..<i` in ems.
+        var sums: [Double]
+        /// Breaking before code unit `i` changes the shaping.
+        var unsafe: [Bool]
+        /// Whether a grapheme cluster starts at code unit `i` (`count + 1` entries).
+        var isGraphemeStart: [Bool]
+    }
+
+    /// Shapes `out.runs` into `out.glyphs` and `out.ink`, and measures every code unit.
+    func shape(_ out: inout Output, properties: CharacterProperties,
+               analysis: Analysis) throws(OversetError) -> Shaped {
+        let count = units.count
+        let faces = engine.fonts.allFonts.map(\.face)
+        var advances = [Double](repeating: 0, count: count)
+        var unsafe = [Bool](repeating: false, count: count + 1)
+        var isGraphemeStart = [Bool](repeating: false, count: count + 1)
+        for boundary in analysis.graphemes { isGraphemeStart[Int(boundary)] = true }
+        let shaper = engine.shared.shaper
+        out.glyphs.reserveCapacity(count + count / 4)
+        out.ink.reserveCapacity(count + count / 4)
+        for runIndex in out.runs.indices {
+            let run = out.runs[runIndex]
+            let face = faces[run.face]
+            let first = out.glyphs.count
+            let ok = units.withUnsafeBufferPointer { buffer in
+                shaper.shape(buffer, range: run.range, context: 0..<count, face: face,
+                             rightToLeft: run.isRightToLeft, script: run.script, language: shapingLanguage,
+                             features: features, into: &out.glyphs)
+            }
+            guard ok else { throw .analysisFailed(stage: "shaping (HarfBuzz)") }
+            let last = out.glyphs.count
+            out.runs[runIndex].glyphRange = first..<last
+            for index in first..<last {
+                let glyph = out.glyphs[index]
+                if let ink = face.verticalInk(of: glyph.glyph) {
+                    out.ink.append(VerticalInk(top: ink.top + glyph.yOffset, bottom: ink.bottom + glyph.yOffset))
+                } else {
+                    out.ink.append(.none)
+                }
+                if glyph.unsafeToBreak && Int(glyph.cluster) > run.range.lowerBound { unsafe[Int(glyph.cluster)] = true }
+            }
+            spreadAdvances(of: out.glyphs[first..<last], run: run, perEm: 1.0 / Double(face.metrics.unitsPerEm),
+                           isGraphemeStart: isGraphemeStart, advances: &advances, unsafe: &unsafe)
+        }
+        let flags = properties.flags
+        // Newlines and other control characters take no room (UIKit draws nothing for them).
+        for unit in 0..<count where flags[unit].has(.mandatoryBreak)
+            || (properties.isScalarStart[unit] && units[unit] != 0x09 && Self.isControl(UInt32(units[unit]))) {
+            advances[unit] = 0
+        }
+        // A cluster no font can draw is measured wide, never narrow: an answer about it is never optimistic.
+        for missing in out.missing {
+            let range = missing.range.range
+            let total = range.reduce(0.0) { $0 + advances[$1] }
+            if total < PreparedText.missingClusterWidth { advances[range.lowerBound] += PreparedText.missingClusterWidth - total }
+        }
+        var sums = [Double](repeating: 0, count: count + 1)
+        for unit in 0..<count { sums[unit + 1] = sums[unit] + advances[unit] }
+        return Shaped(sums: sums, unsafe: unsafe, isGraphemeStart: isGraphemeStart)
+    }
+
+    /// Adds each HarfBuzz cluster's advance to its first code unit, or shares it between the grapheme clusters a
+    /// ligature covers (breaking inside a ligature re-shapes it, so those become unsafe to break). Glyphs come in
+    /// HarfBuzz's order: reversed for a right-to-left run.
+    private func spreadAdvances(of glyphs: ArraySlice<ShapedGlyph>, run: ShapedRun, perEm: Double,
+                                isGraphemeStart: [Bool], advances: inout [Double], unsafe: inout [Bool]) {
+        var clusterStart = -1
+        var clusterAdvance = 0.0
+        func flush(upTo end: Int) {
+            guard clusterStart >= 0 else { return }
+            var inner = 0
+            for unit in (clusterStart + 1)..<max(clusterStart + 1, end) where isGraphemeStart[unit] { inner += 1 }
+            if inner == 0 {
+                advances[clusterStart] += clusterAdvance
+                return
+            }
+            let share = clusterAdvance / Double(inner + 1)
+            advances[clusterStart] += share
+            for unit in (clusterStart + 1)..<end where isGraphemeStart[unit] {
+                advances[unit] += share
+                unsafe[unit] = true
+            }
+        }
+        let first = glyphs.startIndex, last = glyphs.endIndex
+        for step in 0..<(last - first) {
+            let glyph = glyphs[run.isRightToLeft ? last - 1 - step : first + step]
+            let cluster = Int(glyph.cluster)
+            if cluster != clusterStart {
+                flush(upTo: cluster)
+                clusterStart = cluster
+                clusterAdvance = 0
+            }
+            clusterAdvance += Double(glyph.advance) * perEm
+        }
+        flush(upTo: run.range.upperBound)
+    }
+}

@@ -1,0 +1,200 @@
+internal import OversetText
+
+/// Builds the arrays of a ``PreparedText``: the analysis and shaping pipeline, stage by stage.
+///
+/// 1. ICU: grapheme clusters, line break opportunities, bidi levels.
+/// 2. Character properties: script (UAX #24), hanging white space (UAX #14 SP and newlines), L1 classes (UAX #9).
+/// 3. Itemize: a script for every cluster (Common and Inherited take their neighbours'), a face for every cluster
+///    (``FontStack`` order), then runs of equal face, script and bidi level.
+/// 4. Shape each run with HarfBuzz, in the context of the whole text, and spread the advances over code units.
+/// 5. Segments between break opportunities, with the width corrections where a break is unsafe for shaping.
+struct PreparedTextBuilder {
+    let units: [UInt16]
+    let language: String?
+    let options: PrepareOptions
+    let engine: TextEngine
+    let features: [FontFeatureSetting]
+    let shapingLanguage: ShapingLanguage
+
+    struct Output {
+        var graphemes: [Int32] = []
+        var segments: [Segment] = []
+        var advanceSums: [Double] = []
+        var unsafeToBreak: [Bool] = []
+        var hangs: [Bool] = []
+        var noBreakBefore: [Bool] = []
+        var levels: [UInt8] = []
+        var paragraphs: [Paragraph] = []
+        var runs: [ShapedRun] = []
+        var glyphs: [ShapedGlyph] = []
+        var ink: [VerticalInk] = []
+        var missing: [MissingCharacter] = []
+    }
+
+    init(units: [UInt16], language: String?, options: PrepareOptions, engine: TextEngine,
+         features: [FontFeatureSetting], shapingLanguage: ShapingLanguage) {
+        self.units = units
+        self.language = language
+        self.options = options
+        self.engine = engine
+        self.features = features
+        self.shapingLanguage = shapingLanguage
+    }
+
+    /// Runs the stages in order; each is a method in `PreparedTextBuilder+<Stage>.swift`.
+    mutating func build() throws(OversetError) -> Output {
+        var out = Output()
+        let properties = characterProperties()
+        out.hangs = properties.flags.map { $0.has(.hangs) }
+        out.noBreakBefore = properties.flags.map { $0.has(.noBreakBefore) } + [false]
+        let analysis = try analyze(properties)
+        out.graphemes = analysis.graphemes
+        out.levels = analysis.bidi.levels
+        let items = itemize(properties, analysis)
+        out.runs = items.runs
+        out.missing = items.missing
+        let shaped = try shape(&out, properties: properties, analysis: analysis)
+        out.advanceSums = shaped.sums
+        out.unsafeToBreak = shaped.unsafe
+        out.paragraphs = analysis.bidi.paragraphs.map { Paragraph(range: $0.range, level: $0.level) }
+        if out.paragraphs.isEmpty {
+            out.paragraphs.append(Paragraph(range: 0..<0, level: options.direction == .rightToLeft ? 1 : 0))
+        }
+        out.segments = segments(breaks: analysis.breaks, graphemes: analysis.graphemes, hangs: out.hangs,
+                                runs: out.runs, sums: shaped.sums, unsafe: shaped.unsafe,
+                                isGraphemeStart: shaped.isGraphemeStart)
+        return out
+    }
+
+    /// The scalar at `index` and its length in code units (an unpaired surrogate stands for itself).
+    @inline(__always)
+    static func scalar(_ buffer: UnsafeBufferPointer<UInt16>, at index: Int, limit: Int) -> (UInt32, Int) {
+        let unit = buffer[index]
+        if UTF16.isLeadSurrogate(unit), index + 1 < limit, UTF16.isTrailSurrogate(buffer[index + 1]) {
+            return (0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(buffer[index + 1]) - 0xDC00), 2)
+        }
+        return (UInt32(unit), 1)
+    }
+
+    /// Grapheme boundaries of text whose every character is a cluster on its own: between every two code units
+    /// but inside CR LF (UAX #29 GB3).
+    static func simpleGraphemeBoundaries(_ units: [UInt16]) -> [Int32] {
+        var result: [Int32] = [0]
+        result.reserveCapacity(units.count + 1)
+        for index in units.indices where !(units[index] == 0x0D && index + 1 < units.count && units[index + 1] == 0x0A) {
+            result.append(Int32(index + 1))
+        }
+        return result
+    }
+
+    /// Levels for text with no right-to-left characters or controls: all 0, paragraphs split after each paragraph
+    /// separator (CR LF counting as one), as ICU would give.
+    static func leftToRightLevels(_ units: [UInt16], flags: [CharacterFlags]) -> BidiLevels {
+        var paragraphs: [(range: Range<Int>, level: UInt8)] = []
+        var start = 0
+        for index in units.indices where flags[index].has(.paragraphSeparator) {
+            if units[index] == 0x0D, index + 1 < units.count, units[index + 1] == 0x0A { continue }
+            paragraphs.append((start..<(index + 1), 0))
+            start = index + 1
+        }
+        if start < units.count || paragraphs.isEmpty { paragraphs.append((start..<units.count, 0)) }
+        return BidiLevels(levels: [UInt8](repeating: 0, count: units.count), paragraphs: paragraphs)
+    }
+
+    /// The report of a cluster no face covers.
+    func missingCharacter(_ range: Range<Int>, flags: [CharacterFlags], faces: [FontFace]) -> MissingCharacter {
+        let scalars = Self.scalars(units, range)
+        let missing = scalars.filter { scalar in
+            !Self.isControl(scalar) && !UnicodeProperties.isDefaultIgnorable(scalar) && !faces.contains { $0.hasGlyph(for: scalar) }
+        }
+        return MissingCharacter(cluster: String(decoding: units[range], as: UTF16.self), range: TextRange(range),
+                                codePoints: missing.map(Self.codePointName))
+    }
+
+    static func scalars(_ units: [UInt16], _ range: Range<Int>) -> [UInt32] {
+        var result: [UInt32] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let unit = units[i]
+            if UTF16.isLeadSurrogate(unit), i + 1 < range.upperBound, UTF16.isTrailSurrogate(units[i + 1]) {
+                result.append(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00))
+                i += 2
+            } else {
+                result.append(UInt32(unit))
+                i += 1
+            }
+        }
+        return result
+    }
+
+    /// C0 and C1 controls (tab, newline, …) need no glyph: they are white space or breaks.
+    static func isControl(_ scalar: UInt32) -> Bool { scalar < 0x20 || (0x7F...0x9F).contains(scalar) }
+
+    static func codePointName(_ scalar: UInt32) -> String {
+        let hex = String(scalar, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
+
+/// Re-shapes a piece of a prepared text to measure it exactly where a break is unsafe for shaping.
+///
+/// A line that ends (or starts) where HarfBuzz flagged `UNSAFE_TO_BREAK` would shape differently on its own: an
+/// Arabic letter takes its final form, a kerning pair is split, a ligature comes apart. Like Chrome's
+/// `ShapingLineBreaker`, Overset shapes such an edge again without the context across the break and uses the
+/// difference. Regular break opportunities get this at preparation; mid-word breaks (a word wider than the line,
+/// truncation) at layout, only where the flag is set.
+extension Array where Element == ShapedRun {
+    /// The index of the first run that ends after `offset` (the run containing it), or `count`.
+    func firstIndex(reaching offset: Int) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+struct Remeasurer {
+    let units: [UInt16]
+    let runs: [ShapedRun]
+    let sums: [Double]
+    let engine: TextEngine
+    let features: [FontFeatureSetting]
+    let language: ShapingLanguage
+
+    /// The advance in ems of the code units `measured` when `range` is shaped without the text before it
+    /// (unless `keepsLeadingContext`) and without the text after it (unless `keepsTrailingContext`), minus their
+    /// advance in the context of the whole text.
+    func delta(of range: Range<Int>, measured: Range<Int>, keepsLeadingContext: Bool,
+               keepsTrailingContext: Bool) -> Double {
+        guard !range.isEmpty else { return 0 }
+        var isolated = 0.0
+        var glyphs: [ShapedGlyph] = []
+        var runIndex = firstRun(containing: range.lowerBound)
+        while runIndex < runs.count, runs[runIndex].range.lowerBound < range.upperBound {
+            let run = runs[runIndex]
+            let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
+            runIndex += 1
+            guard !piece.isEmpty else { continue }
+            let lower = piece.lowerBound == range.lowerBound && !keepsLeadingContext ? piece.lowerBound : 0
+            let upper = piece.upperBound == range.upperBound && !keepsTrailingContext ? piece.upperBound : units.count
+            let face = engine.fonts.allFonts[run.face].face
+            glyphs.removeAll(keepingCapacity: true)
+            let ok = units.withUnsafeBufferPointer { buffer in
+                engine.shared.shaper.shape(buffer, range: piece, context: lower..<upper, face: face,
+                                           rightToLeft: run.isRightToLeft, script: run.script, language: language,
+                                           features: features, into: &glyphs)
+            }
+            guard ok else { return 0 }
+            let perEm = 1.0 / Double(face.metrics.unitsPerEm)
+            for glyph in glyphs where measured.contains(Int(glyph.cluster)) {
+                isolated += Double(glyph.advance) * perEm
+            }
+        }
+        let contextual = sums[measured.upperBound] - sums[measured.lowerBound]
+        return isolated - contextual
+    }
+
+    func firstRun(containing offset: Int) -> Int { runs.firstIndex(reaching: offset) }
+}
