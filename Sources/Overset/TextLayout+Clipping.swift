@@ -67,6 +67,9 @@ extension TextLayout {
     /// report.suggestedLineHeight  // the fixed line height that avoids it
     /// ```
     /// - Complexity: O(glyphs on the visible lines); ink extents were read during preparation.
+    ///
+    /// Longer than 80 lines on purpose: one pass over lines, runs and glyphs computes the clipped clusters and the
+    /// two suggestions together, from the same line boxes.
     public func clipping(box: ClippingBox = .layoutLines) -> ClippingReport {
         let prepared = self.prepared
         let size = options.pointSize

@@ -1,13 +1,24 @@
 internal import OversetText
 
-extension PreparedText {
+/// Cuts the last visible line of a layout for `NSLineBreakMode`'s truncation: tail, head, middle or clip. It reads the
+/// prepared storage and the shaped ellipses; like the breaker, it shapes only to re-measure unsafe cuts.
+struct Truncator {
+    /// The text being truncated.
+    let text: PreparedText
+
+    /// A truncator over `text`.
+    init(_ text: PreparedText) { self.text = text }
+
     /// Rebuilds the last visible line, which starts at `start`, for the truncation mode: like `UILabel`, the text
     /// left for the last line is cut between grapheme clusters (never inside one), trailing white space before the
     /// ellipsis is dropped, and the ellipsis ("…", or "..." in a font without it) is shaped in a font of the stack.
+    ///
+    /// Longer than 80 lines on purpose: the three modes share the fitting loop (the ellipsis face can change with
+    /// the text next to it, so the pieces are fitted twice) and the final trim that keeps the line within the width.
     func truncate(lineStartingAt start: Int, options: LayoutOptions,
                   fallback: LineSpan) -> (span: LineSpan, visible: TruncatedLine, hidden: TextRange) {
-        let count = utf16.count
-        let maxWidth = options.width / options.pointSize + 1e-9
+        let count = text.utf16.count
+        let maxWidth = options.width / options.pointSize + Tolerance.width
         let tracking = options.trackingEm
         if options.truncation == .clip {
             let visible = TruncatedLine(prefix: start..<fallback.contentEnd, suffix: fallback.contentEnd..<fallback.contentEnd,
@@ -16,8 +27,8 @@ extension PreparedText {
             span.kind = .truncated
             return (span, visible, TextRange(fallback.end..<count))
         }
-        let lead = start > 0 && unsafeToBreak[start]
-            ? remeasurer.delta(of: start..<min(count, start + 64), measured: start..<min(count, start + 64),
+        let lead = start > 0 && text.unsafeToBreak[start]
+            ? text.remeasurer.delta(of: start..<min(count, start + 64), measured: start..<min(count, start + 64),
                                keepsLeadingContext: false, keepsTrailingContext: true)
             : 0
         // Paragraphs here are what UAX #14's mandatory breaks separate (a vertical tab is one, but not a bidi
@@ -26,7 +37,7 @@ extension PreparedText {
         let suffixRegion = lastHardParagraph(from: start)
 
         func ellipsisWidth(_ face: Int?) -> Double {
-            guard let face, let shaped = engine.shared.ellipses[face] else { return 0 }
+            guard let face, let shaped = text.engine.shared.ellipses[face] else { return 0 }
             return shaped.advance + tracking
         }
         var prefix = start..<start
@@ -55,7 +66,7 @@ extension PreparedText {
             face = better
         }
         if suffix.isEmpty { suffix = prefix.upperBound..<prefix.upperBound }
-        let ellipsis = face.flatMap { face in engine.shared.ellipses[face].map { (text: $0.text, face: face) } }
+        let ellipsis = face.flatMap { face in text.engine.shared.ellipses[face].map { (text: $0.text, face: face) } }
         func total() -> Double {
             (prefix.isEmpty ? 0 : lead) + prefixWidth + ellipsisWidth(face) + suffixWidth
         }
@@ -64,15 +75,15 @@ extension PreparedText {
         // give up a cluster at a time, from the longer piece, until it fits.
         while total() > maxWidth && (!prefix.isEmpty || !suffix.isEmpty) {
             if !suffix.isEmpty && (suffixWidth >= prefixWidth || prefix.isEmpty) {
-                let next = min(suffix.upperBound, clusterEnd(startingAt: suffix.lowerBound))
+                let next = min(suffix.upperBound, text.clusterEnd(startingAt: suffix.lowerBound))
                 suffix = next..<suffix.upperBound
-                while !suffix.isEmpty && hangs[suffix.lowerBound] { suffix = (suffix.lowerBound + 1)..<suffix.upperBound }
-                suffixWidth = measure(suffix, tracking: tracking, leadingContext: false)
+                while !suffix.isEmpty && text.hangs[suffix.lowerBound] { suffix = (suffix.lowerBound + 1)..<suffix.upperBound }
+                suffixWidth = text.measure(suffix, tracking: tracking, leadingContext: false)
             } else {
-                let cut = clusterStart(containing: prefix.upperBound - 1)
+                let cut = text.clusterStart(containing: prefix.upperBound - 1)
                 prefix = prefix.lowerBound..<max(prefix.lowerBound, cut)
-                while !prefix.isEmpty && hangs[prefix.upperBound - 1] { prefix = prefix.lowerBound..<(prefix.upperBound - 1) }
-                prefixWidth = measure(prefix, tracking: tracking, leadingContext: true)
+                while !prefix.isEmpty && text.hangs[prefix.upperBound - 1] { prefix = prefix.lowerBound..<(prefix.upperBound - 1) }
+                prefixWidth = text.measure(prefix, tracking: tracking, leadingContext: true)
             }
         }
         if suffix.isEmpty { suffix = prefix.upperBound..<prefix.upperBound }
@@ -90,20 +101,20 @@ extension PreparedText {
 
     /// The end of the visible text of the paragraph (up to a mandatory break) that `offset` is in.
     func hardParagraphContentEnd(from offset: Int) -> Int {
-        var index = segmentIndex(containing: offset)
-        while index < segments.count {
-            if segments[index].isMandatoryBreak { return max(offset, Int(segments[index].contentEnd)) }
+        var index = text.segmentIndex(containing: offset)
+        while index < text.segments.count {
+            if text.segments[index].isMandatoryBreak { return max(offset, Int(text.segments[index].contentEnd)) }
             index += 1
         }
-        return max(offset, utf16.count)
+        return max(offset, text.utf16.count)
     }
 
     /// The visible text of the last paragraph at or after `offset`, without trailing white space and newlines.
     func lastHardParagraph(from offset: Int) -> Range<Int> {
-        var end = utf16.count
-        while end > offset && hangs[end - 1] { end -= 1 }
+        var end = text.utf16.count
+        while end > offset && text.hangs[end - 1] { end -= 1 }
         var start = offset
-        for segment in segments.reversed() where segment.isMandatoryBreak && Int(segment.end) <= end {
+        for segment in text.segments.reversed() where segment.isMandatoryBreak && Int(segment.end) <= end {
             start = max(offset, Int(segment.end))
             break
         }
@@ -113,49 +124,35 @@ extension PreparedText {
     /// The longest prefix of whole clusters from `start` (up to `limit`) that fits, without trailing white space.
     private func fitPrefix(_ start: Int, limit: Int, available: Double,
                            tracking: Double) -> (Range<Int>, Double) {
-        let fit = fittingPrefix(from: start, limit: limit, available: available, tracking: tracking, atLeastOne: false)
+        let fit = LineBreaker(text).fittingPrefix(from: start, limit: limit, available: available, tracking: tracking, atLeastOne: false)
         var end = fit.end
-        while end > start && hangs[end - 1] { end -= 1 }
+        while end > start && text.hangs[end - 1] { end -= 1 }
         if end == fit.end { return (start..<end, fit.width) }
-        return (start..<end, measure(start..<end, tracking: tracking, leadingContext: true))
+        return (start..<end, text.measure(start..<end, tracking: tracking, leadingContext: true))
     }
 
     /// The longest suffix of whole clusters ending at `end` (starting at `limit` or later) that fits, without
     /// leading white space.
     private func fitSuffix(_ end: Int, limit: Int, available: Double, tracking: Double) -> (Range<Int>, Double) {
         guard end > limit else { return (end..<end, 0) }
-        var cluster = clusterIndex(atOrAfter: end)
+        var cluster = text.clusterIndex(atOrAfter: end)
         var start = end
-        while cluster > 0, Int(graphemes[cluster - 1]) >= limit {
-            let candidateStart = Int(graphemes[cluster - 1])
-            if measure(candidateStart..<end, tracking: tracking, leadingContext: false) > available { break }
+        while cluster > 0, Int(text.graphemes[cluster - 1]) >= limit {
+            let candidateStart = Int(text.graphemes[cluster - 1])
+            if text.measure(candidateStart..<end, tracking: tracking, leadingContext: false) > available { break }
             start = candidateStart
             cluster -= 1
         }
-        while start < end && hangs[start] { start += 1 }
-        return (start..<end, start == end ? 0 : measure(start..<end, tracking: tracking, leadingContext: false))
-    }
-
-    /// The width in ems of `range` standing at a line edge: re-measured at an end that is unsafe to break.
-    func measure(_ range: Range<Int>, tracking: Double, leadingContext: Bool) -> Double {
-        guard !range.isEmpty else { return 0 }
-        var width = advanceSums[range.upperBound] - advanceSums[range.lowerBound]
-            + tracking * Double(clusterCount(range))
-        let unsafeEnd = range.upperBound < utf16.count && unsafeToBreak[range.upperBound]
-        let unsafeStart = !leadingContext && range.lowerBound > 0 && unsafeToBreak[range.lowerBound]
-        if unsafeEnd || unsafeStart {
-            width += remeasurer.delta(of: range, measured: range, keepsLeadingContext: leadingContext || !unsafeStart,
-                                      keepsTrailingContext: !unsafeEnd)
-        }
-        return width
+        while start < end && text.hangs[start] { start += 1 }
+        return (start..<end, start == end ? 0 : text.measure(start..<end, tracking: tracking, leadingContext: false))
     }
 
     /// The face to draw an ellipsis next to `offset`: that text's face if it has "…"; else the first font of the
     /// stack that has "…"; else "..." in that text's face or the first font that has it.
     func ellipsisFace(adjacentTo offset: Int) -> Int? {
-        let ellipses = engine.shared.ellipses
-        let adjacent = runs.isEmpty ? nil : runs[min(runs.firstIndex(reaching: offset), runs.count - 1)].face
-        let order = engine.fonts.candidateOrder(script: .common)
+        let ellipses = text.engine.shared.ellipses
+        let adjacent = text.runs.isEmpty ? nil : text.runs[min(text.runs.firstIndex(reaching: offset), text.runs.count - 1)].face
+        let order = text.engine.fonts.candidateOrder(script: .common)
         let isTrueEllipsis: (Int) -> Bool = { ellipses[$0]?.text == "\u{2026}" }
         if let adjacent, isTrueEllipsis(adjacent) { return adjacent }
         if let face = order.first(where: isTrueEllipsis) { return face }
