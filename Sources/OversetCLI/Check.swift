@@ -175,8 +175,8 @@ struct Check: ParsableCommand {
         }
         try OutputFile.write(rendered, to: output)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        FileHandle.standardError.write(line: report.summaryLine + String(format: " (%.2f s, %.0f checks/s)", seconds,
-                                                                         Double(report.checkCount) / max(seconds, 1e-9)))
+        let rate = seconds > 0 ? Points.format(Double(report.checkCount) / seconds, decimals: 0) : "-"
+        FileHandle.standardError.write(line: report.summaryLine + " (\(Points.fixed(seconds)) s, \(rate) checks/s)")
         if !report.passed { throw ExitCode(1) }
     }
 }

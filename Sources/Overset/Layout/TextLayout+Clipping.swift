@@ -121,7 +121,7 @@ extension TextLayout {
                         maxDescent = max(maxDescent, -inkBottom)
                         let up = top - (baseline - inkTop)
                         let down = (baseline - inkBottom) - bottom
-                        guard up > 1e-9 || down > 1e-9 else { continue }
+                        guard up > Tolerance.width || down > Tolerance.width else { continue }
                         let start = prepared.clusterStart(containing: cluster)
                         var entry = worst[start] ?? (0, 0)
                         entry.up = max(entry.up, up)
@@ -134,11 +134,11 @@ extension TextLayout {
                 let entry = worst[start]!
                 let end = prepared.clusterEnd(startingAt: start)
                 let text = prepared.substring(start..<end)
-                if entry.up > 1e-9 {
+                if entry.up > Tolerance.width {
                     clipped.append(ClippedCluster(line: index, cluster: text, range: TextRange(start..<end),
                                                   edge: index == 0 ? .top : .previousLine, overflow: entry.up))
                 }
-                if entry.down > 1e-9 {
+                if entry.down > Tolerance.width {
                     clipped.append(ClippedCluster(line: index, cluster: text, range: TextRange(start..<end),
                                                   edge: index == lines.count - 1 ? .bottom : .nextLine,
                                                   overflow: entry.down))

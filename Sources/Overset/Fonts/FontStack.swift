@@ -130,11 +130,11 @@ extension FontStack {
         if let override = getenv("OVERSET_FONTS_DIR") {
             candidates.append(String(cString: override))
         }
-        // Sources/Overset/FontStack.swift → the package root.
+        // Sources/Overset/Fonts/FontStack.swift → the package root.
         let source = #filePath
         var parts = source.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.count > 3 {
-            parts.removeLast(3)
+        if parts.count > 4 {
+            parts.removeLast(4)
             candidates.append(parts.joined(separator: "/") + "/Fonts")
         }
         if let executable = executableDirectory() {

@@ -74,6 +74,13 @@ public struct TextEngine: Sendable {
     }
 }
 
+extension TextEngine {
+    /// An engine over the bundled fonts of one weight.
+    public init(bundledWeight: FontStack.BundledWeight) throws(OversetError) {
+        self.init(fonts: try FontStack.bundled(weight: bundledWeight))
+    }
+}
+
 /// Options fixed at preparation time (they change the shaping, so changing them means preparing again).
 public struct PrepareOptions: Sendable, Hashable {
     /// OpenType features in HarfBuzz syntax: `"kern=0"`, `"+liga"`, `"-calt"`, `"ss01"`, `"tnum"`.

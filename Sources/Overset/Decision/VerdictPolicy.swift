@@ -1,0 +1,72 @@
+/// How a verdict counts marks that cross the line box.
+public struct VerdictPolicy: Sendable, Hashable {
+    /// Fail, warn (the default: reported, not a failure) or ignore.
+    public var clipping: ClippingPolicy
+    /// Overflows up to this many points are invisible and not reported: half a device pixel at @3x (1/6 pt) by
+    /// default, since ink that stays within half a pixel of the box is not cut on an iPhone.
+    public var clippingTolerance: Double
+
+    /// The default tolerance: half a pixel at @3x.
+    public static let halfPixelAt3x = 1.0 / 6.0
+
+    /// - Parameters are the properties of the same names.
+    public init(clipping: ClippingPolicy = .warn, clippingTolerance: Double = VerdictPolicy.halfPixelAt3x) {
+        self.clipping = clipping
+        self.clippingTolerance = clippingTolerance.isFinite ? max(0, clippingTolerance) : VerdictPolicy.halfPixelAt3x
+    }
+}
+
+/// What marks crossing the line box mean for a verdict.
+public enum ClippingPolicy: String, Sendable, Hashable, CaseIterable, Codable {
+    /// A failure.
+    case fail
+    /// Reported, not a failure (the default).
+    case warn
+    /// Not reported.
+    case ignore
+}
+
+/// How a judgement ended, worst last.
+public enum VerdictStatus: String, Sendable, Hashable, Codable, Comparable, CaseIterable {
+    /// Fits.
+    case pass
+    /// Fits, with a warning (clipping under `.warn`).
+    case warn
+    /// Cannot tell: a character has no glyph. Never counted as a pass.
+    case unknown
+    /// Does not fit.
+    case fail
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// One problem of a verdict.
+public struct VerdictProblem: Sendable, Hashable, Codable {
+    /// The kind of problem.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The text needs more lines than the label allows.
+        case truncated
+        /// Marks cross the line box.
+        case clipped
+        /// A character has no glyph in any font: the check cannot tell.
+        case missingGlyphs
+        /// A reflowing header goes vertical at a category where it must stay horizontal.
+        case earlyFlip
+    }
+
+    /// The kind.
+    public var kind: Kind
+    /// A sentence for people.
+    public var message: String
+    /// For clipping: the worst overflow in points.
+    public var overflow: Double?
+
+    /// - Parameters are the properties of the same names.
+    public init(kind: Kind, message: String, overflow: Double? = nil) {
+        self.kind = kind
+        self.message = message
+        self.overflow = overflow
+    }
+}
