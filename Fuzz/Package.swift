@@ -13,7 +13,8 @@ let package = Package(
     targets: [
         .executableTarget(name: "FuzzLayout", dependencies: [.product(name: "Overset", package: overset)],
                           swiftSettings: fuzzer),
-        .executableTarget(name: "FuzzFonts", dependencies: [.product(name: "Overset", package: overset)],
+        .executableTarget(name: "FuzzFonts", dependencies: [.product(name: "Overset", package: overset),
+                                                           .product(name: "OversetPictures", package: overset)],
                           swiftSettings: fuzzer),
         .executableTarget(name: "FuzzCatalogs", dependencies: [.product(name: "OversetCatalog", package: overset)],
                           swiftSettings: fuzzer),

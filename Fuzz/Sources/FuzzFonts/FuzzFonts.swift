@@ -1,4 +1,5 @@
 import Overset
+import OversetPictures
 
 // libFuzzer target: mutated font bytes must load or fail with an error, never crash; a font that loads must shape
 // and lay out a mixed-script string.
