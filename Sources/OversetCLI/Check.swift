@@ -93,7 +93,9 @@ struct Check: ParsableCommand {
         }
         if let categories { _ = try parseCategories(categories) }
         guard threads >= 0 else { throw ValidationError("--threads must be 0 (every core) or more") }
-        if let factor, !(factor.isFinite && factor >= 1) { throw ValidationError("--factor must be 1 or more") }
+        if let factor {
+            do { try PseudoLocalization.checkFactor(factor) } catch { throw ValidationError(CLIOption.describe(error)) }
+        }
     }
 
     /// What this run checks, for `merge` to refuse shards of different runs: the spec's and the catalogs' bytes,

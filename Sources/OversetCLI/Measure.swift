@@ -84,6 +84,12 @@ struct Measure: ParsableCommand {
         do {
             json = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
         } catch {
+            // An unpaired surrogate escape ("\ud800") is valid JSON syntax but not text: say so, with the id.
+            if let repaired = JSONErrors.replacingSurrogateEscapes(in: bytes),
+               let object = try? JSONSerialization.jsonObject(with: repaired) as? [String: Any] {
+                if let value = object["id"], JSONSerialization.isValidJSONObject(["id": value]) { id = value }
+                return failure("a string contains an unpaired UTF-16 surrogate escape (such as \\ud800): not valid text")
+            }
             return failure("not valid JSON: " + JSONErrors.describe(error, in: bytes))
         }
         guard let request = json as? [String: Any] else { return failure("expected a JSON object") }
@@ -158,6 +164,35 @@ enum JSONSettings {
 
 /// JSON parse errors with a line and column instead of Foundation's "The data is not in the correct format".
 enum JSONErrors {
+    /// The line with every `\uD800`–`\uDFFF` escape replaced by `\uFFFD`, or nil when it has none.
+    static func replacingSurrogateEscapes(in bytes: ArraySlice<UInt8>) -> Data? {
+        var out = [UInt8](bytes)
+        var found = false
+        var index = out.startIndex
+        while index + 5 < out.endIndex {
+            if out[index] == 0x5C {  // backslash: skip the escaped character
+                if out[index + 1] == 0x75, let high = hexValue(out[index + 2]), high == 0xD,
+                   let next = hexValue(out[index + 3]), next >= 8 {
+                    out.replaceSubrange(index..<(index + 6), with: Array("\\uFFFD".utf8))
+                    found = true
+                }
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        return found ? Data(out) : nil
+    }
+
+    private static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case 0x30...0x39: return Int(byte - 0x30)
+        case 0x41...0x46: return Int(byte - 0x41 + 10)
+        case 0x61...0x66: return Int(byte - 0x61 + 10)
+        default: return nil
+        }
+    }
+
     static func describe(_ error: Error, in bytes: ArraySlice<UInt8>) -> String {
         let nsError = error as NSError
         let debug = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
@@ -174,13 +209,22 @@ enum JSONErrors {
 struct LineReader {
     var handle: FileHandle
 
+    /// Calls `body` with each line (without its newline) as soon as the line is complete: each read returns what
+    /// the pipe holds (`read(2)`), never waiting for a full buffer, so an interactive client gets each answer
+    /// without closing its input.
     func forEachLine(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
         var pending: [UInt8] = []
         var scanned = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let descriptor = handle.fileDescriptor
         while true {
-            let chunk = handle.readData(ofLength: 1 << 16)
-            if chunk.isEmpty { break }
-            pending.append(contentsOf: chunk)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 {
+                throw RuntimeFailure(message: "cannot read standard input: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            pending.append(contentsOf: chunk[0..<count])
             var start = 0
             while let newline = pending[max(start, scanned)...].firstIndex(of: 0x0A) {
                 try body(pending[start..<newline])

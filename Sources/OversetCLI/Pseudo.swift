@@ -29,7 +29,7 @@ struct Pseudo: ParsableCommand {
     @Option(help: "Modes, comma-separated: expand, accented, bounded, rtl, tall.")
     var modes: String = "accented,expand"
 
-    @Option(help: "A fixed expansion factor for expand (1.4 = 40 % longer).")
+    @Option(parsing: .unconditional, help: "A fixed expansion factor for expand, from 1 to 10 (1.4 = 40 % longer).")
     var factor: Double?
 
     @Option(help: "Where to write the pseudo-localized catalog.")
@@ -45,6 +45,9 @@ struct Pseudo: ParsableCommand {
         let parsed = modes.split(separator: ",").map { PseudoLocalization.Mode(rawValue: String($0)) }
         guard !parsed.isEmpty, !parsed.contains(nil) else {
             throw ValidationError("--modes takes: " + PseudoLocalization.Mode.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        if let factor {
+            do { try PseudoLocalization.checkFactor(factor) } catch { throw ValidationError(CLIOption.describe(error)) }
         }
     }
 

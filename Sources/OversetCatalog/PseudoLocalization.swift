@@ -1,3 +1,4 @@
+import Overset
 import Foundation
 
 /// Pseudo-localization: made-up translations that show layout problems before real ones exist.
@@ -21,6 +22,18 @@ public struct PseudoLocalization: Sendable, Hashable {
     public var modes: [Mode]
     /// A fixed expansion factor (1.4 = 40 % longer) instead of the IBM table.
     public var factor: Double?
+
+    /// The factors `expand` accepts: 1 (no expansion) to 10 (ten times as long).
+    public static let factorRange: ClosedRange<Double> = 1...10
+
+    /// Checks a fixed expansion factor: a number from 1 to 10 (0, negative, NaN and infinite factors would do nothing
+    /// or never end).
+    public static func checkFactor(_ factor: Double) throws(OversetError) {
+        guard factor.isFinite, factorRange.contains(factor) else {
+            throw .invalidArgument(name: "factor", value: Points.format(factor, decimals: 6),
+                                   expected: "a number from 1 (no expansion) to 10")
+        }
+    }
 
     public init(modes: [Mode], factor: Double? = nil) {
         self.modes = modes

@@ -47,7 +47,8 @@ public struct Line: Sendable {
     let contentRange: Range<Int>
     /// UTF-16 range of the text the line covers, with its trailing white space and newline.
     public let range: TextRange
-    /// The line's width in points: its visible content (and ellipsis), without trailing white space.
+    /// The line's width in points: its visible content (and ellipsis), without trailing white space; never negative
+    /// (a negative tracking can pull glyphs together, never past the line's start).
     public let width: Double
     /// The tallest ascender among the fonts the line uses, in points.
     public let ascent: Double

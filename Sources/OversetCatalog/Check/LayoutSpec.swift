@@ -131,7 +131,7 @@ public struct LayoutSpec: Sendable {
                 do {
                     rules.append(try LayoutRule(ruleMapping, base: defaultRule, index: index + 1, location: located(node)))
                 } catch {
-                    diagnostics.append(CatalogDiagnostic(.error, located(node), "\(error); rule skipped"))
+                    diagnostics.append(CatalogDiagnostic(.error, located(node), "rule \(index + 1): \(error); rule skipped"))
                 }
             }
         }

@@ -100,7 +100,15 @@ enum AndroidStringsFormat {
             case "\t": out += "\\t"
             case "@" where index == 0: out += "\\@"
             case "?" where index == 0: out += "\\?"
-            default: out.append(character)
+            default:
+                // Control characters XML cannot carry: Android's own \uXXXX escape, which aapt2 decodes.
+                if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+                   scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.append(character)
+                }
             }
         }
         let escaped = xmlEscape(out)
