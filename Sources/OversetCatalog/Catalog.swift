@@ -150,11 +150,26 @@ public struct Catalog: Sendable {
         case .xcstrings: return try XCStringsFormat.read(data: data, path: path)
         case .strings: return try StringsFileFormat.read(data: data, path: path, language: inferred)
         case .stringsdict: return try StringsDictFormat.read(data: data, path: path, language: inferred)
-        case .xliff: return try XLIFFFormat.read(data: data, path: path)
-        case .android: return try AndroidStringsFormat.read(data: data, path: path, language: inferred)
+        case .xliff: return withoutUnresolvedEntities(try XLIFFFormat.read(data: data, path: path))
+        case .android:
+            return withoutUnresolvedEntities(try AndroidStringsFormat.read(data: data, path: path, language: inferred))
         case .json: return try JSONMapFormat.read(data: data, path: path, language: inferred)
         case .jsonl: return try JSONLinesFormat.read(data: data, path: path)
         }
+    }
+
+    /// The catalog without the strings that refer to an external or undeclared entity: each is a diagnostic, never
+    /// a string measured without the reference.
+    static func withoutUnresolvedEntities(_ catalog: Catalog) -> Catalog {
+        var catalog = catalog
+        let unresolved = catalog.entries.filter { $0.value.contains(XMLEntities.unresolved) }
+        guard !unresolved.isEmpty else { return catalog }
+        catalog.entries.removeAll { $0.value.contains(XMLEntities.unresolved) }
+        for entry in unresolved {
+            catalog.diagnostics.append(CatalogDiagnostic(.error, entry.location, "\(entry.key) (\(entry.language)): refers to "
+                + "an external or undeclared entity, which Overset never fetches; the string is not measured"))
+        }
+        return catalog
     }
 
     /// The language a path names: `de.lproj/`, `values-de/`, `values-b+zh+Hans/`, `values-zh-rCN/`, `de.json`.

@@ -160,3 +160,43 @@ import Testing
         #expect(Catalog.inferLanguage(path: "i18n/th.json", format: .json) == "th")
     }
 }
+
+/// Entity references in XML catalogs (issue "Nothing lost, nothing passed silently", item 7).
+@Suite struct XMLEntityTests {
+    @Test func internalEntities_areExpanded_externalOnesReportedNotMeasured() throws {
+        let xml = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <!DOCTYPE resources [
+          <!ENTITY brand "Firefox Nightly">
+          <!ENTITY vendor "&brand; by Mozilla">
+          <!ENTITY xxe SYSTEM "file:///etc/hostname">
+        ]>
+        <resources>
+          <string name="restart">Restart &brand; to finish</string>
+          <string name="nested">&vendor;</string>
+          <string name="external">Hallo &xxe;</string>
+          <string name="undeclared">Hallo &nobody;</string>
+          <string name="plain">Fish &amp; chips &#8230;</string>
+        </resources>
+        """
+        let catalog = try Catalog.read(data: Data(xml.utf8), path: "values-de/strings.xml", format: .android)
+        let values = Dictionary(uniqueKeysWithValues: catalog.entries.map { ($0.key, $0.value) })
+        #expect(values["restart"] == "Restart Firefox Nightly to finish")
+        #expect(values["nested"] == "Firefox Nightly by Mozilla")
+        #expect(values["plain"] == "Fish & chips …")
+        #expect(values["external"] == nil && values["undeclared"] == nil)
+        let messages = catalog.diagnostics.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("external (de): refers to an external or undeclared entity") })
+        #expect(messages.contains { $0.hasPrefix("undeclared (de)") })
+    }
+
+    @Test func amplification_isRefused() throws {
+        let big = String(repeating: "x", count: 100_000)
+        let references = String(repeating: "&big;", count: 20_000)
+        let xml = "<?xml version=\"1.0\"?><!DOCTYPE resources [<!ENTITY big \"\(big)\">]>"
+            + "<resources><string name=\"a\">\(references)</string></resources>"
+        #expect(throws: CatalogError.self) {
+            try Catalog.read(data: Data(xml.utf8), path: "values/strings.xml", format: .android)
+        }
+    }
+}

@@ -6,7 +6,8 @@ import FoundationXML
 
 /// A small XML element tree with line numbers, built with Foundation's `XMLParser` (libxml2).
 ///
-/// External entities are never resolved; libxml2 refuses entity expansion loops and "billion laughs" documents.
+/// Internal entities are expanded within a budget and external ones never fetched (``XMLEntities``); libxml2
+/// refuses entity expansion loops and "billion laughs" documents.
 final class XMLElementNode {
     enum Content {
         case text(String)
@@ -54,6 +55,11 @@ final class XMLElementNode {
                 text = String(text[..<encoding.lowerBound]) + "encoding=\"UTF-8\"" + String(text[end.lowerBound...])
                 _ = encoding
             }
+        }
+        do {
+            text = try XMLEntities.expand(text)
+        } catch let error as CatalogError {
+            throw CatalogError(location: SourceLocation(file: path), message: "invalid XML: \(error.message)")
         }
         let builder = Builder()
         let parser = XMLParser(data: Data(text.utf8))
