@@ -18,5 +18,8 @@ let package = Package(
                           swiftSettings: fuzzer),
         .executableTarget(name: "FuzzCatalogs", dependencies: [.product(name: "OversetCatalog", package: overset)],
                           swiftSettings: fuzzer),
+        .executableTarget(name: "FuzzSettings", dependencies: [.product(name: "Overset", package: overset),
+                                                              .product(name: "OversetCatalog", package: overset)],
+                          swiftSettings: fuzzer),
     ]
 )

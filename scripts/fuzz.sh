@@ -2,7 +2,8 @@
 # Runs Overset's libFuzzer targets (Fuzz/) with AddressSanitizer for a set time each, from seed corpora.
 #   scripts/fuzz.sh [seconds per target, default 60] [target ...]
 # Targets: FuzzLayout (text, widths, sizes, modes through prepare/layout/truncation, checking invariants),
-# FuzzFonts (mutated font bytes), FuzzCatalogs (every catalog reader and the spec parser on mutated files).
+# FuzzFonts (mutated font bytes), FuzzCatalogs (every catalog reader and the spec parser on mutated files),
+# FuzzSettings (JSON requests through the label decoder, as `overset measure` reads them).
 # Crashes are written to Fuzz/findings/<target>/; turn each into a regression test before fixing it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,11 +11,11 @@ scripts/install-dependencies.sh
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(FuzzLayout FuzzFonts FuzzCatalogs)
+[ ${#targets[@]} -eq 0 ] && targets=(FuzzLayout FuzzFonts FuzzCatalogs FuzzSettings)
 
 # Seed corpora: real strings, the bundled fonts, the catalog fixtures (the first byte picks the reader).
 seeds=Fuzz/.seeds
-rm -rf "$seeds"; mkdir -p "$seeds"/{FuzzLayout,FuzzFonts,FuzzCatalogs}
+rm -rf "$seeds"; mkdir -p "$seeds"/{FuzzLayout,FuzzFonts,FuzzCatalogs,FuzzSettings}
 python3 - "$seeds" <<'PY'
 import json, os, sys
 seeds = sys.argv[1]
@@ -23,7 +24,13 @@ n = 0
 for row in rows:
     for lang in ["en", "de", "th", "ar", "ja", "hi", "he", "ru", "zh-CN", "ms"]:
         if row.get(lang) and n < 600:
-            header = bytes([n % 256, 17 + n % 20, (n * 7) % 256, (n * 13) % 256])
+            # FuzzLayout's header: flags, line limit/language, modes, line height kind, then four numbers at
+            # offsets 5, 13, 21, 29 (width, size, tracking, line height); an even first byte reads them as small
+            # ordinary values from their first byte.
+            header = bytearray(37)
+            header[0:5] = bytes([(n * 2) % 256, 17 + n % 20, (n * 7) % 256, (n * 13) % 256, n % 3])
+            header[5], header[13], header[21], header[29] = 40 + n % 120, 11 + n % 40, 0, 20 + n % 30
+            header = bytes(header)
             open(f"{seeds}/FuzzLayout/{n}", "wb").write(header + row[lang].encode())
             n += 1
 formats = {"xcstrings": 0, "strings": 1, "stringsdict": 2, "xliff": 3, "xml": 4, "json": 5, "jsonl": 6}
@@ -33,6 +40,12 @@ for root, _, files in os.walk("Tests/OversetTests/Fixtures/catalogs"):
         if ext in formats:
             data = open(os.path.join(root, name), "rb").read()
             open(f"{seeds}/FuzzCatalogs/{ext}-{name}-{len(data)}", "wb").write(bytes([formats[ext]]) + data)
+requests = [{"text": "x", "width": 100, "style": "body", "category": "AX3", "maxLines": 2},
+            {"text": "x", "width": 0, "size": 17, "relativeTo": "none", "lineHeight": "natural", "tracking": -1},
+            {"width": 1e308, "size": 1e-308, "maxLines": 1e300, "lineHeightMultiple": 0.5, "strategy": "balanced"},
+            {"width": 320, "style": "headline", "emphasized": True, "lineHeight": 22, "truncation": "middle"}]
+for index, request in enumerate(requests):
+    open(f"{seeds}/FuzzSettings/{index}", "w").write(json.dumps(request))
 PY
 cp Fonts/NotoSansHebrew-Regular.ttf Fonts/NotoSansThai-Regular.ttf Tests/OversetTests/Fixtures/fonts/TypoMetricsTest.ttf "$seeds/FuzzFonts/"
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Overset
+import OversetCatalog
 
 /// `overset measure`: batch layout over JSON Lines.
 struct Measure: ParsableCommand {
@@ -100,7 +101,7 @@ struct Measure: ParsableCommand {
             return failure("\"text\" contains an unpaired UTF-16 surrogate escape (such as \\ud800): not valid text")
         }
         do {
-            var settings = Settings(JSONSettings.table(request), origin: "request")
+            var settings = Settings(SettingValue.table(jsonObject: request), origin: "request")
             _ = settings.take("id")
             guard let text = try settings.string("text") else { return failure("missing \"text\"") }
             let language = try settings.string("lang")
@@ -135,29 +136,6 @@ struct Measure: ParsableCommand {
             return result
         } catch {
             return failure(error.description)
-        }
-    }
-}
-
-/// Foundation's JSON values as setting values.
-enum JSONSettings {
-    static func table(_ object: [String: Any]) -> [String: SettingValue] {
-        object.mapValues(convert)
-    }
-
-    static func convert(_ value: Any) -> SettingValue {
-        switch value {
-        case is NSNull: return .null
-        case let string as String: return .string(string)
-        case let number as NSNumber:
-            // JSON numbers arrive as NSNumber, which also bridges to Bool: tell real booleans apart.
-            if type(of: value) == Bool.self {
-                return .bool(number.boolValue)
-            }
-            return .number(number.doubleValue)
-        case let list as [Any]: return .list(list.map(convert))
-        case let object as [String: Any]: return .table(table(object))
-        default: return .string("\(value)")
         }
     }
 }

@@ -10,30 +10,52 @@ import Overset
 let engine = try! TextEngine()
 let languages: [String?] = [nil, "en", "th", "ar", "ja", "hi", "he", "de", "xx-unknown"]
 
+/// A `Double` from 8 bytes' bit pattern: every value of the type is reachable (negatives, subnormals, huge values,
+/// infinities, NaN), so no number a user can type is out of the fuzzer's reach.
+func double(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Double {
+    var bits: UInt64 = 0
+    for index in 0..<8 { bits = bits << 8 | UInt64(bytes[offset + index]) }
+    return Double(bitPattern: bits)
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
-    guard count >= 4 else { return 0 }
+    guard count >= 37 else { return 0 }
     let bytes = UnsafeBufferPointer(start: data, count: count)
-    let width = Double(bytes[0]) * 2 - 10              // includes negative widths
-    let size = Double(bytes[1] % 64)                   // includes 0
+    // Half the inputs take small, ordinary numbers (where the invariants below do most work), half any Double.
+    let ordinary = bytes[0] & 1 == 0
+    let width = ordinary ? Double(bytes[5]) * 2 - 10 : double(bytes, at: 5)
+    let size = ordinary ? Double(bytes[13] % 64) : double(bytes, at: 13)
+    let tracking = ordinary ? Double(Int8(bitPattern: bytes[21])) / 8 : double(bytes, at: 21)
+    let lineHeight = ordinary ? Double(bytes[29]) : double(bytes, at: 29)
     let maxLines = Int(bytes[2] % 5)
     let mode = TruncationMode.allCases[Int(bytes[3] % 4)]
     let wrapping: WrapMode = bytes[3] & 0x10 == 0 ? .word : .character
     let strategy = LineBreakStrategy.allCases[Int(bytes[3] >> 5) % 3]
     let language = languages[Int(bytes[2] >> 3) % languages.count]
-    let text = String(decoding: bytes[4...], as: UTF8.self)
+    let height: LineHeight = bytes[4] % 3 == 0 ? .natural : bytes[4] % 3 == 1 ? .fixed(lineHeight) : .multiple(lineHeight)
+    let text = String(decoding: bytes[37...], as: UTF8.self)
     guard let prepared = try? engine.prepare(text, language: language) else { return 0 }
     let options = LayoutOptions(width: width, pointSize: size, maxLines: maxLines, truncation: mode, wrapping: wrapping,
-                                strategy: strategy)
+                                lineHeight: height, tracking: .points(tracking), strategy: strategy)
+    // The label's decoder takes the same numbers as strings, as the command line does: it refuses or accepts.
+    var settings = Settings(["width": .number(width), "size": .number(size), "tracking": .number(tracking),
+                             "lineHeight": .number(lineHeight), "maxLines": .number(Double(maxLines))], origin: "fuzz")
+    if let label = try? Label(settings: &settings) {
+        precondition(label.width.isFinite && label.width >= 0 && label.pointSize > 0, "decoder let a bad number in")
+    }
     guard let layout = try? prepared.layout(options) else {
-        precondition(width < 0 || size <= 0, "layout refused valid options")
+        precondition(!(width.isFinite && width >= 0 && size.isFinite && size > 0 && tracking.isFinite
+                       && (bytes[4] % 3 == 0 || (lineHeight.isFinite && lineHeight > 0))),
+                     "layout refused valid options")
         return 0
     }
+    precondition(layout.lines.allSatisfy { $0.width >= 0 && $0.width.isFinite }, "negative or infinite line width")
     let again = try! prepared.layout(options)
     precondition(layout.lines.map(\.range) == again.lines.map(\.range), "not deterministic")
     precondition(layout.lines.map(\.width) == again.lines.map(\.width), "not deterministic")
     let units = Array(text.utf16)
-    for line in layout.lines where line.width > width + 1e-6 {
+    for line in layout.lines where line.width > width + 1e-6 && tracking >= 0 {
         let visible = line.text.replacingOccurrences(of: "…", with: "").replacingOccurrences(of: "...", with: "")
         precondition(visible.count <= 1, "line wider than the limit: \(line.text)")
     }
