@@ -79,7 +79,9 @@ import OversetCatalog
         }
         #expect(try prepared.layout(width: 0, pointSize: 17).lineCount == 10)  // one cluster a line, the space hangs
         #expect(try prepared.layout(width: 100, pointSize: 17, maxLines: 1_000_000).isTruncated == false)
-        #expect(try prepared.layout(width: 1e12, pointSize: 1e-6).lineCount == 1)
+        #expect(try prepared.layout(width: 100_000, pointSize: 1e-6).lineCount == 1)
+        // Past the documented ranges (LabelLimits): refused, the same as by the decoders.
+        #expect(throws: OversetError.self) { try prepared.layout(width: 1e12, pointSize: 1e-6) }
     }
 
     @Test func missingGlyphs_areMeasuredWideSoWillTruncateIsNeverOptimistic() throws {
@@ -223,6 +225,29 @@ extension FuzzRegressionTests {
             let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(file)))
             let format = CatalogFormat.allCases[Int(bytes[0]) % CatalogFormat.allCases.count]
             _ = try? Catalog.read(data: Data(bytes.dropFirst()), path: "fuzz/de.lproj/Fuzz", format: format, language: "de")
+            // crash-1ce509e9: a YAML mapping used as a key trapped in Yams's conversion of keys.
+            _ = try? LayoutSpec.parse(String(decoding: bytes, as: UTF8.self), path: "fuzz.yml")
+        }
+    }
+
+    /// FuzzLayout (every Double for the numbers): a point size of 1e300 passed `LayoutOptions.validate` (finite,
+    /// above 0) and overflowed an Int estimate of the line count. Layout options now take the decoders' ranges.
+    @Test func hugeNumbers_areRefusedByLayoutOptions() throws {
+        let prepared = try Fixtures.engine.prepare("Hello world", language: "en")
+        for options in [LayoutOptions(width: 100, pointSize: 1e300), LayoutOptions(width: 1e300, pointSize: 17),
+                        LayoutOptions(width: 100, pointSize: 17, lineHeight: .fixed(1e300)),
+                        LayoutOptions(width: 100, pointSize: 17, tracking: .points(-1e300)),
+                        LayoutOptions(width: 100, pointSize: .leastNonzeroMagnitude * 0 + 10_001)] {
+            #expect(throws: OversetError.self) { try prepared.layout(options) }
+            #expect(throws: OversetError.self) { try prepared.lineCount(options) }
+        }
+        #expect(try prepared.layout(LayoutOptions(width: 100_000, pointSize: 10_000)).lineCount >= 1)
+    }
+
+    /// A spec whose key is a mapping is an unknown setting, not a crash.
+    @Test func specWithAMappingAsAKey_isAnError() throws {
+        #expect(throws: CatalogError.self) {
+            try LayoutSpec.parse("default: {style: body, width: 100}\n? {a: 1}\n: 2\n", path: "spec.yml")
         }
     }
 }

@@ -185,8 +185,8 @@ import Testing
 
     @Test func invalidArguments_throwClearErrors() throws {
         let prepared = try engine.prepare("Hello")
-        #expect(throws: OversetError.invalidArgument(name: "width", value: "-1.0",
-                                                     expected: "a finite number of points, 0 or more")) {
+        #expect(throws: OversetError.invalidArgument(name: "width", value: "-1",
+                                                     expected: "a number from 0 to 100000")) {
             try prepared.layout(width: -1, pointSize: 17)
         }
         #expect(throws: OversetError.self) { try prepared.layout(width: .nan, pointSize: 17) }

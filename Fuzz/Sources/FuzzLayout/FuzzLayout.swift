@@ -45,8 +45,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         precondition(label.width.isFinite && label.width >= 0 && label.pointSize > 0, "decoder let a bad number in")
     }
     guard let layout = try? prepared.layout(options) else {
-        precondition(!(width.isFinite && width >= 0 && size.isFinite && size > 0 && tracking.isFinite
-                       && (bytes[4] % 3 == 0 || (lineHeight.isFinite && lineHeight > 0))),
+        let heightIsValid = bytes[4] % 3 == 0
+            || (lineHeight > 0 && (bytes[4] % 3 == 1 ? LabelLimits.lineHeight : LabelLimits.lineHeightMultiple).contains(lineHeight))
+        precondition(!(LabelLimits.width.contains(width) && size > 0 && LabelLimits.pointSize.contains(size)
+                       && LabelLimits.tracking.contains(tracking) && heightIsValid),
                      "layout refused valid options")
         return 0
     }

@@ -43,20 +43,17 @@ public struct LayoutOptions: Sendable, Hashable {
     }
 
     /// Checks every value, so that a layout never runs on a NaN or a negative width.
+    /// The ranges are ``LabelLimits``', the same as every decoder's (found by FuzzLayout: a point size of 1e300
+    /// overflowed an estimate of the line count).
     public func validate() throws(OversetError) {
-        guard width.isFinite, width >= 0 else {
-            throw .invalidArgument(name: "width", value: "\(width)", expected: "a finite number of points, 0 or more")
-        }
-        guard pointSize.isFinite, pointSize > 0 else {
-            throw .invalidArgument(name: "point size", value: "\(pointSize)", expected: "a finite number above 0")
-        }
-        guard maxLines >= 0 else {
-            throw .invalidArgument(name: "maxLines", value: "\(maxLines)", expected: "0 (unlimited) or more")
+        try LabelLimits.check("width", width, LabelLimits.width)
+        try LabelLimits.check("size", pointSize, LabelLimits.pointSize, above: 0)
+        guard LabelLimits.maxLines.contains(maxLines) else {
+            throw .invalidArgument(name: "maxLines", value: "\(maxLines)",
+                                   expected: "a whole number from 0 (unlimited) to \(LabelLimits.maxLines.upperBound)")
         }
         try lineHeight.validate()
-        guard tracking.value.isFinite else {
-            throw .invalidArgument(name: "tracking", value: "\(tracking.value)", expected: "a finite number")
-        }
+        try LabelLimits.check("tracking", tracking.value, LabelLimits.tracking)
     }
 
     /// Tracking converted to ems at this point size.
@@ -123,14 +120,9 @@ public enum LineHeight: Sendable, Hashable {
         switch self {
         case .natural: return
         case .fixed(let value):
-            guard value.isFinite, value > 0 else {
-                throw .invalidArgument(name: "line height", value: "\(value)", expected: "a finite number above 0")
-            }
+            try LabelLimits.check("lineHeight", value, LabelLimits.lineHeight, above: 0)
         case .multiple(let value):
-            guard value.isFinite, value > 0 else {
-                throw .invalidArgument(name: "line height multiple", value: "\(value)",
-                                       expected: "a finite number above 0")
-            }
+            try LabelLimits.check("lineHeightMultiple", value, LabelLimits.lineHeightMultiple, above: 0)
         }
     }
 }

@@ -293,7 +293,9 @@ enum SpecValue {
     static func table(_ mapping: Node.Mapping) -> [String: SettingValue] {
         var out: [String: SettingValue] = [:]
         for (key, value) in mapping {
-            out[key.string ?? "\(key.any)"] = convert(value)
+            // A key that is not a scalar (a mapping or list as a key) gets a name no setting has, so that it is reported as
+            // unknown; Yams's own conversion of such keys traps (found by FuzzCatalogs).
+            out[key.scalar?.string ?? "(a mapping or list used as a key)"] = convert(value)
         }
         return out
     }
