@@ -23,6 +23,8 @@
 /// verdict.fits                  // false: it needs 3 lines
 /// try label.willTruncate("Nach Updates suchen", language: "de")   // false at Large
 /// ```
+///
+/// In a file that also imports SwiftUI, whose `Label` is a view, write `Overset.Label`.
 public struct Label: Sendable, Hashable {
     /// The font: a Dynamic Type text style, or a point size.
     public var font: LabelFont
