@@ -1,5 +1,4 @@
 internal import CFontconfig
-import Synchronization
 
 /// A font file fontconfig chose for a pattern.
 package struct FontconfigMatch: Sendable, Equatable {
@@ -14,7 +13,7 @@ package struct FontconfigMatch: Sendable, Equatable {
 /// Fontconfig's configuration is process-global and its matching functions are not documented as thread-safe, so
 /// every call goes through one lock.
 package enum FontconfigMatcher {
-    private static let lock = Mutex(false)
+    private static let lock = Lock(false)
 
     /// The best match for a fontconfig pattern such as `"DejaVu Sans"` or `"Noto Sans:weight=bold"`, or nil when
     /// fontconfig has no fonts at all. Fontconfig always answers with *some* font; callers compare `family` with what

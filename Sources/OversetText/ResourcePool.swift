@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A small pool of reusable C handles (HarfBuzz buffers, ICU iterators), so that preparing many strings opens each
 /// handle once per thread instead of once per string (`ubrk_open` costs 11 to 17 µs; see RESEARCH.md).
 ///
@@ -15,7 +13,7 @@ package final class ResourcePool<Handle>: Sendable {
         var handle: Handle?
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = Lock(Storage())
     private let make: @Sendable () -> Handle?
     private let destroy: @Sendable (Handle) -> Void
     private let limit: Int

@@ -1,5 +1,4 @@
 internal import COversetICU
-import Synchronization
 
 /// A place where a line may end (UAX #14), as ICU's line break iterator reports it.
 package struct BreakOpportunity: Sendable, Equatable {
@@ -39,7 +38,7 @@ package struct BidiLevels: Sendable {
 /// ICU iterators are expensive to open, so each kind is pooled and reused; the analyzer can be shared by any number
 /// of threads.
 package final class TextAnalyzer: Sendable {
-    private let lineIterators = Mutex<[String: ResourcePool<OpaquePointer>]>([:])
+    private let lineIterators = Lock<[String: ResourcePool<OpaquePointer>]>([:])
     private let characterIterators = ResourcePool<OpaquePointer>(
         make: {
             var status: Int32 = 0

@@ -1,4 +1,4 @@
-import Synchronization
+internal import OversetText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,7 +9,7 @@ import Darwin
 /// same fonts shares one engine (and so its loaded faces and shaped ellipses).
 final class EngineCache: Sendable {
     static let shared = EngineCache()
-    private let engines = Mutex<[String: TextEngine]>([:])
+    private let engines = Lock<[String: TextEngine]>([:])
 
     /// The engine over the bundled fonts of `weight`, with `fonts` (paths or families) tried first.
     func engine(fonts: [String], weight: FontStack.BundledWeight) throws(OversetError) -> TextEngine {

@@ -157,12 +157,11 @@ extension FontStack {
     }
 }
 
-import Synchronization
 
 /// Bundled fonts are loaded once per process: every `TextEngine()` shares them.
 final class BundledFontCache: Sendable {
     static let shared = BundledFontCache()
-    private let fonts = Mutex<[String: Font]>([:])
+    private let fonts = Lock<[String: Font]>([:])
 
     func font(path: String) throws(OversetError) -> Font {
         if let font = fonts.withLock({ $0[path] }) { return font }
