@@ -244,6 +244,36 @@ extension FuzzRegressionTests {
         #expect(try prepared.layout(LayoutOptions(width: 100_000, pointSize: 10_000)).lineCount >= 1)
     }
 
+    /// FuzzLayout (Fixtures/fuzz/layout-v2, the 37-byte header of issue 12's harness): push-out re-measured the line
+    /// it shortened at an edge next to clusters no font has, and that line came out wider than the limit. A push-out
+    /// now never makes a line overflow.
+    @Test func replayLayoutFindings_v2() throws {
+        let directory = Fixtures.url("fuzz/layout-v2")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("crash-") }
+        #expect(!files.isEmpty)
+        let languages: [String?] = [nil, "en", "th", "ar", "ja", "hi", "he", "de", "xx-unknown"]
+        for file in files {
+            let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(file)))
+            guard bytes.count >= 37, bytes[0] & 1 == 0 else { continue }
+            let width = Double(bytes[5]) * 2 - 10
+            let text = String(decoding: bytes[37...], as: UTF8.self)
+            let prepared = try Fixtures.engine.prepare(text, language: languages[Int(bytes[2] >> 3) % languages.count])
+            for strategy in LineBreakStrategy.allCases {
+                let layout = try prepared.layout(LayoutOptions(width: width, pointSize: Double(bytes[13] % 64),
+                                                               strategy: strategy))
+                for line in layout.lines where line.width > width + 1e-6 {
+                    #expect(line.text.count <= 1, "\(file) \(strategy): \(line.width) pt in \(width)")
+                }
+            }
+        }
+    }
+
+    /// A spec that nests "[" thousands deep is refused before Yams recurses (FuzzCatalogs: a stack overflow).
+    @Test func deeplyNestedSpec_isRefused() throws {
+        let text = String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
+        #expect(throws: CatalogError.self) { try LayoutSpec.parse(text, path: "deep.yml") }
+    }
+
     /// A spec whose key is a mapping is an unknown setting, not a crash.
     @Test func specWithAMappingAsAKey_isAnError() throws {
         #expect(throws: CatalogError.self) {

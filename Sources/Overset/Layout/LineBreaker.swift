@@ -244,7 +244,11 @@ struct LineBreaker {
                     shortened.width = text.measure(shortened.start..<shortened.contentEnd, tracking: options.trackingEm,
                                               leadingContext: false)
                     let rest = breakLines(options, lineLimit: nil, from: moved, stopAtParagraphEnd: true).lines
-                    if rest.count == 1 {
+                    // The shortened line is re-measured at its new edge; where that edge is unsafe to break (or next
+                    // to a cluster no font has) it can come out wider, and a push-out never makes a line overflow
+                    // (found by FuzzLayout).
+                    let fits = shortened.width <= options.width / options.pointSize + Tolerance.width
+                    if rest.count == 1 && fits {
                         paragraph.removeLast(2)
                         paragraph.append(shortened)
                         paragraph.append(contentsOf: rest)

@@ -70,6 +70,12 @@ public struct LayoutSpec: Sendable {
     /// Parses a spec from YAML (JSON is YAML too).
     public static func parse(_ text: String, path: String) throws -> LayoutSpec {
         let fileLocation = SourceLocation(file: path)
+        // Yams parses nested flow collections recursively: thousands of "[" overflow the stack (found by
+        // FuzzCatalogs). No spec needs more than a few levels.
+        guard flowNestingDepth(text) <= maximumNesting else {
+            throw CatalogError(location: fileLocation,
+                               message: "the layout spec nests lists or mappings more than \(maximumNesting) deep")
+        }
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {
@@ -137,6 +143,30 @@ public struct LayoutSpec: Sendable {
         }
         return LayoutSpec(languages: languages, categories: categories, samples: samples, defaultRule: defaultRule,
                           rules: rules, diagnostics: diagnostics)
+    }
+
+    /// How deep `[` and `{` may nest in a spec.
+    static let maximumNesting = 64
+
+    /// The deepest nesting of YAML flow collections (`[`, `{`) outside quoted strings.
+    static func flowNestingDepth(_ text: String) -> Int {
+        var depth = 0, deepest = 0
+        var quote: UInt8? = nil
+        for byte in text.utf8 {
+            if let open = quote {
+                if byte == open { quote = nil }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return deepest
     }
 
     /// The rule for an entry: the first that matches, else the default.
