@@ -70,7 +70,7 @@ extension Label {
             if case .style(_, let wasEmphasized)? = base?.font { inherited = wasEmphasized }
             return .style(style, emphasized: emphasized ?? inherited)
         case (nil, let size?):
-            try LabelLimits.check("size", size, LabelLimits.pointSize, above: 0)
+            try LabelLimits.check("size", size, LabelLimits.pointSize)
             if emphasized == true {
                 throw .invalidArgument(name: "emphasized", value: "true",
                                        expected: "emphasized only with a style; with a size, set weight: bold")

@@ -174,7 +174,7 @@ public struct Label: Sendable, Hashable {
         try LabelLimits.check("width", width, LabelLimits.width)
         switch font {
         case .style: break
-        case .size(let size, _): try LabelLimits.check("size", size, LabelLimits.pointSize, above: 0)
+        case .size(let size, _): try LabelLimits.check("size", size, LabelLimits.pointSize)
         }
         guard LabelLimits.maxLines.contains(maxLines) else {
             throw .invalidArgument(name: "maxLines", value: "\(maxLines)",
@@ -245,8 +245,9 @@ public struct LabelFonts: Sendable, Hashable {
 public enum LabelLimits {
     /// Widths in points: 0 to 100,000 (a hundred screens).
     public static let width: ClosedRange<Double> = 0...100_000
-    /// Point sizes: above 0, up to 10,000.
-    public static let pointSize: ClosedRange<Double> = 0...10_000
+    /// Point sizes: a millionth of a point up to 10,000 (a subnormal size made tracking in ems infinite: found by
+    /// FuzzLayout).
+    public static let pointSize: ClosedRange<Double> = 0.000_001...10_000
     /// Fixed line heights in points: above 0, up to 100,000.
     public static let lineHeight: ClosedRange<Double> = 0...100_000
     /// Line height multiples: above 0, up to 100.
@@ -259,7 +260,7 @@ public enum LabelLimits {
     static func check(_ name: String, _ value: Double, _ range: ClosedRange<Double>,
                       above lower: Double? = nil) throws(OversetError) {
         let expected = lower.map { "a number above \(Points.format($0)), at most \(Points.format(range.upperBound))" }
-            ?? "a number from \(Points.format(range.lowerBound)) to \(Points.format(range.upperBound))"
+            ?? "a number from \(Points.format(range.lowerBound, decimals: 6)) to \(Points.format(range.upperBound))"
         guard value.isFinite, range.contains(value), lower.map({ value > $0 }) ?? true else {
             throw .invalidArgument(name: name, value: Points.format(value, decimals: 6), expected: expected)
         }

@@ -47,7 +47,7 @@ public struct LayoutOptions: Sendable, Hashable {
     /// overflowed an estimate of the line count).
     public func validate() throws(OversetError) {
         try LabelLimits.check("width", width, LabelLimits.width)
-        try LabelLimits.check("size", pointSize, LabelLimits.pointSize, above: 0)
+        try LabelLimits.check("size", pointSize, LabelLimits.pointSize)
         guard LabelLimits.maxLines.contains(maxLines) else {
             throw .invalidArgument(name: "maxLines", value: "\(maxLines)",
                                    expected: "a whole number from 0 (unlimited) to \(LabelLimits.maxLines.upperBound)")
