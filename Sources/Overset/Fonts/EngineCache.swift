@@ -1,9 +1,4 @@
 internal import OversetText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Engines by (fonts, weight), built once per process: every label, test helper and CLI command that asks for the
 /// same fonts shares one engine (and so its loaded faces and shaped ellipses).
