@@ -118,14 +118,6 @@ package final class FontFace: @unchecked Sendable {
             data.deallocate()
             throw .notAFont(path: path, reason: "not a scalable (outline) font")
         }
-        self.bytes = data
-        self.ftLibrary = library
-        self.ftFace = face
-        self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? "(unnamed)"
-        self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? "Regular"
-        self.isBold = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD)) != 0
-        self.metrics = FontFace.readMetrics(face)
-
         let blob = hb_blob_create(UnsafeRawPointer(data.baseAddress!).assumingMemoryBound(to: CChar.self),
                                   UInt32(data.count), HB_MEMORY_MODE_READONLY, nil, nil)!
         let hbFace = hb_face_create(blob, UInt32(index))!
@@ -142,10 +134,40 @@ package final class FontFace: @unchecked Sendable {
                 table[2 * glyph + 1] = 0
             }
         }
+        // hmtx advances are unsigned 16-bit (OpenType), but HarfBuzz reads those above 32,767 units as negative:
+        // every width with such a glyph would be wrong, and a negative line width "fits" anything. Refused.
+        if let bad = FontFace.firstAdvancePastInt16(font, glyphCount: table.count / 2) {
+            hb_font_destroy(font)
+            hb_face_destroy(hbFace)
+            hb_blob_destroy(blob)
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            data.deallocate()
+            throw .notAFont(path: path, reason: bad)
+        }
+        self.bytes = data
+        self.ftLibrary = library
+        self.ftFace = face
+        self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? "(unnamed)"
+        self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? "Regular"
+        self.isBold = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD)) != 0
+        self.metrics = FontFace.readMetrics(face)
+
         self.inkTable = table
         self.hbBlob = blob
         self.hbFace = hbFace
         self.hbFont = font
+    }
+
+    /// Why the font is refused if HarfBuzz reads any advance as negative, else nil.
+    private static func firstAdvancePastInt16(_ font: OpaquePointer, glyphCount: Int) -> String? {
+        guard glyphCount > 0 else { return nil }
+        var glyphs = (0..<UInt32(glyphCount)).map { $0 }
+        var advances = [Int32](repeating: 0, count: glyphCount)
+        hb_font_get_glyph_h_advances(font, UInt32(glyphCount), &glyphs, 4, &advances, 4)
+        guard let bad = advances.firstIndex(where: { $0 < 0 }) else { return nil }
+        return "glyph \(bad) has an advance of \(Int(advances[bad]) + 65_536) units, more than the 32,767 HarfBuzz "
+            + "reads correctly (it would measure as negative)"
     }
 
     /// The top and bottom of `glyph`'s ink in font units (y up), or nil for a glyph with no ink.

@@ -36,6 +36,17 @@ import Testing
         #expect(abs(font.lineHeight(pointSize: 10) - 13) < 1e-12)
     }
 
+    /// Fixtures/tools/make_huge_advance_font.py sets alef's hmtx advance to 40,000 units (uint16 in OpenType);
+    /// `hb-shape` 6.0.0 on that font prints `uni05D0=0+-25536`: HarfBuzz reads it as signed. Such a font measured
+    /// "אב אב" as 0 pt wide and passed; it is refused with the glyph and the advance named.
+    @Test func loading_fontWithAdvancesPastInt16_isRefused() throws {
+        let path = Fixtures.url("fonts/HugeAdvanceTest.ttf").path
+        let error = #expect(throws: OversetError.self) { try Font(path: path) }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.contains("40000 units"), "\(message)")
+        #expect(message.contains("32,767"), "\(message)")
+    }
+
     @Test func notoSans_lineHeightAt17pt_isAscenderPlusDescender() throws {
         // (1069 + 293) / 1000 × 17 = 23.154 pt; platform-notes.md gives +18.17 / -4.98 at 17 pt.
         let font = Fixtures.font("NotoSans-Regular.ttf")

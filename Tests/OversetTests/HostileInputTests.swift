@@ -216,7 +216,8 @@ extension FuzzRegressionTests {
 extension FuzzRegressionTests {
     /// Every input FuzzCatalogs crashed on (Fixtures/fuzz/catalogs): the first byte picks the format, as in
     /// Fuzz/Sources/FuzzCatalogs. crash-… with `encoding="utf.-8"` crashed libxml2 in xmlSwitchToEncoding before
-    /// Overset decoded XML itself.
+    /// Overset decoded XML itself; crash-bd38d464 (`<?target?>`, a processing instruction without data) crashed
+    /// Foundation's XMLParser in strlen.
     @Test func replayCatalogFindings() throws {
         let directory = Fixtures.url("fuzz/catalogs")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("crash-") }
@@ -244,28 +245,59 @@ extension FuzzRegressionTests {
         #expect(try prepared.layout(LayoutOptions(width: 100_000, pointSize: 10_000)).lineCount >= 1)
     }
 
-    /// FuzzLayout (Fixtures/fuzz/layout-v2, the 37-byte header of issue 12's harness): push-out re-measured the line
-    /// it shortened at an edge next to clusters no font has, and that line came out wider than the limit. A push-out
-    /// now never makes a line overflow.
+    /// FuzzLayout (Fixtures/fuzz/layout-v2, the 37-byte header of issue 12's harness, decoded as the harness does):
+    /// - push-out re-measured the line it shortened at an edge next to clusters no font has, and that line came out
+    ///   wider than the limit. A push-out now never makes a line overflow.
+    /// - a subnormal point size (8e-320, an odd first byte: the numbers are raw Doubles) made tracking in ems
+    ///   infinite and line widths non-finite. Sizes below `LabelLimits.pointSize` (1e-6 pt) are refused.
     @Test func replayLayoutFindings_v2() throws {
         let directory = Fixtures.url("fuzz/layout-v2")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("crash-") }
-        #expect(!files.isEmpty)
+        #expect(files.count >= 2)
         let languages: [String?] = [nil, "en", "th", "ar", "ja", "hi", "he", "de", "xx-unknown"]
+        func double(_ bytes: [UInt8], at offset: Int) -> Double {
+            Double(bitPattern: bytes[offset..<offset + 8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+        }
         for file in files {
             let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(file)))
-            guard bytes.count >= 37, bytes[0] & 1 == 0 else { continue }
-            let width = Double(bytes[5]) * 2 - 10
+            try #require(bytes.count >= 37)
+            let ordinary = bytes[0] & 1 == 0
+            let width = ordinary ? Double(bytes[5]) * 2 - 10 : double(bytes, at: 5)
+            let size = ordinary ? Double(bytes[13] % 64) : double(bytes, at: 13)
+            let tracking = ordinary ? Double(Int8(bitPattern: bytes[21])) / 8 : double(bytes, at: 21)
             let text = String(decoding: bytes[37...], as: UTF8.self)
             let prepared = try Fixtures.engine.prepare(text, language: languages[Int(bytes[2] >> 3) % languages.count])
             for strategy in LineBreakStrategy.allCases {
-                let layout = try prepared.layout(LayoutOptions(width: width, pointSize: Double(bytes[13] % 64),
-                                                               strategy: strategy))
-                for line in layout.lines where line.width > width + 1e-6 {
-                    #expect(line.text.count <= 1, "\(file) \(strategy): \(line.width) pt in \(width)")
+                let options = LayoutOptions(width: width, pointSize: size, tracking: .points(tracking), strategy: strategy)
+                guard let layout = try? prepared.layout(options) else {
+                    // Refused: only when a number is outside the documented ranges.
+                    #expect(!(LabelLimits.width.contains(width) && LabelLimits.pointSize.contains(size)
+                              && LabelLimits.tracking.contains(tracking)), "\(file): valid options refused")
+                    continue
+                }
+                for line in layout.lines {
+                    #expect(line.width.isFinite && line.width >= 0, "\(file) \(strategy): width \(line.width)")
+                    if line.width > width + 1e-6 && tracking >= 0 {
+                        #expect(line.text.count <= 1, "\(file) \(strategy): \(line.width) pt in \(width)")
+                    }
                 }
             }
         }
+    }
+
+    /// A processing instruction without data is legal XML (XML 1.0 §2.6) and must not crash the reader: Foundation's
+    /// XMLParser on Linux calls strlen on the null data libxml2 passes for it.
+    @Test func processingInstructionWithoutData_isRead() throws {
+        let xliff = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <?xml-stylesheet?>
+            <xliff version="1.2"><file original="Localizable.strings" source-language="en" target-language="de" datatype="plaintext">
+            <body><trans-unit id="hello"><?pi?><source>Hello</source><target>Hallo <![CDATA[<?kept?>]]></target></trans-unit></body>
+            </file></xliff>
+            """
+        let catalog = try Catalog.read(data: Data(xliff.utf8), path: "de.xliff", format: .xliff, language: nil)
+        let german = catalog.entries.filter { $0.language == "de" }
+        #expect(german.map(\.value) == ["Hallo <?kept?>"])
     }
 
     /// A spec that nests "[" thousands deep is refused before Yams recurses (FuzzCatalogs: a stack overflow).

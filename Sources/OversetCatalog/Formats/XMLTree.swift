@@ -62,7 +62,7 @@ final class XMLElementNode {
             throw CatalogError(location: SourceLocation(file: path), message: "invalid XML: \(error.message)")
         }
         let builder = Builder()
-        let parser = XMLParser(data: Data(text.utf8))
+        let parser = XMLParser(data: spacingEmptyProcessingInstructions(Data(text.utf8)))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         parser.delegate = builder
@@ -75,6 +75,53 @@ final class XMLElementNode {
             throw CatalogError(location: SourceLocation(file: path), message: "invalid XML: no root element")
         }
         return root
+    }
+
+    /// The document with a space after the target of every processing instruction that has no data (`<?target?>`
+    /// becomes `<?target ?>`, the same instruction to XML): swift-corelibs-foundation's `XMLParser` calls `strlen` on
+    /// the null data pointer libxml2 hands it for those and crashes, even in a well-formed document (found by
+    /// FuzzCatalogs). Comments and CDATA sections are copied unchanged; line numbers are unchanged.
+    static func spacingEmptyProcessingInstructions(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        guard bytes.count > 3 else { return data }
+        func starts(_ pattern: StaticString, at index: Int) -> Bool {
+            let count = pattern.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            return (0..<count).allSatisfy { bytes[index + $0] == pattern.utf8Start[$0] }
+        }
+        func skip(past terminator: StaticString, from index: Int) -> Int {
+            var index = index
+            while index < bytes.count && !starts(terminator, at: index) { index += 1 }
+            return min(bytes.count, index + terminator.utf8CodeUnitCount)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else { out.append(bytes[index]); index += 1; continue }
+            let end: Int
+            if starts("<!--", at: index) {
+                end = skip(past: "-->", from: index + 4)
+            } else if starts("<![CDATA[", at: index) {
+                end = skip(past: "]]>", from: index + 9)
+            } else if starts("<?", at: index) {
+                var nameEnd = index + 2
+                while nameEnd < bytes.count, !starts("?>", at: nameEnd),
+                      ![0x20, 0x09, 0x0A, 0x0D].contains(bytes[nameEnd]) { nameEnd += 1 }
+                if starts("?>", at: nameEnd) {
+                    out.append(contentsOf: bytes[index..<nameEnd])
+                    out.append(0x20)
+                    index = nameEnd
+                    continue
+                }
+                end = index + 2
+            } else {
+                end = index + 1
+            }
+            out.append(contentsOf: bytes[index..<end])
+            index = end
+        }
+        return Data(out)
     }
 
     private static func describe(_ error: Error) -> String {
