@@ -64,12 +64,24 @@ struct Pseudo: ParsableCommand {
         let entries = pseudo.entries(from: input.entries, sourceLanguage: source)
         guard !entries.isEmpty else { throw RuntimeFailure(message: "no strings in the source language \(source)") }
         let outputFormat = format ?? input.format
+        // A String Catalog or JSON Lines file written in its own format gets the pseudo language added to a copy of
+        // itself, keeping its other languages, comments and states byte for byte.
+        if outputFormat == input.format, let data = FileManager.default.contents(atPath: catalog),
+           let result = try CatalogWriter.settingLanguage(pseudo.languageCode, in: data, path: catalog, format: outputFormat,
+                                                          sourceLanguage: source, transform: pseudo.apply) {
+            try OutputFile.write(result.data, to: output)
+            FileHandle.standardError.write(line: "wrote \(result.count) \(pseudo.languageCode) strings into a copy of "
+                + "\(catalog) at \(output)")
+            for diagnostic in input.diagnostics { FileHandle.standardError.write(line: "\(diagnostic)") }
+            return
+        }
         var all = entries
         // Formats that hold several languages keep the source strings beside the pseudo ones.
         if [.xcstrings, .xliff, .jsonl].contains(outputFormat) {
             all = input.entries.filter { $0.language == source } + entries
         }
-        let data = try CatalogWriter.write(all, format: outputFormat, sourceLanguage: source, original: catalog)
+        let data = try CatalogWriter.write(all, format: outputFormat, sourceLanguage: source,
+                                           original: (catalog as NSString).lastPathComponent)
         try OutputFile.write(data, to: output)
         FileHandle.standardError.write(line: "wrote \(entries.count) \(pseudo.languageCode) strings to \(output)")
         for diagnostic in input.diagnostics { FileHandle.standardError.write(line: "\(diagnostic)") }

@@ -33,19 +33,26 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
     public var displayKey: String { variant.map { "\(key) [\($0)]" } ?? key }
 }
 
-/// A file and line.
+/// A file, line and column.
 public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The file's path as given.
     public var file: String
     /// The 1-based line, when known.
     public var line: Int?
+    /// The 1-based column in characters, when known.
+    public var column: Int?
 
-    public init(file: String, line: Int? = nil) {
+    public init(file: String, line: Int? = nil, column: Int? = nil) {
         self.file = file
         self.line = line
+        self.column = line == nil ? nil : column
     }
 
-    public var description: String { line.map { "\(file):\($0)" } ?? file }
+    /// `file:line:column`, the form compilers and editors link to.
+    public var description: String {
+        guard let line else { return file }
+        return column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
+    }
 }
 
 /// A problem found while reading a catalog or spec: the check goes on, and the report counts it.

@@ -18,4 +18,25 @@ public enum CatalogWriter {
         case .jsonl: return try JSONLinesFormat.write(entries)
         }
     }
+
+    /// The catalog file `data` with `language` added (or replaced) from its source strings by `transform`, every
+    /// other byte kept: the way to write pseudo-localizations into a String Catalog or a JSON Lines file without
+    /// losing its other languages, comments and states. Nil for formats that hold one language a file (write those
+    /// with ``write(_:format:sourceLanguage:original:)`` to a file of their own).
+    ///
+    /// - Returns: the new file and the number of strings written.
+    public static func settingLanguage(_ language: String, in data: Data, path: String, format: CatalogFormat,
+                                       sourceLanguage: String,
+                                       transform: (String) -> String) throws -> (data: Data, count: Int)? {
+        switch format {
+        case .xcstrings:
+            let result = try XCStringsFormat.settingLocalization(language, in: data, path: path, transform: transform)
+            return (result.data, result.units)
+        case .jsonl:
+            return try JSONLinesFormat.settingLanguage(language, in: data, path: path, sourceLanguage: sourceLanguage,
+                                                       transform: transform)
+        default:
+            return nil
+        }
+    }
 }

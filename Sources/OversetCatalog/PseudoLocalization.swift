@@ -55,50 +55,108 @@ public struct PseudoLocalization: Sendable, Hashable {
         }
     }
 
-    /// Pseudo-localizes `text`, leaving format specifiers untouched.
+    /// Pseudo-localizes `text`, leaving untouched what an app or a resource compiler reads rather than shows, as
+    /// Android's pseudolocalizer does: format specifiers (`%1$@`, `%#@files@`, `{name}`), markup tags (`<b>`,
+    /// `</a>`, `<a href="…">`, `<br/>`), entity and character references (`&amp;`, `&brand;`, `&#160;`), and a whole
+    /// string that is a resource reference (`@string/name`, `@android:string/ok`, `?attr/name`). Filler words for
+    /// `expand` are whole words; right-to-left marks wrap words of text, never a protected token.
     public func apply(_ text: String) -> String {
-        // Split into literal pieces and specifiers.
-        var pieces: [(String, Bool)] = []
+        if Self.isResourceReference(text) { return text }
+        // Split into literal pieces and protected tokens.
+        var pieces: [(text: String, protected: Bool)] = []
         var last = text.startIndex
-        for token in FormatSpecifiers.tokens(in: text) {
-            pieces.append((String(text[last..<token.range.lowerBound]), false))
-            pieces.append((String(text[token.range]), true))
-            last = token.range.upperBound
+        for range in Self.protectedRanges(in: text) {
+            if last < range.lowerBound { pieces.append((String(text[last..<range.lowerBound]), false)) }
+            pieces.append((String(text[range]), true))
+            last = range.upperBound
         }
-        pieces.append((String(text[last...]), false))
-        let literalCount = pieces.filter { !$0.1 }.reduce(0) { $0 + $1.0.count }
+        if last < text.endIndex { pieces.append((String(text[last...]), false)) }
+        let literalCount = pieces.filter { !$0.protected }.reduce(0) { $0 + $1.text.count }
         if modes.contains(.expand), literalCount > 0 {
             let extra = factor.map { max(0, $0 - 1) } ?? Self.ibmExpansion(characters: literalCount)
             let padding = Int((Double(literalCount) * extra).rounded(.up))
-            pieces.append((Self.padding(count: padding), false))
+            if padding > 0 { pieces.append((" " + Self.padding(count: padding - 1), false)) }
         }
-        var result = pieces.map { piece, isSpecifier in
-            guard !isSpecifier else { return piece }
-            var text = piece
+        pieces = pieces.map { piece in
+            guard !piece.protected else { return piece }
+            var text = piece.text
             if modes.contains(.accented) { text = Self.accent(text) }
             if modes.contains(.tall) { text = Self.tall(text) }
-            return text
-        }.joined()
+            if modes.contains(.rtl) {
+                text = text.split(separator: " ", omittingEmptySubsequences: false)
+                    .map { $0.isEmpty ? "" : "\u{202E}" + $0 + "\u{202C}" }.joined(separator: " ")
+            }
+            return (text, false)
+        }
+        var result = pieces.map(\.text).joined()
         if modes.contains(.tall) { result = "ฟ้ำ " + result }
         if modes.contains(.bounded) { result = "[# " + result + " #]" }
-        if modes.contains(.rtl) {
-            result = result.split(separator: " ", omittingEmptySubsequences: false)
-                .map { $0.isEmpty ? "" : "\u{202E}" + $0 + "\u{202C}" }.joined(separator: " ")
-        }
         return result
     }
 
-    /// Filler words, as Android's pseudolocale pads: "one two three …", cut to `count` characters.
+    /// Whether the whole string is an Android resource or theme attribute reference.
+    static func isResourceReference(_ text: String) -> Bool {
+        guard let first = text.first, first == "@" || first == "?", let slash = text.firstIndex(of: "/") else { return false }
+        let type = text[text.index(after: text.startIndex)..<slash]
+        let name = text[text.index(after: slash)...]
+        let typeCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.:+*")
+        let nameCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.")
+        return !type.isEmpty && !name.isEmpty && type.unicodeScalars.allSatisfy(typeCharacters.contains)
+            && name.unicodeScalars.allSatisfy(nameCharacters.contains)
+    }
+
+    /// Ranges of format specifiers, markup tags and entity references, in order, not overlapping.
+    static func protectedRanges(in text: String) -> [Range<String.Index>] {
+        var ranges = FormatSpecifiers.tokens(in: text).map(\.range)
+        // Xcode's `%arg`, the argument inside a substitution's forms (printf alone would read `%a` and accent "rg").
+        var search = text.startIndex
+        while let found = text.range(of: "%arg", range: search..<text.endIndex) {
+            ranges.append(found)
+            search = found.upperBound
+        }
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == "<", next < text.endIndex, text[next].isLetter || text[next] == "/" || text[next] == "!",
+               let close = text[next...].firstIndex(where: { $0 == ">" || $0 == "<" }), text[close] == ">" {
+                ranges.append(index..<text.index(after: close))
+                index = text.index(after: close)
+            } else if character == "&", let semicolon = text[next...].prefix(32).firstIndex(of: ";"),
+                      semicolon > next,
+                      text[next..<semicolon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "#" || $0 == "_" || $0 == "-" || $0 == "." }) {
+                ranges.append(index..<text.index(after: semicolon))
+                index = text.index(after: semicolon)
+            } else {
+                index = next
+            }
+        }
+        ranges.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<String.Index>] = []
+        for range in ranges {
+            if let last = merged.last, range.lowerBound < last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
+    /// Filler words, as Android's pseudolocale pads: "one two three …", whole words, about `count` characters
+    /// (at least one word, never a trailing space). Linear in its length.
     static func padding(count: Int) -> String {
-        guard count > 0 else { return "" }
         let words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
-        var out = ""
-        var index = 0
-        while out.count < count {
-            out += " " + words[index % words.count]
+        var out = words[0]
+        var length = out.count
+        var index = 1
+        while length < count {
+            let word = words[index % words.count]
+            out += " " + word
+            length += 1 + word.count
             index += 1
         }
-        return String(out.prefix(count))
+        return out
     }
 
     static let accents: [Character: Character] = [

@@ -22,12 +22,27 @@ import Overset
         #expect(accented == "Šáṽé %@ ñöŵ")
         let bounded = PseudoLocalization(modes: [.bounded]).apply("Settings")
         #expect(bounded == "[# Settings #]")
-        // IBM: up to 10 characters +200 %, 31-50 +60 %.
-        let short = PseudoLocalization(modes: [.expand]).apply("Settings")        // 8 → 8 + 16
-        #expect(short.count == 24 && short.hasPrefix("Settings"))
+        // IBM: up to 10 characters +200 %, 31-50 +60 %; filler words are whole (Android's pseudolocalizer), so the
+        // result is the target length or up to one word ("three", 5 characters) longer.
+        let fillers = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+        func expectExpanded(_ result: String, from source: String, atLeast target: Int) {
+            #expect(result.hasPrefix(source + " "))
+            #expect((target...target + 5).contains(result.count), "\(result.count) for \(target)")
+            let words = result.dropFirst(source.count + 1).split(separator: " ", omittingEmptySubsequences: false)
+            #expect(words.allSatisfy { fillers.contains(String($0)) }, "\(result)")
+        }
+        expectExpanded(PseudoLocalization(modes: [.expand]).apply("Settings"), from: "Settings", atLeast: 24)  // 8 + 16
         let forty = String(repeating: "x", count: 40)
-        #expect(PseudoLocalization(modes: [.expand]).apply(forty).count == 64)   // 40 + 24
-        #expect(PseudoLocalization(modes: [.expand], factor: 1.5).apply(forty).count == 60)
+        expectExpanded(PseudoLocalization(modes: [.expand]).apply(forty), from: forty, atLeast: 64)             // 40 + 24
+        expectExpanded(PseudoLocalization(modes: [.expand], factor: 1.5).apply(forty), from: forty, atLeast: 60)
+        // Markup, entities, references and specifiers are left as they are (issue 15: `<b>m</b>` became `‹ƀ>ɱ‹/ƀ>`).
+        let accent = PseudoLocalization(modes: [.accented, .rtl])
+        #expect(accent.apply("<b>m</b> &amp; %1$@") == "<b>\u{202E}ɱ\u{202C}</b> &amp; %1$@")
+        #expect(accent.apply("<a href=\"https://x.org\">Help</a>") == "<a href=\"https://x.org\">\u{202E}Ĥéļþ\u{202C}</a>")
+        #expect(accent.apply("@string/global_default") == "@string/global_default")
+        #expect(PseudoLocalization(modes: [.accented]).apply("%arg files") == "%arg ƒîļéš")  // Xcode's substitution argument
+        #expect(accent.apply("?android:attr/textColor") == "?android:attr/textColor")
+        #expect(PseudoLocalization(modes: [.accented]).apply("a < b > c") == "á < ƀ > ç")
         let rtl = PseudoLocalization(modes: [.rtl]).apply("Open file")
         #expect(rtl == "\u{202E}Open\u{202C} \u{202E}file\u{202C}")
         let tall = PseudoLocalization(modes: [.tall]).apply("Open %d")

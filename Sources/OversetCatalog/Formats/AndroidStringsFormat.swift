@@ -52,14 +52,22 @@ enum AndroidStringsFormat {
     }
 
     /// Android's string escapes: `\'`, `\"`, `\n`, `\t`, `\@`, `\?`, `\\`, `\uXXXX`; text in double quotes keeps
-    /// its white space, elsewhere runs of white space collapse to one space.
+    /// its white space, elsewhere runs of white space collapse to one space and the ends are trimmed.
+    ///
+    /// White space here is ASCII only (space, tab, line feed, vertical tab, form feed, carriage return), as aapt2's
+    /// `isspace` on UTF-8 bytes: a no-break space (U+00A0, U+202F) or an ideographic space (U+3000) stays what it is,
+    /// so the device's "no break here" is measured as such. The text is walked by Unicode scalar, so a space followed
+    /// by a variation selector (U+FE0F) is never trimmed as one character.
     static func unescape(_ raw: String) -> String {
-        // Each output character remembers whether quotes or an escape protect it from white-space collapsing.
-        var out: [(Character, Bool)] = []
+        // Each output scalar remembers whether quotes or an escape protect it from white-space collapsing.
+        var out: [(Unicode.Scalar, Bool)] = []
         var quoted = false
-        var iterator = Array(raw).makeIterator()
-        while let character = iterator.next() {
-            switch character {
+        func isCollapsible(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar.value == 0x0B || scalar.value == 0x0C
+        }
+        var iterator = raw.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            switch scalar {
             case "\\":
                 guard let next = iterator.next() else { break }
                 switch next {
@@ -67,26 +75,28 @@ enum AndroidStringsFormat {
                 case "t": out.append(("\t", true))
                 case "u":
                     var hex = ""
-                    for _ in 0..<4 { if let digit = iterator.next() { hex.append(digit) } }
-                    if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
-                        out.append((Character(scalar), true))
+                    for _ in 0..<4 { if let digit = iterator.next() { hex.unicodeScalars.append(digit) } }
+                    if let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) {
+                        out.append((decoded, true))
                     } else {
-                        out += Array("\\u" + hex).map { ($0, true) }
+                        out += ("\\u" + hex).unicodeScalars.map { ($0, true) }
                     }
                 default: out.append((next, true))
                 }
             case "\"":
                 quoted.toggle()
-            case _ where character.isWhitespace && !quoted:
+            case _ where isCollapsible(scalar) && !quoted:
                 if let last = out.last, last.0 == " ", !last.1 { continue }
                 out.append((" ", false))
             default:
-                out.append((character, quoted))
+                out.append((scalar, quoted))
             }
         }
-        while let first = out.first, first.0.isWhitespace, !first.1 { out.removeFirst() }
-        while let last = out.last, last.0.isWhitespace, !last.1 { out.removeLast() }
-        return String(out.map(\.0))
+        while let first = out.first, first.0 == " ", !first.1 { out.removeFirst() }
+        while let last = out.last, last.0 == " ", !last.1 { out.removeLast() }
+        var result = ""
+        result.unicodeScalars.append(contentsOf: out.map(\.0))
+        return result
     }
 
     static func escape(_ text: String) -> String {

@@ -93,6 +93,37 @@ enum JSONLinesFormat {
         return catalog
     }
 
+    /// Each line with a `sourceLanguage` field gets (or replaces) a `language` field made by `transform`; every
+    /// other byte is kept.
+    static func settingLanguage(_ language: String, in data: Data, path: String, sourceLanguage: String,
+                                transform: (String) -> String) throws -> (data: Data, count: Int) {
+        guard language != sourceLanguage, !metadata.contains(language) else {
+            throw CatalogError(location: SourceLocation(file: path), message: "cannot replace the field \(language)")
+        }
+        var out: [UInt8] = []
+        var count = 0
+        let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out.append(0x0A) }
+            guard let json = try? JSONSource(bytes: Array(line)), let members = json.root.members,
+                  let value = json.root[sourceLanguage]?.string else {
+                out += line  // not a row with the source language: kept; the reader reports what it cannot read
+                continue
+            }
+            var bytes = json.bytes
+            let text = Array(JSONSource.quoted(transform(value)).utf8)
+            if let existing = members.first(where: { $0.key == language }) {
+                bytes.replaceSubrange(existing.value.range, with: text)
+            } else {
+                let end = json.root.range.upperBound - 1
+                bytes.replaceSubrange(end..<end, with: Array(",\(JSONSource.quoted(language)):".utf8) + text)
+            }
+            out += bytes
+            count += 1
+        }
+        return (Data(out), count)
+    }
+
     static func write(_ entries: [CatalogEntry]) throws -> Data {
         var order: [String] = []
         var rows: [String: [String: Any]] = [:]

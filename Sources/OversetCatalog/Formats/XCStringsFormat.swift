@@ -5,41 +5,59 @@ import Foundation
 /// arguments. A key with no source-language localization is its own source text, as in Xcode.
 enum XCStringsFormat {
     static func read(data: Data, path: String) throws -> Catalog {
-        let object = try TextDecoding.parseJSON(data, path: path)
-        guard let root = object as? [String: Any], let strings = root["strings"] as? [String: Any] else {
-            throw CatalogError(location: SourceLocation(file: path),
-                               message: "not a String Catalog: expected an object with \"strings\"")
+        let json = try JSONSource.parse(data, path: path)
+        func location(_ offset: Int) -> SourceLocation {
+            let position = json.position(of: offset)
+            return SourceLocation(file: path, line: position.line, column: position.column)
         }
-        let source = root["sourceLanguage"] as? String ?? "en"
+        guard json.root.members != nil, let strings = json.root["strings"], let members = strings.members else {
+            throw CatalogError(location: SourceLocation(file: path),
+                               message: "not a String Catalog: expected an object with \"strings\" (an object of key → entry)")
+        }
+        let source = json.root["sourceLanguage"]?.string ?? "en"
         var catalog = Catalog(path: path, format: .xcstrings, sourceLanguage: source)
-        let text = String(decoding: data, as: UTF8.self)
-        for key in strings.keys.sorted() {
-            let location = SourceLocation(file: path, line: JSONMapFormat.lineOf(key: key, in: text))
-            guard let entry = strings[key] as? [String: Any] else {
-                catalog.diagnostics.append(CatalogDiagnostic(.error, location, "\"\(key)\" is not an object; skipped"))
+        func problem(_ severity: CatalogDiagnostic.Severity, _ node: JSONSource.Node, _ message: String) {
+            catalog.diagnostics.append(CatalogDiagnostic(severity, location(node.range.lowerBound), message))
+        }
+        for member in members.sorted(by: { $0.key < $1.key }) {
+            let key = member.key
+            let keyLocation = location(member.keyOffset)
+            guard member.value.members != nil else {
+                problem(.error, member.value, "\"\(key)\" is \(member.value.kindDescription), not an object; skipped")
                 continue
             }
-            if entry["shouldTranslate"] as? Bool == false { continue }
-            let comment = entry["comment"] as? String
-            let localizations = entry["localizations"] as? [String: Any] ?? [:]
-            if localizations[source] == nil {
-                catalog.entries.append(CatalogEntry(key: key, language: source, value: key, comment: comment,
-                                                    location: location))
-            }
-            for language in localizations.keys.sorted() {
-                guard let localization = localizations[language] as? [String: Any] else {
-                    catalog.diagnostics.append(CatalogDiagnostic(.error, location,
-                                                                 "\"\(key)\" → \(language) is not an object; skipped"))
+            if member.value["shouldTranslate"]?.bool == false { continue }
+            let comment = member.value["comment"]?.string
+            var localizations: [JSONSource.Member] = []
+            if let node = member.value["localizations"] {
+                guard let list = node.members else {
+                    problem(.error, node, "\"\(key)\": \"localizations\" is \(node.kindDescription), not an object of "
+                        + "language → localization; its translations are not read")
                     continue
                 }
-                let values = flatten(localization, prefix: nil)
-                if values.isEmpty {
-                    catalog.diagnostics.append(CatalogDiagnostic(.warning, location,
-                                                                 "\"\(key)\" → \(language) has no string unit; skipped"))
+                localizations = list
+            }
+            if !localizations.contains(where: { $0.key == source }) {
+                catalog.entries.append(CatalogEntry(key: key, language: source, value: key, comment: comment,
+                                                    location: keyLocation))
+            }
+            for localization in localizations.sorted(by: { $0.key < $1.key }) {
+                let language = localization.key
+                guard localization.value.members != nil else {
+                    problem(.error, localization.value,
+                            "\"\(key)\" → \(language) is \(localization.value.kindDescription), not an object; skipped")
+                    continue
                 }
-                for (variant, value) in expandSubstitutions(values, localization: localization) {
+                var problems: [(JSONSource.Node, String)] = []
+                let values = flatten(localization.value, prefix: nil, problems: &problems)
+                for (node, message) in problems { problem(.error, node, "\"\(key)\" → \(language): \(message)") }
+                if values.isEmpty && problems.isEmpty {
+                    problem(.warning, localization.value, "\"\(key)\" → \(language) has no string unit; skipped")
+                }
+                let expanded = expandSubstitutions(values, localization: localization.value, problems: &problems)
+                for (variant, value) in expanded {
                     catalog.entries.append(CatalogEntry(key: key, language: language, variant: variant, value: value,
-                                                        comment: comment, location: location))
+                                                        comment: comment, location: keyLocation))
                 }
             }
         }
@@ -47,35 +65,54 @@ enum XCStringsFormat {
     }
 
     /// `stringUnit` values under a localization or variation, with their variant path (`plural.one`,
-    /// `device.iphone.plural.other`).
-    static func flatten(_ node: [String: Any], prefix: String?) -> [(String?, String)] {
-        if let unit = node["stringUnit"] as? [String: Any], let value = unit["value"] as? String {
-            return [(prefix, value)]
+    /// `device.iphone.plural.other`). Shapes Xcode never writes (a case that is a list, a unit without a value)
+    /// are added to `problems`, never dropped silently.
+    static func flatten(_ node: JSONSource.Node, prefix: String?,
+                        problems: inout [(JSONSource.Node, String)]) -> [(String?, String)] {
+        if let unit = node["stringUnit"] {
+            if let value = unit["value"]?.string { return [(prefix, value)] }
+            problems.append((unit, "a stringUnit without a string \"value\"; skipped"))
+            return []
         }
-        guard let variations = node["variations"] as? [String: Any] else { return [] }
+        guard let variations = node["variations"] else { return [] }
+        guard let kinds = variations.members else {
+            problems.append((variations, "\"variations\" is \(variations.kindDescription), not an object; skipped"))
+            return []
+        }
         var result: [(String?, String)] = []
-        for kind in variations.keys.sorted() {
-            guard let cases = variations[kind] as? [String: Any] else { continue }
-            for name in orderedCases(cases.keys) {
-                guard let child = cases[name] as? [String: Any] else { continue }
-                let path = (prefix.map { $0 + "." } ?? "") + "\(kind).\(name)"
-                result += flatten(child, prefix: path)
+        for kind in kinds.sorted(by: { $0.key < $1.key }) {
+            guard let cases = kind.value.members else {
+                problems.append((kind.value, "variation \"\(kind.key)\" is \(kind.value.kindDescription), not an object; skipped"))
+                continue
+            }
+            for name in orderedCases(cases.map(\.key)) {
+                guard let child = cases.first(where: { $0.key == name })?.value else { continue }
+                let path = (prefix.map { $0 + "." } ?? "") + "\(kind.key).\(name)"
+                guard child.members != nil else {
+                    problems.append((child, "case \(path) is \(child.kindDescription), not an object; skipped"))
+                    continue
+                }
+                result += flatten(child, prefix: path, problems: &problems)
             }
         }
         return result
     }
 
     /// `%#@name@` substitutions replaced by each of their plural forms (the others by their `other` form).
-    static func expandSubstitutions(_ values: [(String?, String)], localization: [String: Any]) -> [(String?, String)] {
-        guard let substitutions = localization["substitutions"] as? [String: Any], !substitutions.isEmpty else {
+    static func expandSubstitutions(_ values: [(String?, String)], localization: JSONSource.Node,
+                                    problems: inout [(JSONSource.Node, String)]) -> [(String?, String)] {
+        guard let substitutions = localization["substitutions"]?.members, !substitutions.isEmpty else {
             return values
         }
         var forms: [String: [(String, String)]] = [:]
-        for (name, raw) in substitutions {
-            guard let substitution = raw as? [String: Any] else { continue }
+        for substitution in substitutions {
+            guard substitution.value.members != nil else {
+                problems.append((substitution.value, "substitution \"\(substitution.key)\" is not an object; skipped"))
+                continue
+            }
             // Inside a substitution, %arg stands for its argument, with the substitution's format specifier.
-            let specifier = "%" + (substitution["formatSpecifier"] as? String ?? "@")
-            forms[name] = flatten(substitution, prefix: nil).map {
+            let specifier = "%" + (substitution.value["formatSpecifier"]?.string ?? "@")
+            forms[substitution.key] = flatten(substitution.value, prefix: nil, problems: &problems).map {
                 (($0.0 ?? "other").replacingOccurrences(of: "plural.", with: ""),
                  $0.1.replacingOccurrences(of: "%arg", with: specifier))
             }
@@ -102,7 +139,7 @@ enum XCStringsFormat {
     }
 
     /// Plural categories in CLDR order, others alphabetically.
-    static func orderedCases(_ names: Dictionary<String, Any>.Keys) -> [String] {
+    static func orderedCases(_ names: [String]) -> [String] {
         let order = ["zero", "one", "two", "few", "many", "other", "iphone", "ipad", "mac", "watch", "vision"]
         return names.sorted { (order.firstIndex(of: $0) ?? 99, $0) < (order.firstIndex(of: $1) ?? 99, $1) }
     }

@@ -1,0 +1,307 @@
+import Foundation
+
+/// JSON read with the byte range of every value and key, in file order.
+///
+/// Foundation's `JSONSerialization` gives neither positions nor member order. The catalog readers need both: a
+/// diagnostic names the line and column of the entry it is about, and a String Catalog written back keeps every
+/// byte it does not change, so the writer splices new text into the original at a member's range. Finding each key
+/// again by searching the text cost one rescan per key (a 2.2 MB catalog took 57 s to read); here positions come
+/// from the single pass that parses. No package in the project's list reads JSON with positions (RESEARCH.md).
+struct JSONSource {
+    /// A value and where it was read.
+    struct Node {
+        enum Value {
+            case object([Member])
+            case array([Node])
+            case string(String)
+            case number(Double)
+            case bool(Bool)
+            case null
+        }
+
+        var value: Value
+        /// Byte offsets of the value's text in the document (`{` … `}` for an object).
+        var range: Range<Int>
+
+        var members: [Member]? { if case .object(let members) = value { return members } else { return nil } }
+        var string: String? { if case .string(let text) = value { return text } else { return nil } }
+        var bool: Bool? { if case .bool(let flag) = value { return flag } else { return nil } }
+        /// The value of the first member named `key`, for an object.
+        subscript(key: String) -> Node? { members?.first { $0.key == key }?.value }
+
+        /// What kind of value this is, for messages ("an array", "a string").
+        var kindDescription: String {
+            switch value {
+            case .object: return "an object"
+            case .array: return "an array"
+            case .string: return "a string"
+            case .number: return "a number"
+            case .bool: return "a boolean"
+            case .null: return "null"
+            }
+        }
+    }
+
+    /// An object's member: its key, the byte offset of the key's opening quote, and its value.
+    struct Member {
+        var key: String
+        var keyOffset: Int
+        var value: Node
+    }
+
+    /// Where parsing stopped, and why.
+    struct SyntaxError: Error {
+        var offset: Int
+        var message: String
+    }
+
+    /// Nesting deeper than this is refused (a hostile file would otherwise overflow the stack).
+    static let maximumDepth = 512
+
+    let bytes: [UInt8]
+    let root: Node
+    /// Byte offsets where each line starts (line 1 at offset 0).
+    private let lineStarts: [Int]
+
+    /// Parses UTF-8 JSON (a byte order mark is skipped).
+    init(bytes: [UInt8]) throws(SyntaxError) {
+        self.bytes = bytes
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+        self.lineStarts = starts
+        var parser = Parser(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        self.root = try parser.document()
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    func position(of offset: Int) -> (line: Int, column: Int) {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        let start = lineStarts[low]
+        let end = min(max(offset, start), bytes.count)
+        let column = String(decoding: bytes[start..<end], as: UTF8.self).count + 1
+        return (low + 1, column)
+    }
+
+    /// The text of a byte range.
+    func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    /// Reads a catalog's JSON, or throws a ``CatalogError`` with the line and column where it stopped.
+    static func parse(_ data: Data, path: String) throws -> JSONSource {
+        let bytes = [UInt8](data)
+        do {
+            return try JSONSource(bytes: bytes)
+        } catch {
+            var starts = 1, column = 1
+            for byte in bytes[..<min(error.offset, bytes.count)] {
+                if byte == 0x0A { starts += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            }
+            throw CatalogError(location: SourceLocation(file: path, line: starts),
+                               message: "invalid JSON at line \(starts), column \(column): \(error.message)")
+        }
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        var index = 0
+        var depth = 0
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func document() throws(SyntaxError) -> Node {
+            let node = try value()
+            skipSpace()
+            guard index == bytes.count else { throw SyntaxError(offset: index, message: "unexpected text after the value") }
+            return node
+        }
+
+        mutating func skipSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+
+        mutating func value() throws(SyntaxError) -> Node {
+            skipSpace()
+            guard index < bytes.count else { throw SyntaxError(offset: index, message: "the document ends where a value was expected") }
+            let start = index
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                return Node(value: .object(try object()), range: start..<index)
+            case UInt8(ascii: "["):
+                return Node(value: .array(try array()), range: start..<index)
+            case UInt8(ascii: "\""):
+                return Node(value: .string(try string()), range: start..<index)
+            case UInt8(ascii: "t"): try literal("true"); return Node(value: .bool(true), range: start..<index)
+            case UInt8(ascii: "f"): try literal("false"); return Node(value: .bool(false), range: start..<index)
+            case UInt8(ascii: "n"): try literal("null"); return Node(value: .null, range: start..<index)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return Node(value: .number(try number()), range: start..<index)
+            default:
+                throw SyntaxError(offset: index, message: "unexpected character where a value was expected")
+            }
+        }
+
+        mutating func enter() throws(SyntaxError) {
+            depth += 1
+            guard depth <= JSONSource.maximumDepth else {
+                throw SyntaxError(offset: index, message: "nested more than \(JSONSource.maximumDepth) levels deep")
+            }
+        }
+
+        mutating func object() throws(SyntaxError) -> [Member] {
+            try enter()
+            index += 1
+            var members: [Member] = []
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; depth -= 1; return members }
+            while true {
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw SyntaxError(offset: index, message: "expected a quoted key")
+                }
+                let keyOffset = index
+                let key = try string()
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    throw SyntaxError(offset: index, message: "expected \":\" after the key")
+                }
+                index += 1
+                members.append(Member(key: key, keyOffset: keyOffset, value: try value()))
+                skipSpace()
+                guard index < bytes.count else { throw SyntaxError(offset: index, message: "the document ends inside an object") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; depth -= 1; return members }
+                throw SyntaxError(offset: index, message: "expected \",\" or \"}\"")
+            }
+        }
+
+        mutating func array() throws(SyntaxError) -> [Node] {
+            try enter()
+            index += 1
+            var items: [Node] = []
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; depth -= 1; return items }
+            while true {
+                items.append(try value())
+                skipSpace()
+                guard index < bytes.count else { throw SyntaxError(offset: index, message: "the document ends inside an array") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; depth -= 1; return items }
+                throw SyntaxError(offset: index, message: "expected \",\" or \"]\"")
+            }
+        }
+
+        mutating func literal(_ word: StaticString) throws(SyntaxError) {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count,
+                  (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] }) else {
+                throw SyntaxError(offset: index, message: "unexpected character where a value was expected")
+            }
+            index += count
+        }
+
+        mutating func number() throws(SyntaxError) -> Double {
+            let start = index
+            while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            guard let number = Double(text), number.isFinite else {
+                throw SyntaxError(offset: start, message: "\"\(text)\" is not a number JSON allows")
+            }
+            return number
+        }
+
+        /// A string's value; the index ends past the closing quote.
+        mutating func string() throws(SyntaxError) -> String {
+            let start = index
+            index += 1
+            var scratch: [UInt8] = []
+            var runStart = index
+            while true {
+                guard index < bytes.count else { throw SyntaxError(offset: start, message: "a string is not closed") }
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") { break }
+                if byte < 0x20 {
+                    throw SyntaxError(offset: index, message: "a control character inside a string (write it as \\u00XX)")
+                }
+                if byte != UInt8(ascii: "\\") { index += 1; continue }
+                scratch += bytes[runStart..<index]
+                index += 1
+                guard index < bytes.count else { throw SyntaxError(offset: start, message: "a string is not closed") }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(escape)
+                case UInt8(ascii: "b"): scratch.append(0x08)
+                case UInt8(ascii: "f"): scratch.append(0x0C)
+                case UInt8(ascii: "n"): scratch.append(0x0A)
+                case UInt8(ascii: "r"): scratch.append(0x0D)
+                case UInt8(ascii: "t"): scratch.append(0x09)
+                case UInt8(ascii: "u"):
+                    var unit = try hex4()
+                    var scalar: Unicode.Scalar?
+                    if (0xD800..<0xDC00).contains(unit), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                       bytes[index + 1] == UInt8(ascii: "u") {
+                        index += 2
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else {
+                            throw SyntaxError(offset: index - 6, message: "an unpaired surrogate escape")
+                        }
+                        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    scalar = Unicode.Scalar(unit)
+                    guard let scalar else { throw SyntaxError(offset: index - 6, message: "an unpaired surrogate escape") }
+                    scratch += Array(String(Character(scalar)).utf8)
+                default:
+                    throw SyntaxError(offset: index - 2, message: "an unknown escape \\\(Character(Unicode.Scalar(escape)))")
+                }
+                runStart = index
+            }
+            let end = index
+            index += 1
+            if scratch.isEmpty {
+                guard let text = String(validating: bytes[start + 1..<end], as: UTF8.self) else {
+                    throw SyntaxError(offset: start, message: "a string is not valid UTF-8")
+                }
+                return text
+            }
+            scratch += bytes[runStart..<end]
+            guard let text = String(validating: scratch, as: UTF8.self) else {
+                throw SyntaxError(offset: start, message: "a string is not valid UTF-8")
+            }
+            return text
+        }
+
+        mutating func hex4() throws(SyntaxError) -> UInt32 {
+            guard index + 4 <= bytes.count,
+                  let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+                throw SyntaxError(offset: index - 2, message: "\\u needs four hexadecimal digits")
+            }
+            index += 4
+            return value
+        }
+    }
+}
+
+extension JSONSource {
+    /// A string in JSON, escaped as Xcode writes String Catalogs (`/` unescaped, non-ASCII as is).
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+@testable import OversetCatalog
+
+/// Issue 15: real catalogs are read right and written back without loss. Expected values come from Foundation's
+/// own JSON parser (an independent reading of the written file), from the fixtures read by hand, and from aapt2's
+/// documented white-space rules.
+@Suite struct CatalogFidelityTests {
+    static func path(_ name: String) -> String { CatalogFormatTests.path(name) }
+
+    /// The String Catalog fixture (three languages, plural, device and substitution variations, comments,
+    /// `extractionState`, `shouldTranslate: false`) plus a key with an empty entry, as Xcode writes a key nobody
+    /// translated, and a stale en-XA to replace.
+    static func catalogText() throws -> String {
+        var text = try String(contentsOfFile: path("Localizable.xcstrings"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "    \"CFBundleName\" : {", with: """
+                "Cancel" : {
+
+                },
+                "CFBundleName" : {
+            """)
+        text = text.replacingOccurrences(of: "\"welcome %@\" : {\n      \"localizations\" : {\n", with: """
+            "welcome %@" : {
+                  "localizations" : {
+                    "en-XA" : {
+                      "stringUnit" : {
+                        "state" : "needs_review",
+                        "value" : "stale"
+                      }
+                    },
+
+            """)
+        return text
+    }
+
+    static func foundationJSON(_ data: Data) throws -> NSDictionary {
+        try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary)
+    }
+
+    /// `pseudo --output` into the catalog itself used to rewrite a 19-language catalog as en + en-XA. Now: every
+    /// key's other localizations, comment and extraction state are equal to the input's (Foundation reads both),
+    /// the en-XA localization has the source's variations and substitutions (`argNum` kept), and every line of the
+    /// input is still there, in order (the new text is inserted, nothing rewritten).
+    @Test func xcstrings_settingPseudoLanguage_keepsEverythingElse() throws {
+        let input = try Self.catalogText()
+        let transform: (String) -> String = { "[" + $0 + "]" }
+        let result = try #require(try CatalogWriter.settingLanguage("en-XA", in: Data(input.utf8), path: "App.xcstrings",
+                                                                    format: .xcstrings, sourceLanguage: "en",
+                                                                    transform: transform))
+        let before = try Self.foundationJSON(Data(input.utf8))
+        let after = try Self.foundationJSON(result.data)
+        let beforeStrings = try #require(before["strings"] as? [String: NSDictionary])
+        let afterStrings = try #require(after["strings"] as? [String: NSDictionary])
+        #expect(Set(beforeStrings.keys) == Set(afterStrings.keys))
+        #expect(after["version"] as? String == "1.0" && after["sourceLanguage"] as? String == "en")
+        for (key, old) in beforeStrings {
+            let new = try #require(afterStrings[key])
+            let oldRest = old.mutableCopy() as! NSMutableDictionary, newRest = new.mutableCopy() as! NSMutableDictionary
+            let oldLocalizations = (old["localizations"] as? NSDictionary)?.mutableCopy() as? NSMutableDictionary
+            let newLocalizations = (new["localizations"] as? NSDictionary)?.mutableCopy() as? NSMutableDictionary
+            oldRest.removeObject(forKey: "localizations")
+            newRest.removeObject(forKey: "localizations")
+            #expect(oldRest == newRest, "\(key): fields other than localizations changed")
+            oldLocalizations?.removeObject(forKey: "en-XA")
+            newLocalizations?.removeObject(forKey: "en-XA")
+            #expect((oldLocalizations ?? [:]) == (newLocalizations ?? [:]), "\(key): other languages changed")
+        }
+        #expect(afterStrings["CFBundleName"]?["localizations"] == nil)  // shouldTranslate: false
+        // The pseudo localization mirrors the source's structure.
+        func pseudo(_ key: String) -> NSDictionary? {
+            (afterStrings[key]?["localizations"] as? NSDictionary)?["en-XA"] as? NSDictionary
+        }
+        #expect((pseudo("Cancel")?["stringUnit"] as? NSDictionary)?["value"] as? String == "[Cancel]")
+        #expect((pseudo("Check for updates")?["stringUnit"] as? NSDictionary)?["value"] as? String == "[Check for updates]")
+        let welcome = pseudo("welcome %@")?["stringUnit"] as? NSDictionary
+        #expect(welcome?["value"] as? String == "[Welcome back, %@!]")
+        #expect(welcome?["state"] as? String == "translated")
+        let files = ((pseudo("files_in_folders")?["substitutions"] as? NSDictionary)?["files"] as? NSDictionary)
+        #expect(files?["argNum"] as? Int == 1)
+        #expect(files?["formatSpecifier"] as? String == "lld")
+        let one = (((files?["variations"] as? NSDictionary)?["plural"] as? NSDictionary)?["one"] as? NSDictionary)
+        #expect((one?["stringUnit"] as? NSDictionary)?["value"] as? String == "[%arg file]")
+        // Nothing of the input was rewritten: its lines appear in the output in order (the stale en-XA aside, and
+        // the blank line of the empty entry that now holds the localizations).
+        let stale = Set(["\"state\" : \"needs_review\",", "\"value\" : \"stale\""])
+        var outputLines = String(decoding: result.data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)[...]
+        for line in input.split(separator: "\n", omittingEmptySubsequences: false)
+        where !line.isEmpty && !stale.contains(line.trimmingCharacters(in: .whitespaces)) {
+            guard let index = outputLines.firstIndex(of: line) else {
+                Issue.record("input line not kept: \(line)")
+                break
+            }
+            outputLines = outputLines[(index + 1)...]
+        }
+        // Read back by Overset: an en-XA string for every en string, with the same variants.
+        let again = try Catalog.read(data: result.data, path: "App.xcstrings", format: .xcstrings)
+        let english = Set(again.entries.filter { $0.language == "en" }.map(\.displayKey))
+        let pseudoKeys = Set(again.entries.filter { $0.language == "en-XA" }.map(\.displayKey))
+        #expect(english == pseudoKeys)
+        // String units written, counted in the fixture: plural one/other 2, Cancel 1, Check for updates 1,
+        // settings.title 1, welcome 1, files_in_folders 1 sentence + 2 × 2 substitution forms.
+        #expect(result.count == 11)
+        #expect(again.diagnostics.isEmpty)
+    }
+
+    /// JSON Lines: the pseudo field is added to each row that has the source language; other bytes stay.
+    @Test func jsonl_settingPseudoLanguage_addsAFieldPerRow() throws {
+        let input = "{\"key\":\"a\",\"en\":\"Save\",\"de\":\"Sichern\"}\n{\"key\":\"b\",\"de\":\"Nur Deutsch\"}\n"
+            + "{\"key\":\"c\",\"en\":\"Open\",\"en-XA\":\"old\"}\n"
+        let result = try #require(try CatalogWriter.settingLanguage("en-XA", in: Data(input.utf8), path: "x.jsonl",
+                                                                    format: .jsonl, sourceLanguage: "en",
+                                                                    transform: { "<" + $0 + ">" }))
+        #expect(String(decoding: result.data, as: UTF8.self) == """
+            {"key":"a","en":"Save","de":"Sichern","en-XA":"<Save>"}
+            {"key":"b","de":"Nur Deutsch"}
+            {"key":"c","en":"Open","en-XA":"<Open>"}
+
+            """)
+        #expect(result.count == 2)
+    }
+
+    /// aapt2 collapses only ASCII white space (its `isspace` on UTF-8 bytes): a no-break space, a narrow no-break
+    /// space and an ideographic space stay, so the line cannot break there; a space before a final U+FE0F is not
+    /// trimmed with its selector.
+    @Test func android_keepsNonASCIISpacesAndVariationSelectors() throws {
+        let xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <resources>
+                <string name="changes">%1$d\u{00A0}modifications</string>
+                <string name="narrow">12\u{202F}%</string>
+                <string name="cjk">設定\u{3000}一般</string>
+                <string name="heart">Love \u{2764}\u{FE0F}</string>
+                <string name="selector">Go \u{FE0F}</string>
+                <string name="ascii">  two\t\tspaces\n here  </string>
+            </resources>
+            """
+        let catalog = try Catalog.read(data: Data(xml.utf8), path: "res/values-fr/strings.xml", format: .android)
+        let values = CatalogFormatTests.values(catalog)
+        #expect(values["fr|changes"] == "%1$d\u{00A0}modifications")
+        #expect(values["fr|narrow"] == "12\u{202F}%")
+        #expect(values["fr|cjk"] == "設定\u{3000}一般")
+        #expect(values["fr|heart"] == "Love \u{2764}\u{FE0F}")
+        #expect(values["fr|selector"] == "Go \u{FE0F}")
+        #expect(values["fr|ascii"] == "two spaces here")
+    }
+
+    /// Shapes Xcode never writes are diagnostics with a line and column, never a silent skip; a JSON syntax error
+    /// names its line and column, not a byte offset.
+    @Test func xcstrings_unexpectedShapes_areDiagnosedWithLineAndColumn() throws {
+        let text = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "array" : {
+                  "localizations" : [ "de" ]
+                },
+                "listCase" : {
+                  "localizations" : {
+                    "de" : {
+                      "variations" : {
+                        "plural" : {
+                          "one" : [ "eine Datei" ],
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld Dateien" } }
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        let catalog = try Catalog.read(data: Data(text.utf8), path: "App.xcstrings", format: .xcstrings)
+        let messages = catalog.diagnostics.map(\.description)
+        #expect(messages.contains { $0.hasPrefix("App.xcstrings:5:25: error:") && $0.contains("an array") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("App.xcstrings:12:23: error:") && $0.contains("plural.one") }, "\(messages)")
+        #expect(CatalogFormatTests.values(catalog)["de|listCase [plural.other]"] == "%lld Dateien")
+
+        let broken = "{\n  \"strings\" : {\n    \"a\" : { \"localizations\" : { } },\n    \"b\" : x\n  }\n}\n"
+        let error = #expect(throws: CatalogError.self) {
+            try Catalog.read(data: Data(broken.utf8), path: "Broken.xcstrings", format: .xcstrings)
+        }
+        #expect(error?.location.line == 4)
+        #expect(error?.message.contains("line 4, column 11") == true, "\(String(describing: error))")
+    }
+}
