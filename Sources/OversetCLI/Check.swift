@@ -138,6 +138,9 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
+        // The summary's time is the whole run's: reading the spec and catalogs too, not only the checking.
+        let clock = ContinuousClock()
+        let start = clock.now
         let layoutSpec: LayoutSpec
         do {
             layoutSpec = try LayoutSpec.read(path: spec)
@@ -162,8 +165,6 @@ struct Check: ParsableCommand {
         let progress: ProgressBar? = quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressBar()
         var callback: (@Sendable (Int, Int) -> Void)? = nil
         if let progress { callback = { done, total in progress.update(done, total) } }
-        let clock = ContinuousClock()
-        let start = clock.now
         var report = checker.check(loaded, progress: callback)
         let elapsed = clock.now - start
         progress?.finish()

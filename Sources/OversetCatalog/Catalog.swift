@@ -16,10 +16,15 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
     public var kind: String?
     /// Where it was read from.
     public var location: SourceLocation
+    /// The strings table the key belongs to when a catalog holds several (an XLIFF export's `original` files:
+    /// `InfoPlist.strings`, `Main.storyboard`); nil for the default table, `Localizable`. The same key in two tables
+    /// is two strings.
+    public var table: String?
 
     /// - Parameters are the properties of the same names.
     public init(key: String, language: String, variant: String? = nil, value: String, comment: String? = nil,
-                kind: String? = nil, location: SourceLocation) {
+                kind: String? = nil, location: SourceLocation, table: String? = nil) {
+        self.table = table
         self.key = key
         self.language = language
         self.variant = variant
@@ -29,8 +34,22 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
         self.location = location
     }
 
-    /// `key` or `key [variant]`.
-    public var displayKey: String { variant.map { "\(key) [\($0)]" } ?? key }
+    /// `key`, `key [variant]`, with its table first when it is not the default one (`InfoPlist.strings › key`).
+    public var displayKey: String { CatalogEntry.displayKey(table: table, key: key, variant: variant) }
+
+    /// The one way a (table, key, variant) is named in reports and test names.
+    public static func displayKey(table: String?, key: String, variant: String?) -> String {
+        (table.map { $0 + " › " } ?? "") + (variant.map { "\(key) [\($0)]" } ?? key)
+    }
+
+    /// The default strings table's file names; a key in them has no table in reports.
+    static let defaultTables: Set<String> = ["Localizable.strings", "Localizable.stringsdict", "Localizable.xcstrings"]
+
+    /// The table named by a file path (`…/en.lproj/InfoPlist.strings` → `InfoPlist.strings`), nil for the default.
+    static func table(ofFile path: String) -> String? {
+        let name = (path as NSString).lastPathComponent
+        return name.isEmpty || defaultTables.contains(name) ? nil : name
+    }
 }
 
 /// A file, line and column.
@@ -131,6 +150,10 @@ public struct Catalog: Sendable {
         self.diagnostics = diagnostics
     }
 
+    /// Catalog files larger than this (256 MiB) are refused before they are read; the largest real catalogs are a
+    /// few MB, and every reader is linear in the file's size up to here.
+    public static let maximumFileSize = 256 * 1_048_576
+
     /// Reads a catalog, guessing the format from the name unless given.
     ///
     /// - Parameters:
@@ -144,6 +167,10 @@ public struct Catalog: Sendable {
                                message: "unknown catalog format; name it .xcstrings, .strings, .stringsdict, .xliff, "
                                    + ".xml (Android), .json or .jsonl, or pass --catalog-format")
         }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumFileSize {
+            throw CatalogError(location: SourceLocation(file: path), message: "the file is \(size / 1_048_576) MiB; "
+                + "catalogs larger than \(maximumFileSize / 1_048_576) MiB are refused")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CatalogError(location: SourceLocation(file: path), message: "cannot read the file (missing or unreadable)")
         }
@@ -151,7 +178,18 @@ public struct Catalog: Sendable {
     }
 
     /// Reads a catalog from bytes (`path` names it in messages and infers the language).
+    /// - Throws: ``CatalogError`` also when the file holds no strings and nothing to report (an empty `.strings` or
+    ///   `.jsonl`, a catalog with no keys): an empty catalog checks nothing, which must not look like a pass.
     public static func read(data: Data, path: String, format: CatalogFormat, language: String? = nil) throws -> Catalog {
+        let catalog = try readAnyShape(data: data, path: path, format: format, language: language)
+        if catalog.entries.isEmpty && catalog.diagnostics.isEmpty {
+            throw CatalogError(location: SourceLocation(file: path),
+                               message: "no strings in this \(format.rawValue) file (an empty catalog checks nothing)")
+        }
+        return catalog
+    }
+
+    private static func readAnyShape(data: Data, path: String, format: CatalogFormat, language: String?) throws -> Catalog {
         let inferred = language ?? inferLanguage(path: path, format: format)
         switch format {
         case .xcstrings: return try XCStringsFormat.read(data: data, path: path)
@@ -287,34 +325,6 @@ enum TextDecoding {
             start = index + 1
         }
         return line
-    }
-
-    /// The 1-based line of a character offset in `text`.
-    static func line(ofOffset offset: Int, in data: Data) -> Int {
-        var line = 1
-        for (index, byte) in data.enumerated() {
-            if index >= offset { break }
-            if byte == 0x0A { line += 1 }
-        }
-        return line
-    }
-
-    /// The line Foundation's JSON error points at ("around character 23"), if it says.
-    static func jsonErrorLine(_ error: Error, data: Data) -> Int? {
-        let description = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
-        guard let range = description.range(of: "character ") else { return nil }
-        let digits = description[range.upperBound...].prefix { $0.isNumber }
-        return Int(digits).map { line(ofOffset: $0, in: data) }
-    }
-
-    /// Parses JSON, or throws a CatalogError naming the file and the line Foundation points at.
-    static func parseJSON(_ data: Data, path: String) throws -> Any {
-        do {
-            return try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw CatalogError(location: SourceLocation(file: path, line: jsonErrorLine(error, data: data)),
-                               message: "invalid JSON: \(jsonErrorMessage(error))")
-        }
     }
 
     static func jsonErrorMessage(_ error: Error) -> String {

@@ -183,4 +183,83 @@ import Testing
         #expect(error?.location.line == 4)
         #expect(error?.message.contains("line 4, column 11") == true, "\(String(describing: error))")
     }
+
+    /// An Xcode export holds one `<file>` per strings table; the same id in two tables is two strings, and each
+    /// language's XLIFF repeats the English sources. Before: one key (conflicting translations merged) and the
+    /// sources checked once per file. Now: the table is part of the key, repeats are counted once and skipped, and
+    /// the writer keeps one `<file>` per table with the table's own `original`.
+    @Test func xliff_tablesAreKeptApartAndRepeatedSourcesCheckedOnce() throws {
+        func export(_ language: String, _ localizable: String, _ infoPlist: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="App/en.lproj/Localizable.strings" source-language="en" target-language="\(language)" datatype="plaintext">
+                <body><trans-unit id="title"><source>Settings</source><target>\(localizable)</target></trans-unit></body>
+              </file>
+              <file original="App/en.lproj/InfoPlist.strings" source-language="en" target-language="\(language)" datatype="plaintext">
+                <body><trans-unit id="title"><source>Settings app</source><target>\(infoPlist)</target></trans-unit></body>
+              </file>
+            </xliff>
+            """
+        }
+        let german = try Catalog.read(data: Data(export("de", "Einstellungen", "Einstellungs-App").utf8),
+                                      path: "de.xliff", format: .xliff)
+        let french = try Catalog.read(data: Data(export("fr", "Réglages", "App Réglages").utf8),
+                                      path: "fr.xliff", format: .xliff)
+        let values = CatalogFormatTests.values(german)
+        #expect(values["de|title"] == "Einstellungen")
+        #expect(values["de|InfoPlist.strings › title"] == "Einstellungs-App")
+        #expect(values["en|InfoPlist.strings › title"] == "Settings app")
+        #expect(german.diagnostics.isEmpty)
+
+        let spec = try LayoutSpec.parse("categories: [Large]\ndefault: {style: body, width: 300}\n", path: "spec.yml")
+        let report = try CatalogChecker(spec: spec).check([german, french])
+        let checked = report.results.map { "\($0.language)|\($0.displayKey)" }
+        #expect(checked.sorted() == ["de|InfoPlist.strings › title", "de|title", "en|InfoPlist.strings › title", "en|title",
+                                     "fr|InfoPlist.strings › title", "fr|title"])
+        #expect(report.skipped.first { $0.reason == CatalogChecker.repeatedString }?.count == 2)
+
+        let written = String(decoding: try CatalogWriter.write(german.entries, format: .xliff), as: UTF8.self)
+        #expect(written.contains("<file original=\"InfoPlist.strings\""))
+        #expect(written.contains("<file original=\"Localizable.strings\""))
+    }
+
+    /// Base.lproj is read as English only where no en.lproj sits beside it; otherwise its strings are not checked a
+    /// second time, and a warning says so.
+    @Test func baseLocalization_yieldsToEnglishBesideIt() throws {
+        func strings(_ path: String, _ value: String) throws -> Catalog {
+            try Catalog.read(data: Data("\"title\" = \"\(value)\";\n".utf8), path: path, format: .strings)
+        }
+        let spec = try LayoutSpec.parse("categories: [Large]\ndefault: {style: body, width: 300}\n", path: "spec.yml")
+        let both = try CatalogChecker(spec: spec).check([try strings("App/Base.lproj/Main.strings", "Settings"),
+                                                         try strings("App/en.lproj/Main.strings", "Preferences")])
+        #expect(both.results.map(\.text) == ["Preferences"])
+        #expect(both.diagnostics.contains { $0.location.file == "App/Base.lproj/Main.strings" && $0.message.contains("en.lproj") })
+        let alone = try CatalogChecker(spec: spec).check([try strings("Other/Base.lproj/Main.strings", "Settings")])
+        #expect(alone.results.map { "\($0.language)|\($0.text)" } == ["en|Settings"])
+    }
+
+    /// An empty catalog checks nothing: it is an error, not a pass with 0 checks.
+    @Test func emptyCatalogs_areErrors() throws {
+        for (name, format) in [("de.lproj/Empty.strings", CatalogFormat.strings), ("empty.jsonl", .jsonl),
+                               ("Empty.xcstrings", .xcstrings), ("de.json", .json)] {
+            let text = format == .xcstrings ? "{\"sourceLanguage\":\"en\",\"strings\":{},\"version\":\"1.0\"}"
+                : format == .json ? "{}" : "/* nothing yet */\n"
+            #expect(throws: CatalogError.self, "\(name)") {
+                try Catalog.read(data: Data((format == .jsonl ? "\n" : text).utf8), path: name, format: format)
+            }
+        }
+    }
+
+    /// libxml2 refuses a document passed whole from about 10 MB ("libxml2 error 1"); a valid 13 MB Android file is
+    /// read in full.
+    @Test func largeAndroidFile_isReadInFull() throws {
+        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
+        for index in 0..<200_000 { xml += "    <string name=\"k\(index)\">Value number \(index) with some text</string>\n" }
+        xml += "</resources>\n"
+        #expect(xml.utf8.count > 10_000_000)
+        let catalog = try Catalog.read(data: Data(xml.utf8), path: "res/values/strings.xml", format: .android)
+        #expect(catalog.entries.count == 200_000)
+        #expect(catalog.entries.last?.location.line == 200_002)
+    }
 }

@@ -16,9 +16,15 @@ import Testing
         let data = try CatalogWriter.write(catalog.entries, format: catalog.format, sourceLanguage: sourceLanguage)
         let again = try Catalog.read(data: data, path: "roundtrip/" + (catalog.path as NSString).lastPathComponent,
                                      format: catalog.format, language: catalog.entries.first?.language)
-        struct Essential: Hashable { var key: String; var language: String; var variant: String?; var value: String }
-        let before = Set(catalog.entries.map { Essential(key: $0.key, language: $0.language, variant: $0.variant, value: $0.value) })
-        let after = Set(again.entries.map { Essential(key: $0.key, language: $0.language, variant: $0.variant, value: $0.value) })
+        struct Essential: Hashable {
+            var table: String?; var key: String; var language: String; var variant: String?; var value: String
+        }
+        let before = Set(catalog.entries.map {
+            Essential(table: $0.table, key: $0.key, language: $0.language, variant: $0.variant, value: $0.value)
+        })
+        let after = Set(again.entries.map {
+            Essential(table: $0.table, key: $0.key, language: $0.language, variant: $0.variant, value: $0.value)
+        })
         #expect(before == after, "\(catalog.format): \(before.symmetricDifference(after))")
         #expect(again.diagnostics.filter { $0.severity == .error }.isEmpty)
     }
@@ -86,7 +92,7 @@ import Testing
         #expect(values["en|terms"] == "Read the <Terms> & conditions")
         #expect(values["de|terms"] == "Lies die <Bedingungen> & Hinweise")
         #expect(values["en|new.untranslated"] == "Not translated yet" && values["de|new.untranslated"] == nil)
-        #expect(values["de|NSCameraUsageDescription"] == "Dokumente mit der Kamera scannen.")
+        #expect(values["de|InfoPlist.strings › NSCameraUsageDescription"] == "Dokumente mit der Kamera scannen.")
         #expect(catalog.entries.first { $0.key == "update.button" }?.comment == "Title of the update button")
         #expect(catalog.entries.first { $0.key == "terms" }?.location.line == 13)
         try Self.roundTrip(catalog)

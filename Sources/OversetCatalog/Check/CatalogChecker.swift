@@ -49,6 +49,7 @@ public struct CatalogChecker: Sendable {
 
     /// Runs the check. `progress` is called from worker threads with (done, total) strings.
     public func check(_ catalogs: [Catalog], progress: (@Sendable (Int, Int) -> Void)? = nil) -> CheckReport {
+        let catalogs = Self.preferringEnglishOverBase(catalogs)
         var diagnostics = spec.diagnostics + catalogs.flatMap(\.diagnostics)
         var entries: [CatalogEntry] = []
         if let pseudo = options.pseudo {
@@ -59,6 +60,7 @@ public struct CatalogChecker: Sendable {
         } else {
             entries = catalogs.flatMap(\.entries)
         }
+        var skipped: [String: Int] = [:]
         let categories = options.categories ?? spec.categories ?? ContentSizeCategory.allCases
         let available = Set(entries.map(\.language))
         var languages = options.pseudo.map { [$0.languageCode] } ?? options.languages ?? spec.languages
@@ -68,13 +70,14 @@ public struct CatalogChecker: Sendable {
                                                  "no strings in language \"\(language)\" in any catalog"))
         }
         languages = languages.filter(available.contains)
-        var skipped: [String: Int] = [:]
         // A shard takes a stable share of the keys first, so that every count below is of its own keys only.
         if let shard = options.shard {
             let before = entries.count
             entries = entries.filter { Self.shard(of: $0.key, count: shard.count) == shard.index }
             skipped[CheckReport.inAnotherShard, default: 0] += before - entries.count
         }
+        // After sharding (repeats share a key, so a shard), so that merged shards count each repeat once.
+        entries = Self.withoutRepeats(entries, diagnostics: &diagnostics, skipped: &skipped)
         // Keys that have a string in some language but not in a requested one: counted, not hidden.
         var languagesByKey: [String: Set<String>] = [:]
         for entry in entries { languagesByKey[entry.displayKey, default: []].insert(entry.language) }
@@ -96,6 +99,56 @@ public struct CatalogChecker: Sendable {
                            results: results, diagnostics: diagnostics,
                            skipped: skipped.keys.sorted().map { SkippedCount(reason: $0, count: skipped[$0]!) },
                            shard: options.shard.map { "\($0.index + 1)/\($0.count)" })
+    }
+
+    /// The reason counted for a string read again from another catalog (an Xcode export's source strings, in
+    /// every language's XLIFF file).
+    public static let repeatedString = "the same string in another catalog"
+
+    /// The entries with each (table, key, variant, language) once: a repeat with the same text (the English source
+    /// of every XLIFF file of an export) is counted as skipped; a repeat with other text is checked too and warned
+    /// about, since the two catalogs disagree.
+    static func withoutRepeats(_ entries: [CatalogEntry], diagnostics: inout [CatalogDiagnostic],
+                               skipped: inout [String: Int]) -> [CatalogEntry] {
+        struct Identity: Hashable { var table: String?; var key: String; var variant: String?; var language: String }
+        var first: [Identity: CatalogEntry] = [:]
+        var kept: [CatalogEntry] = []
+        kept.reserveCapacity(entries.count)
+        for entry in entries {
+            let identity = Identity(table: entry.table, key: entry.key, variant: entry.variant, language: entry.language)
+            if let earlier = first[identity] {
+                if earlier.value == entry.value {
+                    skipped[repeatedString, default: 0] += 1
+                    continue
+                }
+                diagnostics.append(CatalogDiagnostic(.warning, entry.location, "\(entry.displayKey) (\(entry.language)) "
+                    + "differs from the same key at \(earlier.location); both are checked"))
+            } else {
+                first[identity] = entry
+            }
+            kept.append(entry)
+        }
+        return kept
+    }
+
+    /// `Base.lproj` is read as the development language (en); where an `en.lproj` sits beside it, the English
+    /// strings are that folder's, and the Base catalog's are not checked twice (a note says so).
+    static func preferringEnglishOverBase(_ catalogs: [Catalog]) -> [Catalog] {
+        let folders = Set(catalogs.map { ($0.path as NSString).deletingLastPathComponent })
+        return catalogs.map { catalog in
+            let folder = (catalog.path as NSString).deletingLastPathComponent
+            guard (folder as NSString).lastPathComponent == "Base.lproj" else { return catalog }
+            let english = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("en.lproj")
+            var catalog = catalog
+            if folders.contains(english) {
+                let count = catalog.entries.count
+                catalog.entries = []
+                catalog.diagnostics.append(CatalogDiagnostic(.warning, SourceLocation(file: catalog.path),
+                    "Base.lproj is the development language only where no en.lproj exists; \(english) does, so these "
+                    + "\(count) strings are not checked"))
+            }
+            return catalog
+        }
     }
 
     /// A stable shard for a key (FNV-1a over its UTF-8), the same on every machine and run.
@@ -131,7 +184,7 @@ public struct CatalogChecker: Sendable {
     func checkEntry(_ entry: CatalogEntry, categories: [ContentSizeCategory]) -> CheckResult {
         let rule = spec.rule(for: entry)
         let text = FormatSpecifiers.substitute(entry.value, samples: spec.samples)
-        var result = CheckResult(key: entry.key, variant: entry.variant, language: entry.language, rule: rule.name,
+        var result = CheckResult(table: entry.table, key: entry.key, variant: entry.variant, language: entry.language, rule: rule.name,
                                  text: text, style: rule.label.style?.rawValue, maxLines: rule.label.maxLines,
                                  location: entry.location, outcomes: [], failingLines: nil)
         let prepared: PreparedText

@@ -24,6 +24,8 @@ public struct CategoryOutcome: Sendable, Hashable, Codable {
 
 /// One string (key, language, variant) checked at every category.
 public struct CheckResult: Sendable, Hashable, Codable {
+    /// The strings table, when not the default one (``CatalogEntry/table``).
+    public var table: String?
     public var key: String
     public var variant: String?
     public var language: String
@@ -43,8 +45,8 @@ public struct CheckResult: Sendable, Hashable, Codable {
 
     /// The worst status over the categories.
     public var status: CategoryOutcome.Status { outcomes.map(\.status).max() ?? .pass }
-    /// `key` or `key [variant]`.
-    public var displayKey: String { variant.map { "\(key) [\($0)]" } ?? key }
+    /// `key` or `key [variant]`, after its table when not the default one.
+    public var displayKey: String { CatalogEntry.displayKey(table: table, key: key, variant: variant) }
 }
 
 /// Strings that were not checked, and why (they are counted, never silently dropped).
@@ -126,7 +128,9 @@ public struct CheckReport: Sendable, Codable {
                 skipped[skip.reason, default: 0] += skip.count
             }
         }
-        merged.results.sort { ($0.key, $0.variant ?? "", $0.language) < ($1.key, $1.variant ?? "", $1.language) }
+        merged.results.sort {
+            ($0.table ?? "", $0.key, $0.variant ?? "", $0.language) < ($1.table ?? "", $1.key, $1.variant ?? "", $1.language)
+        }
         merged.skipped = skipped.keys.sorted().map { SkippedCount(reason: $0, count: skipped[$0]!) }
         return merged
     }

@@ -3,28 +3,31 @@ import Foundation
 /// A JSON object of key → string (nested objects flatten to dotted keys, as web i18n files do).
 enum JSONMapFormat {
     static func read(data: Data, path: String, language: String) throws -> Catalog {
-        let object = try TextDecoding.parseJSON(data, path: path)
-        guard let map = object as? [String: Any] else {
-            throw CatalogError(location: SourceLocation(file: path), message: "expected a JSON object of key → string")
+        let json = try JSONSource.parse(data, path: path)
+        guard let members = json.root.members else {
+            throw CatalogError(location: SourceLocation(file: path),
+                               message: "expected a JSON object of key → string, found \(json.root.kindDescription)")
         }
         var catalog = Catalog(path: path, format: .json)
-        let text = String(decoding: data, as: UTF8.self)
-        func visit(_ map: [String: Any], prefix: String) {
-            for key in map.keys.sorted() {
-                let full = prefix.isEmpty ? key : prefix + "." + key
-                switch map[key] {
-                case let value as String:
+        func location(_ offset: Int) -> SourceLocation {
+            let position = json.position(of: offset)
+            return SourceLocation(file: path, line: position.line, column: position.column)
+        }
+        func visit(_ members: [JSONSource.Member], prefix: String) {
+            for member in members.sorted(by: { $0.key < $1.key }) {
+                let full = prefix.isEmpty ? member.key : prefix + "." + member.key
+                if let value = member.value.string {
                     catalog.entries.append(CatalogEntry(key: full, language: language, value: value,
-                                                        location: SourceLocation(file: path, line: lineOf(key: key, in: text))))
-                case let nested as [String: Any]:
+                                                        location: location(member.keyOffset)))
+                } else if let nested = member.value.members {
                     visit(nested, prefix: full)
-                default:
-                    catalog.diagnostics.append(CatalogDiagnostic(.error, SourceLocation(file: path, line: lineOf(key: key, in: text)),
-                                                                 "\"\(full)\" is not a string; skipped"))
+                } else {
+                    catalog.diagnostics.append(CatalogDiagnostic(.error, location(member.value.range.lowerBound),
+                        "\"\(full)\" is \(member.value.kindDescription), not a string; skipped"))
                 }
             }
         }
-        visit(map, prefix: "")
+        visit(members, prefix: "")
         return catalog
     }
 
@@ -32,16 +35,6 @@ enum JSONMapFormat {
         var map: [String: String] = [:]
         for entry in entries { map[entry.displayKey] = entry.value }
         return try JSONSerialization.data(withJSONObject: map, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    }
-
-    /// The line where `"key"` first appears as an object key.
-    static func lineOf(key: String, in text: String) -> Int? {
-        guard let data = try? JSONSerialization.data(withJSONObject: [key], options: [.withoutEscapingSlashes]) else { return nil }
-        let quoted = String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
-        guard let range = text.range(of: quoted + ":") ?? text.range(of: quoted + " :") ?? text.range(of: quoted) else {
-            return nil
-        }
-        return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
     }
 }
 

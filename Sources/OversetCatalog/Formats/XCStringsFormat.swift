@@ -200,9 +200,9 @@ enum StringsDictFormat {
             throw CatalogError(location: SourceLocation(file: path), message: "expected a dictionary of keys")
         }
         var catalog = Catalog(path: path, format: .stringsdict)
-        let text = String(decoding: data, as: UTF8.self)
+        let lines = keyLines(in: String(decoding: data, as: UTF8.self))
         for key in root.keys.sorted() {
-            let location = SourceLocation(file: path, line: lineOf(key: key, in: text))
+            let location = SourceLocation(file: path, line: lines[key])
             guard let rule = root[key] as? [String: Any],
                   let format = rule["NSStringLocalizedFormatKey"] as? String else {
                 catalog.diagnostics.append(CatalogDiagnostic(.error, location,
@@ -239,9 +239,43 @@ enum StringsDictFormat {
         return catalog
     }
 
-    static func lineOf(key: String, in text: String) -> Int? {
-        guard let range = text.range(of: "<key>\(xmlEscape(key))</key>") else { return nil }
-        return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    /// The first line of each `<key>name</key>` in a property list, in one pass (a search per key was quadratic).
+    static func keyLines(in text: String) -> [String: Int] {
+        var lines: [String: Int] = [:]
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line[...]
+            while let open = rest.range(of: "<key>"), let close = rest.range(of: "</key>", range: open.upperBound..<rest.endIndex) {
+                let name = xmlUnescapeBasic(String(rest[open.upperBound..<close.lowerBound]))
+                if lines[name] == nil { lines[name] = index + 1 }
+                rest = rest[close.upperBound...]
+            }
+        }
+        return lines
+    }
+
+    /// The five predefined XML entities and numeric references decoded (what a property list key may contain).
+    static func xmlUnescapeBasic(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var rest = text[...]
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            guard let semi = rest[amp...].firstIndex(of: ";") else { break }
+            let name = rest[rest.index(after: amp)..<semi]
+            switch name {
+            case "amp": out += "&"
+            case "lt": out += "<"
+            case "gt": out += ">"
+            case "quot": out += "\""
+            case "apos": out += "'"
+            default:
+                let number = name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16)
+                    : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
+                if let number, let scalar = Unicode.Scalar(number) { out.unicodeScalars.append(scalar) } else { out += rest[amp...semi] }
+            }
+            rest = rest[rest.index(after: semi)...]
+        }
+        return out + rest
     }
 
     /// Writes each plural key as one variable, `value`, whose forms are the full strings.

@@ -13,6 +13,9 @@ enum XLIFFFormat {
         for file in root.children(named: "file") {
             let source = file.attributes["source-language"] ?? "en"
             let target = file.attributes["target-language"]
+            // Xcode exports one <file> per strings table (Localizable.strings, InfoPlist.strings, Main.storyboard):
+            // the same id in two of them is two strings.
+            let table = file.attributes["original"].flatMap(CatalogEntry.table(ofFile:))
             catalog.sourceLanguage = catalog.sourceLanguage ?? source
             var units: [XMLElementNode] = []
             func collect(_ node: XMLElementNode) {
@@ -29,51 +32,66 @@ enum XLIFFFormat {
                     continue
                 }
                 if !seen.insert(id).inserted {
-                    catalog.diagnostics.append(CatalogDiagnostic(.warning, location, "duplicate trans-unit id \"\(id)\""))
+                    catalog.diagnostics.append(CatalogDiagnostic(.warning, location, "duplicate trans-unit id \"\(id)\""
+                        + (table.map { " in \($0)" } ?? "")))
                 }
                 let note = unit.child(named: "note")?.text
                 if let sourceText = unit.child(named: "source")?.text {
                     catalog.entries.append(CatalogEntry(key: id, language: source, value: sourceText, comment: note,
-                                                        location: location))
+                                                        location: location, table: table))
                 } else {
                     catalog.diagnostics.append(CatalogDiagnostic(.error, location, "trans-unit \"\(id)\" has no <source>"))
                 }
                 if let target, let targetText = unit.child(named: "target")?.text {
                     catalog.entries.append(CatalogEntry(key: id, language: target, value: targetText, comment: note,
-                                                        location: location))
+                                                        location: location, table: table))
                 }
             }
         }
         return catalog
     }
 
-    /// One `<file>` per target language, sources from `sourceLanguage`.
+    /// One `<file>` per strings table and target language, sources from `sourceLanguage`: entries of the default
+    /// table go to `original`, the others to their own table's file, as Xcode exports them.
     static func write(_ entries: [CatalogEntry], sourceLanguage: String, original: String) -> Data {
-        let sources = Dictionary(entries.filter { $0.language == sourceLanguage }.map { ($0.displayKey, $0) },
-                                 uniquingKeysWith: { first, _ in first })
         var targets = Array(Set(entries.map(\.language)).subtracting([sourceLanguage])).sorted()
         if targets.isEmpty { targets = [sourceLanguage] }
+        var tables: [String?] = []
+        for entry in entries where !tables.contains(entry.table) { tables.append(entry.table) }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" version=\"1.2\">\n"
         for target in targets {
-            out += "  <file original=\"\(xmlEscape(original, attribute: true))\" source-language=\"\(sourceLanguage)\" "
-                + "target-language=\"\(target)\" datatype=\"plaintext\">\n    <body>\n"
-            let targetEntries = Dictionary(entries.filter { $0.language == target }.map { ($0.displayKey, $0) },
-                                           uniquingKeysWith: { first, _ in first })
-            let keys = target == sourceLanguage ? Array(sources.keys) : Array(Set(sources.keys).union(targetEntries.keys))
-            for key in keys.sorted() {
-                out += "      <trans-unit id=\"\(xmlEscape(key, attribute: true))\" xml:space=\"preserve\">\n"
-                out += "        <source>\(xmlEscape(sources[key]?.value ?? targetEntries[key]?.value ?? ""))</source>\n"
-                if target != sourceLanguage, let value = targetEntries[key]?.value {
-                    out += "        <target state=\"translated\">\(xmlEscape(value))</target>\n"
+            for table in tables {
+                let inTable = entries.filter { $0.table == table }
+                func byKey(_ language: String) -> [String: CatalogEntry] {
+                    Dictionary(inTable.filter { $0.language == language }.map { (variantKey($0), $0) },
+                               uniquingKeysWith: { first, _ in first })
                 }
-                if let note = sources[key]?.comment ?? targetEntries[key]?.comment {
-                    out += "        <note>\(xmlEscape(note))</note>\n"
+                let sources = byKey(sourceLanguage)
+                let targetEntries = byKey(target)
+                let keys = target == sourceLanguage ? Array(sources.keys) : Array(Set(sources.keys).union(targetEntries.keys))
+                guard !keys.isEmpty else { continue }
+                out += "  <file original=\"\(xmlEscape(table ?? original, attribute: true))\" source-language=\"\(sourceLanguage)\" "
+                    + "target-language=\"\(target)\" datatype=\"plaintext\">\n    <body>\n"
+                for key in keys.sorted() {
+                    out += "      <trans-unit id=\"\(xmlEscape(key, attribute: true))\" xml:space=\"preserve\">\n"
+                    out += "        <source>\(xmlEscape(sources[key]?.value ?? targetEntries[key]?.value ?? ""))</source>\n"
+                    if target != sourceLanguage, let value = targetEntries[key]?.value {
+                        out += "        <target state=\"translated\">\(xmlEscape(value))</target>\n"
+                    }
+                    if let note = sources[key]?.comment ?? targetEntries[key]?.comment {
+                        out += "        <note>\(xmlEscape(note))</note>\n"
+                    }
+                    out += "      </trans-unit>\n"
                 }
-                out += "      </trans-unit>\n"
+                out += "    </body>\n  </file>\n"
             }
-            out += "    </body>\n  </file>\n"
         }
         return Data((out + "</xliff>\n").utf8)
+    }
+
+    /// The trans-unit id of an entry: its key, with its variant in brackets (XLIFF has no variations).
+    private static func variantKey(_ entry: CatalogEntry) -> String {
+        entry.variant.map { "\(entry.key) [\($0)]" } ?? entry.key
     }
 }

@@ -62,7 +62,10 @@ final class XMLElementNode {
             throw CatalogError(location: SourceLocation(file: path), message: "invalid XML: \(error.message)")
         }
         let builder = Builder()
-        let parser = XMLParser(data: spacingEmptyProcessingInstructions(Data(text.utf8)))
+        // A stream, not `XMLParser(data:)`: on Linux the latter hands libxml2 the whole document at once and it
+        // refuses valid files from about 10 MB ("libxml2 error 1"); the stream feeds it in chunks, with the same
+        // limits on entity expansion. File size is capped where files are read (``Catalog/maximumFileSize``).
+        let parser = XMLParser(stream: InputStream(data: spacingEmptyProcessingInstructions(Data(text.utf8))))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         parser.delegate = builder
