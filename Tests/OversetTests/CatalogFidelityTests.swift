@@ -262,4 +262,56 @@ import Testing
         #expect(catalog.entries.count == 200_000)
         #expect(catalog.entries.last?.location.line == 200_002)
     }
+
+    /// `@string/name` items are linked as aapt2 links them: the same `values-*` folder first, then `values`; a
+    /// dangling or framework reference is an error and the item is not measured as the text "@string/…".
+    @Test func android_stringReferencesAreResolvedOrReported() throws {
+        func android(_ path: String, _ body: String) throws -> Catalog {
+            try Catalog.read(data: Data("<resources>\n\(body)\n</resources>\n".utf8), path: path, format: .android)
+        }
+        let base = try android("res/values/strings.xml", """
+            <string name="app">Firefox Nightly</string>
+            <string name="default_title">Default title</string>
+            """)
+        let german = try android("res/values-de/strings.xml", """
+            <string name="app">Firefox Nightly (de)</string>
+            <string name="title">@string/app</string>
+            <string name="fallback">@string/default_title</string>
+            <string name="chain">@string/title</string>
+            <string-array name="choices"><item>@string/app</item><item>Eigene</item></string-array>
+            <string name="typo">@string/does_not_exist</string>
+            <string name="framework">@android:string/ok</string>
+            """)
+        let resolved = Catalog.resolvingAndroidReferences([base, german])
+        let values = CatalogFormatTests.values(resolved[1])
+        #expect(values["de|title"] == "Firefox Nightly (de)")
+        #expect(values["de|fallback"] == "Default title")
+        #expect(values["de|chain"] == "Firefox Nightly (de)")
+        #expect(values["de|choices [item.0]"] == "Firefox Nightly (de)")
+        #expect(values["de|typo"] == nil && values["de|framework"] == nil)
+        let errors = resolved[1].diagnostics.filter { $0.severity == .error }.map(\.message)
+        #expect(errors.count == 2)
+        #expect(errors.contains { $0.contains("@string/does_not_exist") })
+        #expect(errors.contains { $0.contains("@android:string/ok") })
+    }
+
+    /// Strings shown with `Html.fromHtml` (HTML in CDATA or escaped) are measured as the user sees them: known tags
+    /// removed, `<br>` a line break, entities decoded, white space collapsed. Angle brackets that are not HTML
+    /// tags stay text.
+    @Test func android_htmlIsMeasuredAsShown() throws {
+        let xml = """
+            <resources>
+                <string name="cdata"><![CDATA[Read the <a href="https://example.org/terms">terms</a><br>and the <b>privacy</b>&nbsp;policy]]></string>
+                <string name="escaped">Tap &lt;b>Save&lt;/b> &amp;amp; done</string>
+                <string name="styled">Tap <b>Save</b> to <i>keep</i> it</string>
+                <string name="literal">Read the &lt;Terms&gt; first</string>
+            </resources>
+            """
+        let values = CatalogFormatTests.values(try Catalog.read(data: Data(xml.utf8), path: "res/values/strings.xml",
+                                                                format: .android))
+        #expect(values["en|cdata"] == "Read the terms\nand the privacy\u{00A0}policy")
+        #expect(values["en|escaped"] == "Tap Save & done")
+        #expect(values["en|styled"] == "Tap Save to keep it")
+        #expect(values["en|literal"] == "Read the <Terms> first")
+    }
 }

@@ -49,7 +49,7 @@ public struct CatalogChecker: Sendable {
 
     /// Runs the check. `progress` is called from worker threads with (done, total) strings.
     public func check(_ catalogs: [Catalog], progress: (@Sendable (Int, Int) -> Void)? = nil) -> CheckReport {
-        let catalogs = Self.preferringEnglishOverBase(catalogs)
+        let catalogs = Catalog.resolvingAndroidReferences(Self.preferringEnglishOverBase(catalogs))
         var diagnostics = spec.diagnostics + catalogs.flatMap(\.diagnostics)
         var entries: [CatalogEntry] = []
         if let pseudo = options.pseudo {

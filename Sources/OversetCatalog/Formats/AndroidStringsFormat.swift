@@ -28,19 +28,19 @@ enum AndroidStringsFormat {
             seen[name] = element.line
             switch element.name {
             case "string":
-                catalog.entries.append(CatalogEntry(key: name, language: language, value: unescape(element.text),
+                catalog.entries.append(CatalogEntry(key: name, language: language, value: AndroidHTML.visibleText(unescape(element.text)),
                                                     location: location))
             case "plurals":
                 for item in element.children(named: "item") {
                     let quantity = item.attributes["quantity"] ?? "other"
                     catalog.entries.append(CatalogEntry(key: name, language: language, variant: "plural.\(quantity)",
-                                                        value: unescape(item.text),
+                                                        value: AndroidHTML.visibleText(unescape(item.text)),
                                                         location: SourceLocation(file: path, line: item.line)))
                 }
             case "string-array":
                 for (index, item) in element.children(named: "item").enumerated() {
                     catalog.entries.append(CatalogEntry(key: name, language: language, variant: "item.\(index)",
-                                                        value: unescape(item.text),
+                                                        value: AndroidHTML.visibleText(unescape(item.text)),
                                                         location: SourceLocation(file: path, line: item.line)))
                 }
             default:

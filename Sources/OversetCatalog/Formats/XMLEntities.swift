@@ -32,7 +32,20 @@ enum XMLEntities {
             body = text[subsetEnd.upperBound...]
         }
         var added = 0
-        let expanded = try replace(in: String(body), declared: declared, depth: 0, added: &added)
+        // CDATA sections and comments hold no references ("&nbsp;" in CDATA HTML is text): copied as they are.
+        var expanded = ""
+        var rest = body
+        while true {
+            let cdata = rest.range(of: "<![CDATA["), comment = rest.range(of: "<!--")
+            guard let start = [cdata?.lowerBound, comment?.lowerBound].compactMap({ $0 }).min() else { break }
+            let terminator = start == cdata?.lowerBound ? "]]>" : "-->"
+            expanded += try replace(in: String(rest[..<start]), declared: declared, depth: 0, added: &added)
+            let end = rest.range(of: terminator, range: rest.index(start, offsetBy: 4)..<rest.endIndex)?.upperBound
+                ?? rest.endIndex
+            expanded += rest[start..<end]
+            rest = rest[end...]
+        }
+        expanded += try replace(in: String(rest), declared: declared, depth: 0, added: &added)
         return prefix + expanded
     }
 

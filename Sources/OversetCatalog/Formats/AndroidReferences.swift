@@ -1,0 +1,52 @@
+import Foundation
+
+extension Catalog {
+    /// Android catalogs with every `@string/name` item replaced by the string it names, as aapt2 links them: looked
+    /// up in the same `values-*` folder, then in the default `values` folder beside it. A reference that resolves to
+    /// nothing (a typo, a string in a library, `@android:string/…` from the framework) is an error diagnostic and the
+    /// item is not measured: measuring "@string/global_default" as text would be a silently wrong answer.
+    public static func resolvingAndroidReferences(_ catalogs: [Catalog]) -> [Catalog] {
+        guard catalogs.contains(where: { $0.format == .android && $0.entries.contains { isReference($0.value) } }) else {
+            return catalogs
+        }
+        var byFolder: [String: [String: String]] = [:]
+        for catalog in catalogs where catalog.format == .android {
+            let folder = (catalog.path as NSString).deletingLastPathComponent
+            for entry in catalog.entries where entry.variant == nil {
+                if byFolder[folder, default: [:]][entry.key] == nil { byFolder[folder, default: [:]][entry.key] = entry.value }
+            }
+        }
+        return catalogs.map { catalog in
+            guard catalog.format == .android else { return catalog }
+            let folder = (catalog.path as NSString).deletingLastPathComponent
+            let fallback = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("values")
+            func lookUp(_ name: String) -> String? { byFolder[folder]?[name] ?? byFolder[fallback]?[name] }
+            var resolved = catalog
+            resolved.entries = []
+            for entry in catalog.entries {
+                var value = entry.value
+                var chain: [String] = []
+                while isReference(value), chain.count <= 8 {
+                    let name = String(value.dropFirst("@string/".count))
+                    guard !value.hasPrefix("@android:"), !chain.contains(name), let target = lookUp(name) else { break }
+                    chain.append(name)
+                    value = target
+                }
+                if isReference(value) {
+                    resolved.diagnostics.append(CatalogDiagnostic(.error, entry.location, "\(entry.displayKey) (\(entry.language)): "
+                        + "\(value) names no string in \((folder as NSString).lastPathComponent) or values; not measured"))
+                    continue
+                }
+                var copy = entry
+                copy.value = value
+                resolved.entries.append(copy)
+            }
+            return resolved
+        }
+    }
+
+    /// Whether a whole string is a reference to another string resource.
+    static func isReference(_ value: String) -> Bool {
+        (value.hasPrefix("@string/") || value.hasPrefix("@android:string/")) && !value.contains(" ")
+    }
+}
