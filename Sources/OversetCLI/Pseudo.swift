@@ -65,13 +65,13 @@ struct Pseudo: ParsableCommand {
         guard !entries.isEmpty else { throw RuntimeFailure(message: "no strings in the source language \(source)") }
         let outputFormat = format ?? input.format
         // A String Catalog or JSON Lines file written in its own format gets the pseudo language added to a copy of
-        // itself, keeping its other languages, comments and states byte for byte.
+        // itself, keeping its other languages, comments and states byte for byte; a .stringsdict keeps its variables.
         if outputFormat == input.format, let data = FileManager.default.contents(atPath: catalog),
            let result = try CatalogWriter.settingLanguage(pseudo.languageCode, in: data, path: catalog, format: outputFormat,
                                                           sourceLanguage: source, transform: pseudo.apply) {
             try OutputFile.write(result.data, to: output)
-            FileHandle.standardError.write(line: "wrote \(result.count) \(pseudo.languageCode) strings into a copy of "
-                + "\(catalog) at \(output)")
+            FileHandle.standardError.write(line: "wrote \(result.count) \(pseudo.languageCode) strings to \(output), "
+                + "keeping everything else of \(catalog)")
             for diagnostic in input.diagnostics { FileHandle.standardError.write(line: "\(diagnostic)") }
             return
         }

@@ -21,8 +21,10 @@ public enum CatalogWriter {
 
     /// The catalog file `data` with `language` added (or replaced) from its source strings by `transform`, every
     /// other byte kept: the way to write pseudo-localizations into a String Catalog or a JSON Lines file without
-    /// losing its other languages, comments and states. Nil for formats that hold one language a file (write those
-    /// with ``write(_:format:sourceLanguage:original:)`` to a file of their own).
+    /// losing its other languages, comments and states. A `.stringsdict` (one language a file) comes back with its
+    /// own strings transformed and its structure kept (variable names, `NSStringFormatValueTypeKey`, every form),
+    /// to be written into the pseudo language's folder. Nil for the other single-language formats (write those with
+    /// ``write(_:format:sourceLanguage:original:)`` to a file of their own).
     ///
     /// - Returns: the new file and the number of strings written.
     public static func settingLanguage(_ language: String, in data: Data, path: String, format: CatalogFormat,
@@ -32,6 +34,8 @@ public enum CatalogWriter {
         case .xcstrings:
             let result = try XCStringsFormat.settingLocalization(language, in: data, path: path, transform: transform)
             return (result.data, result.units)
+        case .stringsdict:
+            return try StringsDictFormat.transformingStrings(in: data, path: path, transform: transform)
         case .jsonl:
             return try JSONLinesFormat.settingLanguage(language, in: data, path: path, sourceLanguage: sourceLanguage,
                                                        transform: transform)

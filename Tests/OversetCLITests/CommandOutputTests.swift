@@ -87,6 +87,32 @@ flips to vertical at xLarge
         """)
     }
 
+    /// Issue 15's first finding, with `pseudo --help`'s own example: writing the pseudo language into the String
+    /// Catalog it was read from used to leave en + en-XA of a three-language catalog. Every other localization is
+    /// kept (Foundation reads both files), and the catalog's own lines are all still there.
+    @Test func pseudo_intoTheCatalogItself_keepsEveryLanguage() throws {
+        let directory = NSTemporaryDirectory() + "overset-pseudo-xcstrings-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/Localizable.xcstrings"))
+        try original.write(to: URL(fileURLWithPath: directory + "/Localizable.xcstrings"))
+        let run = try CLITests.run(["pseudo", "Localizable.xcstrings", "--modes", "accented,expand",
+                                    "--output", "Localizable.xcstrings"], directory: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = try Data(contentsOf: URL(fileURLWithPath: directory + "/Localizable.xcstrings"))
+        func languages(_ data: Data) throws -> [String: Set<String>] {
+            let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let strings = try #require(root["strings"] as? [String: [String: Any]])
+            return strings.mapValues { Set(($0["localizations"] as? [String: Any])?.keys.map { $0 } ?? []) }
+        }
+        let before = try languages(original), after = try languages(written)
+        #expect(after["Check for updates"] == ["ar", "de", "th", "en-XA"])
+        for (key, set) in before { #expect(after[key]?.subtracting(["en-XA"]) == set, "\(key)") }
+        let originalLines = String(decoding: original, as: UTF8.self).split(separator: "\n")
+        let writtenLines = Set(String(decoding: written, as: UTF8.self).split(separator: "\n"))
+        #expect(originalLines.allSatisfy(writtenLines.contains))
+    }
+
     @Test func merge_combinesShardsAndRefusesIncompleteSets() throws {
         let directory = NSTemporaryDirectory() + "overset-merge-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

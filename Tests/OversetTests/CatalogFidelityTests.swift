@@ -314,4 +314,26 @@ import Testing
         #expect(values["en|styled"] == "Tap Save to keep it")
         #expect(values["en|literal"] == "Read the <Terms> first")
     }
+
+    /// A pseudo `.stringsdict` keeps its variables (`files`, not `value`), its `NSStringFormatValueTypeKey` (`lu`
+    /// stays `lu`) and one format key, with every visible string transformed; read with Foundation's own
+    /// property-list parser.
+    @Test func stringsdict_pseudoKeepsVariablesAndValueTypes() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.path("de.lproj/Localizable.stringsdict")))
+        let result = try #require(try CatalogWriter.settingLanguage("en-XA", in: data, path: "x.stringsdict",
+                                                                    format: .stringsdict, sourceLanguage: "de",
+                                                                    transform: { "[" + $0 + "]" }))
+        let plist = try #require(try PropertyListSerialization.propertyList(from: result.data, format: nil) as? [String: Any])
+        let photos = try #require(plist["photos.selected"] as? [String: Any])
+        #expect(photos["NSStringLocalizedFormatKey"] as? String == "[%#@photos@ ausgewählt]")
+        let variable = try #require(photos["photos"] as? [String: String])
+        #expect(variable["NSStringFormatValueTypeKey"] == "lu")
+        #expect(variable["NSStringFormatSpecTypeKey"] == "NSStringPluralRuleType")
+        #expect(variable["zero"] == "[Keine Fotos]" && variable["other"] == "[%lu Fotos]")
+        #expect(result.count == 7)  // 2 format keys + 2 forms of files + 3 of photos
+        // The generic writer (another format into .stringsdict) names the count's type from the text, not "d".
+        #expect(StringsDictFormat.valueType(of: "%lu Fotos") == "lu")
+        #expect(StringsDictFormat.valueType(of: "%1$lld files") == "lld")
+        #expect(StringsDictFormat.valueType(of: "no number") == "d")
+    }
 }

@@ -278,6 +278,52 @@ enum StringsDictFormat {
         return out + rest
     }
 
+    /// The printf conversion of the first integer specifier in `text` (`ld` for "%1$ld files"), what
+    /// `NSStringFormatValueTypeKey` must say for the count that picks the form; `d` when there is none.
+    static func valueType(of text: String) -> String {
+        guard let token = FormatSpecifiers.tokens(in: text).first(where: { $0.kind == .integer }) else { return "d" }
+        let written = text[token.range].dropFirst()
+        let afterPosition = written.firstIndex(of: "$").map { written[written.index(after: $0)...] } ?? written
+        let conversion = afterPosition.drop { !$0.isLetter }
+        return conversion.isEmpty ? "d" : String(conversion)
+    }
+
+    /// The property list with every string a user sees transformed (each `NSStringLocalizedFormatKey` and each
+    /// plural form), and everything else (variable names, spec and value types) as it was.
+    static func transformingStrings(in data: Data, path: String,
+                                    transform: (String) -> String) throws -> (data: Data, count: Int) {
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, format: nil)
+        } catch {
+            throw CatalogError(location: SourceLocation(file: path), message: "invalid property list: \(error.localizedDescription)")
+        }
+        guard let root = object as? [String: Any] else {
+            throw CatalogError(location: SourceLocation(file: path), message: "expected a dictionary of keys")
+        }
+        var count = 0
+        var out: [String: Any] = [:]
+        for (key, value) in root {
+            guard var rule = value as? [String: Any] else { out[key] = value; continue }
+            if let format = rule["NSStringLocalizedFormatKey"] as? String {
+                rule["NSStringLocalizedFormatKey"] = transform(format)
+                count += 1
+            }
+            for (variable, spec) in rule where variable != "NSStringLocalizedFormatKey" {
+                guard var spec = spec as? [String: Any] else { continue }
+                for form in forms {
+                    if let text = spec[form] as? String {
+                        spec[form] = transform(text)
+                        count += 1
+                    }
+                }
+                rule[variable] = spec
+            }
+            out[key] = rule
+        }
+        return (try PropertyListSerialization.data(fromPropertyList: out, format: .xml, options: 0), count)
+    }
+
     /// Writes each plural key as one variable, `value`, whose forms are the full strings.
     static func write(_ entries: [CatalogEntry]) throws -> Data {
         var root: [String: Any] = [:]
@@ -288,7 +334,7 @@ enum StringsDictFormat {
                 let form = parts.last!
                 var rule = root[entry.key] as? [String: Any] ?? [:]
                 var spec = rule[variable] as? [String: Any] ?? ["NSStringFormatSpecTypeKey": "NSStringPluralRuleType",
-                                                                 "NSStringFormatValueTypeKey": "d"]
+                                                                 "NSStringFormatValueTypeKey": valueType(of: entry.value)]
                 spec[form] = entry.value
                 rule[variable] = spec
                 let variables = rule.keys.filter { $0 != "NSStringLocalizedFormatKey" }.sorted()
