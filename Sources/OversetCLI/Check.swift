@@ -147,13 +147,33 @@ struct Check: ParsableCommand {
         } catch let error as CatalogError {
             throw ValidationError("the layout spec: \(error)")
         }
+        let progress: ProgressBar? = quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressBar()
+        // Catalogs are read on every core (an Android project has a file per language), with progress from the
+        // first file; the results keep the command line's order.
+        let read = Mutex<[Int: Result<Catalog, CatalogError>]>([:])
+        let (paths, readFormat, language) = (catalogs, catalogFormat, catalogLanguage)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let result: Result<Catalog, CatalogError>
+            do {
+                result = .success(try Catalog.read(path: paths[index], format: readFormat, language: language))
+            } catch let error as CatalogError {
+                result = .failure(error)
+            } catch {
+                result = .failure(CatalogError(location: SourceLocation(file: paths[index]), message: "\(error)"))
+            }
+            let done = read.withLock { results -> Int in
+                results[index] = result
+                return results.count
+            }
+            progress?.update(done, paths.count, unit: "catalogs read")
+        }
         var loaded: [Catalog] = []
         var unreadable: [CatalogDiagnostic] = []
-        for path in catalogs {
-            do {
-                loaded.append(try Catalog.read(path: path, format: catalogFormat, language: catalogLanguage))
-            } catch let error as CatalogError {
-                unreadable.append(CatalogDiagnostic(.error, error.location, error.message + "; file skipped"))
+        for index in paths.indices {
+            switch read.withLock({ $0[index] }) {
+            case .success(let catalog): loaded.append(catalog)
+            case .failure(let error): unreadable.append(CatalogDiagnostic(.error, error.location, error.message + "; file skipped"))
+            case nil: break
             }
         }
         let options = CheckOptions(
@@ -162,9 +182,8 @@ struct Check: ParsableCommand {
             pseudo: pseudo.flatMap(parseModes).map { PseudoLocalization(modes: $0, factor: factor) },
             threads: threads, shard: shard.flatMap(parseShard), picturesOfFailures: format == .html)
         let checker = try CatalogChecker(spec: layoutSpec, options: options)
-        let progress: ProgressBar? = quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressBar()
         var callback: (@Sendable (Int, Int) -> Void)? = nil
-        if let progress { callback = { done, total in progress.update(done, total) } }
+        if let progress { callback = { done, total in progress.update(done, total, unit: "strings checked") } }
         var report = checker.check(loaded, progress: callback)
         let elapsed = clock.now - start
         progress?.finish()
@@ -189,19 +208,20 @@ extension CatalogFormat: ExpressibleByArgument {}
 
 /// A progress bar on standard error, only when it is a terminal.
 final class ProgressBar: Sendable {
-    private let last = Mutex<Int>(-1)
+    private let last = Mutex<(percent: Int, unit: String)>((-1, ""))
 
-    func update(_ done: Int, _ total: Int) {
+    /// Shows `done` of `total` (of `unit`: "catalogs read", "strings checked"), when the percentage changes.
+    func update(_ done: Int, _ total: Int, unit: String) {
         let percent = total == 0 ? 100 : done * 100 / total
         let changed = last.withLock { value -> Bool in
-            guard percent != value else { return false }
-            value = percent
+            guard percent != value.percent || unit != value.unit else { return false }
+            value = (percent, unit)
             return true
         }
         guard changed else { return }
         let filled = percent * 30 / 100
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 30 - filled)
-        FileHandle.standardError.write(Data("\r\(bar) \(percent)% (\(done)/\(total) strings)".utf8))
+        FileHandle.standardError.write(Data("\r\(bar) \(percent)% (\(done)/\(total) \(unit))\u{1B}[K".utf8))
     }
 
     func finish() { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
