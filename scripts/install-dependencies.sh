@@ -3,15 +3,16 @@
 # uses sudo when not root.
 #   always:    libharfbuzz-dev libfreetype-dev libfontconfig1-dev libicu-dev libcairo2-dev pkg-config
 #   --tests:   also librsvg2-bin (rsvg-convert renders the SVGs), chromium (loads the HTML report headless),
-#              python3-pip and junitparser from PyPI (reads the JUnit XML): the tests read Overset's output with
-#              tools that are not Overset.
+#              python3-jsonschema (validates the SARIF report against the published schema), python3-pip and
+#              junitparser from PyPI (reads the JUnit XML): the tests read Overset's output with tools that are not
+#              Overset.
 set -euo pipefail
 
 packages=(libharfbuzz-dev libfreetype-dev libfontconfig1-dev libicu-dev libcairo2-dev pkg-config)
 tests=false
 if [ "${1:-}" = "--tests" ]; then
   tests=true
-  packages+=(librsvg2-bin chromium python3-pip)
+  packages+=(librsvg2-bin chromium python3-pip python3-jsonschema)
 fi
 missing=()
 for package in "${packages[@]}"; do

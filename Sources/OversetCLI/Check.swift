@@ -42,6 +42,9 @@ struct Check: ParsableCommand {
           overset check Corpus/ui_strings.dev.jsonl --spec Tests/OversetTests/Fixtures/catalogs/corpus-spec.yml --format html --output report.html
           overset check en.lproj/Localizable.strings --spec layout.yml --pseudo accented,expand
           overset check Localizable.xcstrings --spec layout.yml --shard 2/4 --format json --output shard2.json
+          overset check Localizable.xcstrings --spec layout.yml --format xcode          (in an Xcode Run Script phase)
+          overset check Localizable.xcstrings --spec layout.yml --format github --baseline overset-baseline.json
+          overset check Localizable.xcstrings --spec layout.yml --write-baseline overset-baseline.json
         """
     )
 
@@ -57,8 +60,20 @@ struct Check: ParsableCommand {
     @Option(help: "Categories to check, comma-separated (default: the spec's, else all 12).")
     var categories: String?
 
-    @Option(help: "Report format: text, json, junit or html.")
+    @Option(help: """
+        Report format: text, json, junit, html, xcode (path:line:column: error: …, for Xcode and SwiftPM), \
+        github (GitHub Actions annotations) or sarif (SARIF 2.1.0, for code scanning).
+        """)
     var format: ReportFormat = .text
+
+    @Option(help: """
+        Fail only on failures not in this baseline (a file from --write-baseline, or a JSON report); new and fixed \
+        entries are listed. Matched by key, language, category and kind, not by line.
+        """)
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: "Write this run's failures as a baseline file here.")
+    var writeBaseline: String?
 
     @Option(help: "Write the report here instead of standard output.")
     var output: String?
@@ -189,6 +204,14 @@ struct Check: ParsableCommand {
         progress?.finish()
         report.diagnostics = unreadable + report.diagnostics
         report.fingerprint = fingerprint()
+        if let baseline {
+            do {
+                report.baseline = report.compared(with: try Baseline.read(path: baseline))
+            } catch let error as CatalogError {
+                throw ValidationError("--baseline: \(error)")
+            }
+        }
+        if let writeBaseline { try OutputFile.write(Baseline(report: report).json(), to: writeBaseline) }
         let rendered: String
         if format == .html {
             rendered = report.html(pictureLimit: 200)
@@ -199,6 +222,10 @@ struct Check: ParsableCommand {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let rate = seconds > 0 ? Points.format(Double(report.checkCount) / seconds, decimals: 0) : "-"
         FileHandle.standardError.write(line: report.summaryLine + " (\(Points.fixed(seconds)) s, \(rate) checks/s)")
+        if let comparison = report.baseline {
+            FileHandle.standardError.write(line: "against the baseline: \(comparison.new.count) new failures, "
+                + "\(comparison.known) known, \(comparison.fixed.count) fixed")
+        }
         if !report.passed { throw ExitCode(1) }
     }
 }

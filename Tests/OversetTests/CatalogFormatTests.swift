@@ -45,7 +45,11 @@ import Testing
         #expect(values["en|files_in_folders [substitution.folders.one]"] == "%lld files in %lld folder")
         #expect(!catalog.entries.contains { $0.key == "CFBundleName" })  // shouldTranslate: false
         #expect(catalog.entries.first { $0.key == "settings.title" }?.comment == "Title of the settings screen header.")
-        #expect(catalog.entries.first { $0.key == "settings.title" }?.location.line == 77)  // `grep -n` of the key
+        // Each string is placed at its own value: `grep -n '"Einstellungen"'` gives line 86, the quote is column 29.
+        let iphone = catalog.entries.first { $0.key == "settings.title" && $0.variant == "device.iphone" }
+        #expect(iphone?.location.line == 86 && iphone?.location.column == 29)
+        // A key that is its own source text is placed at the key (`grep -n '"Check for updates" :'`: line 52).
+        #expect(catalog.entries.first { $0.key == "Check for updates" && $0.language == "en" }?.location.line == 52)
         try Self.roundTrip(catalog)
     }
 

@@ -68,15 +68,19 @@ public struct CheckReport: Sendable, Codable {
     /// What was checked (the spec's and catalogs' contents, the options), so that only shards of the same run are
     /// merged.
     public var fingerprint: String?
+    /// When the check ran against a baseline: what is new, known and fixed (``Baseline``).
+    public var baseline: BaselineComparison?
 
     /// Number of (string, category) checks.
     public var checkCount: Int { results.reduce(0) { $0 + $1.outcomes.count } }
     public func count(_ status: CategoryOutcome.Status) -> Int {
         results.reduce(0) { $0 + $1.outcomes.filter { $0.status == status }.count }
     }
-    /// Whether every check passed (warnings allowed) and nothing was unreadable.
+    /// Whether every check passed (warnings allowed) and nothing was unreadable; against a baseline, whether no
+    /// failure is new.
     public var passed: Bool {
-        count(.fail) == 0 && count(.unknown) == 0 && !diagnostics.contains { $0.severity == .error }
+        let failuresPass = baseline.map { $0.new.isEmpty } ?? (count(.fail) == 0 && count(.unknown) == 0)
+        return failuresPass && !diagnostics.contains { $0.severity == .error }
     }
 
     /// Combines the reports of the shards of one run into one, in key order.

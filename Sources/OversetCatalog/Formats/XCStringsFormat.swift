@@ -54,10 +54,15 @@ enum XCStringsFormat {
                 if values.isEmpty && problems.isEmpty {
                     problem(.warning, localization.value, "\"\(key)\" → \(language) has no string unit; skipped")
                 }
-                let expanded = expandSubstitutions(values, localization: localization.value, problems: &problems)
+                // Each string is placed at its own "value" (the line Xcode and CI annotations point at).
+                let offsets = Dictionary(values.map { ($0.0 ?? "", $0.offset) }, uniquingKeysWith: { first, _ in first })
+                let expanded = expandSubstitutions(values.map { ($0.0, $0.1) }, localization: localization.value,
+                                                   problems: &problems)
                 for (variant, value) in expanded {
+                    let base = variant.map { $0.components(separatedBy: ".substitution.").first! } ?? ""
+                    let offset = offsets[variant ?? ""] ?? offsets[base.hasPrefix("substitution.") ? "" : base]
                     catalog.entries.append(CatalogEntry(key: key, language: language, variant: variant, value: value,
-                                                        comment: comment, location: keyLocation))
+                                                        comment: comment, location: offset.map(location) ?? keyLocation))
                 }
             }
         }
@@ -68,9 +73,9 @@ enum XCStringsFormat {
     /// `device.iphone.plural.other`). Shapes Xcode never writes (a case that is a list, a unit without a value)
     /// are added to `problems`, never dropped silently.
     static func flatten(_ node: JSONSource.Node, prefix: String?,
-                        problems: inout [(JSONSource.Node, String)]) -> [(String?, String)] {
+                        problems: inout [(JSONSource.Node, String)]) -> [(String?, String, offset: Int)] {
         if let unit = node["stringUnit"] {
-            if let value = unit["value"]?.string { return [(prefix, value)] }
+            if let valueNode = unit["value"], let value = valueNode.string { return [(prefix, value, valueNode.range.lowerBound)] }
             problems.append((unit, "a stringUnit without a string \"value\"; skipped"))
             return []
         }
@@ -79,7 +84,7 @@ enum XCStringsFormat {
             problems.append((variations, "\"variations\" is \(variations.kindDescription), not an object; skipped"))
             return []
         }
-        var result: [(String?, String)] = []
+        var result: [(String?, String, offset: Int)] = []
         for kind in kinds.sorted(by: { $0.key < $1.key }) {
             guard let cases = kind.value.members else {
                 problems.append((kind.value, "variation \"\(kind.key)\" is \(kind.value.kindDescription), not an object; skipped"))

@@ -11,6 +11,12 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case junit
     /// An HTML page: keys × languages × categories, with a picture of each failure.
     case html
+    /// `path:line:column: error: …` lines, as Xcode and SwiftPM show diagnostics inline.
+    case xcode
+    /// GitHub Actions workflow commands: annotations on the pull request's diff.
+    case github
+    /// SARIF 2.1.0, for code scanning and other SARIF viewers.
+    case sarif
 }
 
 extension CheckReport {
@@ -21,6 +27,9 @@ extension CheckReport {
         case .json: return try json()
         case .junit: return junit()
         case .html: return html(pictureLimit: pictureLimit)
+        case .xcode: return xcodeDiagnostics()
+        case .github: return githubAnnotations()
+        case .sarif: return try sarif()
         }
     }
 
@@ -71,6 +80,15 @@ extension CheckReport {
             out.append("Input problems (\(diagnostics.count)):")
             for diagnostic in diagnostics.prefix(50) { out.append("  \(diagnostic)") }
             if diagnostics.count > 50 { out.append("  … and \(diagnostics.count - 50) more") }
+        }
+        if let baseline {
+            out.append("")
+            out.append("Against the baseline: \(baseline.new.count) new failures, \(baseline.known) known, "
+                + "\(baseline.fixed.count) fixed")
+            for entry in baseline.new.prefix(50) { out.append("  new: \(entry.description)") }
+            if baseline.new.count > 50 { out.append("  … and \(baseline.new.count - 50) more new") }
+            for entry in baseline.fixed.prefix(50) { out.append("  fixed (remove from the baseline): \(entry.description)") }
+            if baseline.fixed.count > 50 { out.append("  … and \(baseline.fixed.count - 50) more fixed") }
         }
         out.append("")
         out.append(summaryLine)

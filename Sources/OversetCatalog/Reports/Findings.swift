@@ -1,0 +1,165 @@
+import Foundation
+import Overset
+
+/// One problem of a check at its place in a catalog: what the `xcode`, `github` and `sarif` reports show, one line
+/// (or annotation, or result) each.
+public struct Finding: Sendable, Hashable, Codable {
+    /// How editors and CI show it.
+    public enum Severity: String, Sendable, Hashable, Codable {
+        case error
+        case warning
+    }
+
+    /// What went wrong: a ``VerdictProblem/Kind`` (`truncated`, `clipped`, `missingGlyphs`, `earlyFlip`,
+    /// `lowContrast`), or `input` for a catalog or spec that could not be read in full.
+    public var rule: String
+    public var severity: Severity
+    /// The key's (or the input problem's) place: file, line, column when the reader knows them.
+    public var location: SourceLocation
+    /// The key as reports name it (``CatalogEntry/displayKey``); nil for input problems.
+    public var key: String?
+    public var language: String?
+    /// The categories where it happens, smallest first.
+    public var categories: [String]
+    /// One sentence: key, language, categories, then what and by how much.
+    public var message: String
+
+    /// The rule of input problems.
+    public static let inputRule = "input"
+}
+
+extension CheckReport {
+    /// Every finding: one per (string, kind of problem), at the string's place, then one per input diagnostic.
+    /// A string that fails in several categories for the same reason is one finding naming the categories.
+    /// Against a baseline, failures it accepts are left out (only new ones are shown).
+    public var findings: [Finding] {
+        var out: [Finding] = []
+        let accepted: Set<Baseline.Entry> = baseline == nil ? [] : Set(failureEntries).subtracting(baseline!.new)
+        for result in results where result.status != .pass {
+            var kinds: [VerdictProblem.Kind] = []
+            var byKind: [VerdictProblem.Kind: [(category: String, status: CategoryOutcome.Status, problem: VerdictProblem)]] = [:]
+            for outcome in result.outcomes where outcome.status != .pass {
+                for problem in outcome.problems where !accepted.contains(Baseline.Entry(
+                    table: result.table, key: result.key, variant: result.variant, language: result.language,
+                    category: outcome.category, kind: problem.kind)) {
+                    if byKind[problem.kind] == nil { kinds.append(problem.kind) }
+                    byKind[problem.kind, default: []].append((outcome.category, outcome.status, problem))
+                }
+            }
+            for kind in kinds {
+                let cases = byKind[kind]!
+                let categories = cases.map(\.category)
+                let severity: Finding.Severity = cases.contains { $0.status == .fail || $0.status == .unknown } ? .error : .warning
+                let span = categories.count == 1 ? categories[0]
+                    : "\(categories[0]) … \(categories[categories.count - 1]), \(categories.count) categories"
+                out.append(Finding(rule: kind.rawValue, severity: severity, location: result.location, key: result.displayKey,
+                                   language: result.language, categories: categories,
+                                   message: "\(result.displayKey) (\(result.language), \(span)): \(cases[0].problem.message)"))
+            }
+        }
+        for diagnostic in diagnostics {
+            out.append(Finding(rule: Finding.inputRule, severity: diagnostic.severity == .error ? .error : .warning,
+                               location: diagnostic.location, key: nil, language: nil, categories: [],
+                               message: diagnostic.message))
+        }
+        return out
+    }
+
+    // MARK: Xcode
+
+    /// `path:line:column: error: message`, one line each: the form Xcode's issue navigator and SwiftPM show inline
+    /// (a Run Script build phase's output is read this way).
+    public func xcodeDiagnostics() -> String {
+        findings.map { finding in
+            var place = finding.location.file
+            if let line = finding.location.line {
+                place += ":\(line)"
+                if let column = finding.location.column { place += ":\(column)" }
+            }
+            return "\(place): \(finding.severity.rawValue): \(Self.oneLine(finding.message)) [overset:\(finding.rule)]"
+        }.joined(separator: "\n") + (findings.isEmpty ? "" : "\n")
+    }
+
+    // MARK: GitHub Actions
+
+    /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`): each finding becomes an
+    /// annotation on the pull request's diff, at the catalog's line.
+    public func githubAnnotations() -> String {
+        func escapeData(_ text: String) -> String {
+            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A")
+        }
+        func escapeProperty(_ text: String) -> String {
+            escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
+        let lines = findings.map { finding -> String in
+            var properties = ["file=" + escapeProperty(finding.location.file)]
+            if let line = finding.location.line { properties.append("line=\(line)") }
+            if let column = finding.location.column { properties.append("col=\(column)") }
+            properties.append("title=" + escapeProperty("Overset: \(finding.rule)"))
+            return "::\(finding.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(finding.message))"
+        }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    // MARK: SARIF
+
+    /// What each rule means, for SARIF's rule metadata and for people.
+    public static let ruleDescriptions: [(id: String, name: String, text: String)] = [
+        ("truncated", "TextTruncated", "The text needs more lines than the label allows at this text size, so it is truncated."),
+        ("clipped", "GlyphsClipped", "Marks (accents, Thai or Devanagari vowels) cross the label's line box and are cut off."),
+        ("missingGlyphs", "MissingGlyphs", "No font has a glyph for some characters: the layout cannot be measured."),
+        ("earlyFlip", "EarlyFlip", "A reflowing header goes vertical at a text size where it must stay horizontal."),
+        ("lowContrast", "LowContrast", "Text and background colours do not reach the contrast the HIG asks for at this size."),
+        (Finding.inputRule, "InputProblem", "A catalog or the layout spec could not be read in full."),
+    ]
+
+    /// SARIF 2.1.0: one run of the `Overset` tool, a rule per kind of problem, a result per finding with its
+    /// physical location, so code scanning and other SARIF viewers show them.
+    public func sarif(toolVersion: String = "1.0") throws -> String {
+        let rules = Self.ruleDescriptions.map { rule -> [String: Any] in
+            ["id": rule.id, "name": rule.name, "shortDescription": ["text": rule.text],
+             "fullDescription": ["text": rule.text]]
+        }
+        let ruleIndex = Dictionary(uniqueKeysWithValues: Self.ruleDescriptions.enumerated().map { ($1.id, $0) })
+        let results = findings.map { finding -> [String: Any] in
+            var region: [String: Any] = [:]
+            if let line = finding.location.line { region["startLine"] = line }
+            if let column = finding.location.column { region["startColumn"] = column }
+            var physical: [String: Any] = ["artifactLocation": ["uri": Self.uri(finding.location.file)]]
+            if !region.isEmpty { physical["region"] = region }
+            var result: [String: Any] = [
+                "ruleId": finding.rule, "level": finding.severity.rawValue, "message": ["text": finding.message],
+                "locations": [["physicalLocation": physical]],
+            ]
+            if let index = ruleIndex[finding.rule] { result["ruleIndex"] = index }
+            if let key = finding.key, let language = finding.language {
+                result["partialFingerprints"] = ["overset/v1": "\(key)|\(language)|\(finding.rule)"]
+                result["properties"] = ["key": key, "language": language, "categories": finding.categories]
+            }
+            return result
+        }
+        let log: [String: Any] = [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [[
+                "tool": ["driver": ["name": "Overset", "version": toolVersion, "rules": rules]],
+                "results": results,
+            ]],
+        ]
+        let data = try JSONSerialization.data(withJSONObject: log, options: [.prettyPrinted, .sortedKeys,
+                                                                             .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// A relative path as a URI reference (percent-encoded), as SARIF's `artifactLocation.uri` wants.
+    static func uri(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: ":")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// Issue 14: reports where an iOS team looks (Xcode, GitHub Actions, SARIF viewers) and baselines. Each format is
+/// read by something other than Overset: line numbers are found in the catalog by the test itself (`grep`-style),
+/// SARIF is validated by python3-jsonschema against the published schema (Fixtures/sarif, from oasis-tcs/sarif-spec).
+@Suite struct TeamToolsTests {
+    static let fixtures = CommandOutputTests.fixtures
+    static let catalog = fixtures + "/Localizable.xcstrings"
+    static let spec = fixtures + "/layout.yml"
+
+    /// The 1-based line of the first line of the fixture catalog containing `needle`.
+    static func line(of needle: String, in path: String = catalog) throws -> Int {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
+        return try #require(lines.firstIndex { $0.contains(needle) }) + 1
+    }
+
+    @Test func xcodeFormat_pointsAtTheTranslationsOwnLine() throws {
+        let run = try CLITests.run(["check", Self.catalog, "--spec", Self.spec, "--format", "xcode", "--quiet"])
+        #expect(run.status == 1)
+        let pattern = try Regex(#"^(.+?):(\d+)(?::(\d+))?: (error|warning): (.+) \[overset:(\w+)\]$"#)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        var seen: [String: Int] = [:]
+        for line in lines {
+            let match = try #require(try pattern.wholeMatch(in: String(line)), "not Xcode's form: \(line)")
+            let message = String(match.output[5].substring ?? "")
+            seen[message.components(separatedBy: ":").first ?? message] = Int(match.output[2].substring ?? "")
+        }
+        // The German "Check for updates" fails; the test finds its translation's line itself.
+        #expect(seen["Check for updates (de, Large … AX3, 3 categories)"] == (try Self.line(of: "\"Nach Updates suchen\"")))
+        #expect(seen["Check for updates (th, xxxLarge … AX3, 2 categories)"] == (try Self.line(of: "\"ตรวจสอบการอัปเดต\"")))
+        // The English string is the key itself: its line is the key's.
+        #expect(seen["Check for updates (en, xxxLarge … AX3, 2 categories)"] == (try Self.line(of: "\"Check for updates\" :")))
+        #expect(seen["settings.title [device.other] (de, AX3)"] == (try Self.line(of: "\"Einstellungen und Datenschutz\"")))
+        // Spec problems point at the spec's line.
+        #expect(lines.contains { $0.hasPrefix(Self.spec + ":16: warning: glob *.button matches no key") })
+    }
+
+    @Test func githubFormat_isWorkflowCommandsAtTheSameLines() throws {
+        let run = try CLITests.run(["check", Self.catalog, "--spec", Self.spec, "--format", "github", "--quiet"])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") }, "\(lines)")
+        let german = try #require(lines.first { $0.contains("Check for updates (de,") })
+        // GitHub's workflow-command syntax: properties escaped (":" is %3A), the message after "::".
+        #expect(german.hasPrefix("::error file=\(Self.catalog),line=\(try Self.line(of: "\"Nach Updates suchen\"")),col="))
+        #expect(german.contains(",title=Overset%3A truncated::Check for updates (de, Large … AX3, 3 categories): needs 2 lines"))
+    }
+
+    @Test func sarif_validatesAgainstThePublishedSchema() throws {
+        let directory = NSTemporaryDirectory() + "overset-sarif-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = directory + "/overset.sarif"
+        let run = try CLITests.run(["check", Self.catalog, "--spec", Self.spec, "--format", "sarif", "--output", output,
+                                    "--quiet"])
+        #expect(run.status == 1)
+        let schema = DoorAgreementTests.root + "/Tests/OversetTests/Fixtures/sarif/sarif-schema-2.1.0.json"
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = ["python3", "-c", """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1])); log = json.load(open(sys.argv[2]))
+            jsonschema.Draft4Validator(schema).validate(log)
+            results = log["runs"][0]["results"]
+            rules = [r["id"] for r in log["runs"][0]["tool"]["driver"]["rules"]]
+            assert all(rules[r["ruleIndex"]] == r["ruleId"] for r in results)
+            for r in results:
+                region = r["locations"][0]["physicalLocation"].get("region", {})
+                print(r["ruleId"], r["level"], region.get("startLine", 0), r["message"]["text"].split(":")[0])
+            """, schema, output]
+        let pipe = Pipe()
+        check.standardOutput = pipe
+        check.standardError = pipe
+        try check.run()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        #expect(check.terminationStatus == 0, "\(printed)")
+        let germanLine = try Self.line(of: "\"Nach Updates suchen\"")
+        #expect(printed.contains("truncated error \(germanLine) Check for updates (de, Large … AX3, 3 categories)"), "\(printed)")
+        #expect(printed.contains("earlyFlip error"))
+        #expect(printed.contains("input warning 16 glob *.button matches no key"))
+    }
+
+    /// A baseline accepts today's failures: the check passes until a new one appears, lists it, and lists the
+    /// baseline entries that are fixed. Matching survives lines moving (a key inserted above).
+    @Test func baseline_failsOnlyOnNewFailures() throws {
+        let directory = NSTemporaryDirectory() + "overset-baseline-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var text = try String(contentsOfFile: Self.catalog, encoding: .utf8)
+        try text.write(toFile: directory + "/Localizable.xcstrings", atomically: true, encoding: .utf8)
+        let spec = try String(contentsOfFile: Self.spec, encoding: .utf8)
+        try spec.write(toFile: directory + "/layout.yml", atomically: true, encoding: .utf8)
+        let arguments = ["check", "Localizable.xcstrings", "--spec", "layout.yml", "--quiet"]
+
+        let write = try CLITests.run(arguments + ["--write-baseline", "baseline.json"], directory: directory)
+        #expect(write.status == 1)  // today's failures still fail without a baseline
+        let baseline = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: directory + "/baseline.json"))) as? [String: Any])
+        let failures = try #require(baseline["failures"] as? [[String: Any]])
+        #expect(failures.contains { $0["key"] as? String == "Check for updates" && $0["language"] as? String == "de"
+                                    && $0["category"] as? String == "Large" && $0["kind"] as? String == "truncated" })
+
+        let same = try CLITests.run(arguments + ["--baseline", "baseline.json"], directory: directory)
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        #expect(same.stderr.contains("against the baseline: 0 new failures, \(failures.count) known, 0 fixed"))
+
+        // Lines move (a key above), German gets short enough, and Thai grows too long for its one-line label.
+        text = text.replacingOccurrences(of: "  \"strings\" : {\n", with: "  \"strings\" : {\n    \"Added\" : {\n\n    },\n")
+        text = text.replacingOccurrences(of: "\"Nach Updates suchen\"", with: "\"Suchen\"")
+        text = text.replacingOccurrences(of: "\"ตรวจสอบการอัปเดต\"", with: "\"ตรวจสอบการอัปเดตซอฟต์แวร์ทั้งหมดของคุณตอนนี้\"")
+        try text.write(toFile: directory + "/Localizable.xcstrings", atomically: true, encoding: .utf8)
+        let changed = try CLITests.run(arguments + ["--baseline", "baseline.json"], directory: directory)
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("  new: Check for updates (th, Large): truncated"), "\(changed.stdout)")
+        #expect(changed.stdout.contains("  fixed (remove from the baseline): Check for updates (de, Large): truncated"))
+        #expect(!changed.stdout.contains("new: Check for updates (de"))
+        #expect(!changed.stdout.contains("new: Check for updates (th, AX3)"))  // known: in the baseline
+        // The Xcode format shows only what is new.
+        let xcode = try CLITests.run(arguments + ["--baseline", "baseline.json", "--format", "xcode"], directory: directory)
+        let errors = xcode.stdout.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors.count == 1 && errors[0].contains("Check for updates (th, Large"), "\(xcode.stdout)")
+    }
+}
