@@ -147,6 +147,13 @@ enum TextPreview {
                 out.append(advice + (clipping.clipsAtBounds ? " (clipsToBounds would cut these marks)" : ""))
             }
         }
+        if let contrast = verdict.contrast {
+            let problem = verdict.problems.first { $0.kind == .lowContrast }
+            out.append(problem.map { "LOW CONTRAST: " + $0.message }
+                ?? "contrast \(ContrastCheck.format(contrast.ratio))"
+                    + (contrast.darkRatio.map { ", \(ContrastCheck.format($0)) in dark mode" } ?? "")
+                    + ": at least \(ContrastCheck.format(contrast.required)) needed at this size and weight")
+        }
         if !layout.missingCharacters.isEmpty {
             out.append("WARNING: no font has a glyph for: "
                 + layout.missingCharacters.map(\.description).joined(separator: ", ")

@@ -59,6 +59,18 @@ struct LabelArguments: ParsableArguments {
     @Option(name: .customLong("feature"), help: "An OpenType feature, e.g. kern=0, +liga, ss01. Repeatable.")
     var features: [String] = []
 
+    @Option(help: ArgumentHelp("The text colour, #RRGGBB or #RRGGBBAA: with --background, the verdict checks contrast against the HIG (4.5:1 up to 17 pt, 3:1 from 18 pt or bold).", valueName: "hex"))
+    var foreground: String?
+
+    @Option(help: ArgumentHelp("The background colour behind the text, #RRGGBB (or #RRGGBBAA over white).", valueName: "hex"))
+    var background: String?
+
+    @Option(name: .customLong("dark-foreground"), help: ArgumentHelp("The text colour in dark mode (with --dark-background).", valueName: "hex"))
+    var darkForeground: String?
+
+    @Option(name: .customLong("dark-background"), help: ArgumentHelp("The background colour in dark mode (a translucent one is over black).", valueName: "hex"))
+    var darkBackground: String?
+
     @Option(help: "The BCP 47 language of the text (th, ja, zh-CN, ar, de…): selects line breaking rules and shaping.")
     var lang: String?
 
@@ -69,7 +81,9 @@ struct LabelArguments: ParsableArguments {
                                             ("relativeTo", relativeTo), ("weight", weight), ("maxLines", maxLines),
                                             ("strategy", strategy), ("truncation", truncation), ("wrap", wrap),
                                             ("lineHeight", lineHeight), ("lineHeightMultiple", lineHeightMultiple),
-                                            ("tracking", tracking)]
+                                            ("tracking", tracking), ("foreground", foreground),
+                                            ("background", background), ("darkForeground", darkForeground),
+                                            ("darkBackground", darkBackground)]
         for case let (key, value?) in strings { values[key] = .string(value) }
         if emphasized { values["emphasized"] = .bool(true) }
         if !fonts.isEmpty { values["fonts"] = .list(fonts.map { .string($0) }) }

@@ -123,7 +123,7 @@ public struct FitReport: Sendable {
                     .map { "\($0.cluster) by \(Points.format($0.overflow, decimals: 2)) pt" }.joined(separator: ", ")
                 case .missingGlyphs: return "cannot tell: no font has "
                     + verdict.missingCharacters.map(\.cluster).joined(separator: " ")
-                case .earlyFlip: return problem.message
+                case .earlyFlip, .lowContrast: return problem.message
                 }
             }
             out += "\n  \(failure.category.higName) (\(Points.format(failure.pointSize)) pt): "

@@ -65,13 +65,25 @@ public struct Verdict: Sendable {
     /// Whether marks cross a line box by more than the tolerance.
     public var isClipped: Bool { clipping.hasClipping }
 
+    /// The contrast of the label's colours (light, and dark when given) against the HIG's minimum at the label's
+    /// point size and weight; nil when the label has no colours.
+    public var contrast: ContrastCheck? {
+        guard let colors = label.colors else { return nil }
+        let required = Contrast.minimumRatio(pointSize: label.pointSize, bold: label.weight == .bold)
+        let light = Contrast.ratio(colors.foreground, on: colors.background, canvas: .white)
+        let dark = colors.darkForeground.flatMap { foreground in
+            colors.darkBackground.map { Contrast.ratio(foreground, on: $0, canvas: .black) }
+        }
+        return ContrastCheck(ratio: light, darkRatio: dark, required: required)
+    }
+
     /// Fits: not truncated, no clipping that the policy fails on, and nothing unmeasurable.
     public var fits: Bool { status == .pass || status == .warn }
 
     /// The judgement: `fail` for truncation (or clipping under `.fail`), `unknown` when a character has no glyph,
     /// `warn` for clipping under `.warn`, else `pass`.
     public var status: VerdictStatus {
-        if isTruncated || (isClipped && policy.clipping == .fail) { return .fail }
+        if isTruncated || (isClipped && policy.clipping == .fail) || contrast?.passes == false { return .fail }
         if !missingCharacters.isEmpty { return .unknown }
         if isClipped && policy.clipping == .warn { return .warn }
         return .pass
@@ -94,6 +106,19 @@ public struct Verdict: Sendable {
                 + " by up to \(Points.format(worst.overflow, decimals: 2)) pt; a line height of "
                 + "\(Points.format(clipping.suggestedLineHeight, decimals: 2)) pt avoids the top",
                 overflow: worst.overflow))
+        }
+        if let contrast, !contrast.passes, let colors = label.colors {
+            var parts: [String] = []
+            if contrast.ratio < contrast.required {
+                parts.append("\(ContrastCheck.format(contrast.ratio)) (\(colors.foreground) on \(colors.background))")
+            }
+            if let dark = contrast.darkRatio, dark < contrast.required,
+               let foreground = colors.darkForeground, let background = colors.darkBackground {
+                parts.append("\(ContrastCheck.format(dark)) in dark mode (\(foreground) on \(background))")
+            }
+            out.append(VerdictProblem(kind: .lowContrast, message: "contrast " + parts.joined(separator: " and ")
+                + "; \(ContrastCheck.format(contrast.required)) needed at \(Points.format(label.pointSize, decimals: 2)) pt "
+                + (label.weight == .bold ? "bold" : label.weight.rawValue)))
         }
         if !missingCharacters.isEmpty {
             out.append(VerdictProblem(kind: .missingGlyphs, message: "no font has "

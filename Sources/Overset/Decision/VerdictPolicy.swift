@@ -54,6 +54,8 @@ public struct VerdictProblem: Sendable, Hashable, Codable {
         case missingGlyphs
         /// A reflowing header goes vertical at a category where it must stay horizontal.
         case earlyFlip
+        /// The text's colour on its background has less contrast than the HIG asks for at its size and weight.
+        case lowContrast
     }
 
     /// The kind.

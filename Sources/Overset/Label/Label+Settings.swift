@@ -3,7 +3,8 @@ extension Label {
     /// (`maxLines` is `--max-lines`).
     public static let settingKeys = ["style", "emphasized", "category", "size", "relativeTo", "width", "maxLines",
                                      "lineHeight", "lineHeightMultiple", "truncation", "wrap", "strategy", "tracking",
-                                     "fonts", "features", "weight"]
+                                     "fonts", "features", "weight", "foreground", "background", "darkForeground",
+                                     "darkBackground"]
 
     /// Reads a label from named settings: `measure`'s JSON fields, a spec rule's keys and the command line's options
     /// all come through here, so they share names, defaults, ranges and messages.
@@ -44,7 +45,35 @@ extension Label {
                   truncation: truncation ?? base?.truncation ?? .tail, wrapping: wrapping ?? base?.wrapping ?? .word,
                   strategy: strategy ?? base?.strategy ?? .pushOut, tracking: tracking ?? base?.tracking ?? .none,
                   fonts: fonts)
+        colors = try Label.colors(&settings, base: base?.colors)
         try validate()
+    }
+
+    /// `foreground` and `background` (hex, `#RRGGBB` or `#RRGGBBAA`), with `darkForeground` and `darkBackground`
+    /// for the dark appearance; a rule that gives some of them keeps the base's others.
+    private static func colors(_ settings: inout Settings, base: LabelColors?) throws(OversetError) -> LabelColors? {
+        func color(_ key: String) throws(OversetError) -> RGBAColor? {
+            guard let text = try settings.string(key) else { return nil }
+            guard let color = RGBAColor(hex: text) else {
+                throw .invalidArgument(name: key, value: text, expected: "a colour as #RGB, #RRGGBB or #RRGGBBAA")
+            }
+            return color
+        }
+        let foreground = try color("foreground") ?? base?.foreground
+        let background = try color("background") ?? base?.background
+        let darkForeground = try color("darkForeground") ?? base?.darkForeground
+        let darkBackground = try color("darkBackground") ?? base?.darkBackground
+        guard foreground != nil || background != nil || darkForeground != nil || darkBackground != nil else { return nil }
+        guard let foreground, let background else {
+            throw .invalidArgument(name: foreground == nil ? "foreground" : "background", value: "(missing)",
+                                   expected: "both foreground and background for a contrast check")
+        }
+        if (darkForeground == nil) != (darkBackground == nil) {
+            throw .invalidArgument(name: darkForeground == nil ? "darkForeground" : "darkBackground", value: "(missing)",
+                                   expected: "both darkForeground and darkBackground, or neither")
+        }
+        return LabelColors(foreground: foreground, background: background, darkForeground: darkForeground,
+                           darkBackground: darkBackground)
     }
 
     private static func font(_ settings: inout Settings, base: Label?) throws(OversetError) -> LabelFont {

@@ -16,6 +16,7 @@
 /// | ``strategy`` | `.pushOut` | `lineBreakStrategy` (`.standard` includes push-out) |
 /// | ``tracking`` | none | `NSAttributedString.Key.kern` |
 /// | ``fonts`` | the bundled fonts | the system font and its fallbacks |
+/// | ``colors`` | none: no contrast check | `textColor`, `backgroundColor` (light and dark) |
 ///
 /// ```swift
 /// let label = Label(style: .body, width: 160, maxLines: 2)
@@ -47,6 +48,9 @@ public struct Label: Sendable, Hashable {
     public var tracking: Tracking
     /// Font files or installed families tried before the bundled fonts, and OpenType features.
     public var fonts: LabelFonts
+    /// The text and background colours, light and optionally dark: when set, the verdict checks their contrast
+    /// against the HIG's minimum for the label's size and weight at each category.
+    public var colors: LabelColors? = nil
 
     /// A label with a Dynamic Type text style.
     ///
