@@ -68,3 +68,26 @@ import OversetCatalog
         #expect(report.findings.first?.rule == "lowContrast")
     }
 }
+
+/// Headroom: how much longer a text may get before it is truncated. Widths from Fixtures/hb-shape/english.json
+/// ("Check for updates" in Noto Sans: Check 2828, space 260, for 1362, updates 3813 units per 1000 em).
+@Suite struct HeadroomTests {
+    static func points(_ units: Int) -> Double { LineBreakingTests.points(units) }
+
+    @Test func headroom_isTheFreeEndOfTheLastLinePlusTheUnusedLines() throws {
+        let text = Self.points(2828 + 260 + 1362 + 260 + 3813)  // the whole string on one line, at 17 pt
+        let label = Label(font: .size(17, relativeTo: nil), width: 200, maxLines: 2)
+        let verdict = try label.verdict(for: "Check for updates", language: "en")
+        #expect(verdict.linesNeeded == 1)
+        let headroom = try #require(verdict.headroom)
+        #expect(abs(headroom.points - (400 - text)) < 1e-9)
+        #expect(abs(headroom.fraction - (400 - text) / text) < 1e-9)
+        #expect(headroom.characters == Int((400 - text) / (text / 17)))  // 17 characters
+        // Too long: negative, by the width of the line that does not fit.
+        let tight = Label(font: .size(17, relativeTo: nil), width: Self.points(2828 + 260 + 1362), maxLines: 1)
+        let over = try #require(try tight.verdict(for: "Check for updates", language: "en").headroom)
+        #expect(abs(over.points + Self.points(3813)) < 1e-9)
+        // No line limit, no headroom.
+        #expect(try Label(style: .body, width: 200).verdict(for: "Check", language: "en").headroom == nil)
+    }
+}

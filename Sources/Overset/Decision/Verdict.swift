@@ -127,3 +127,48 @@ public struct Verdict: Sendable {
         return out
     }
 }
+
+/// How much longer a text may get before a label with a line limit truncates it.
+public struct Headroom: Sendable, Hashable, Codable {
+    /// Points of line space left: the free end of the last line plus the lines not used; negative when the text
+    /// already needs more, by the width of what does not fit.
+    public var points: Double
+    /// ``points`` as a share of the text's own width (0.25: it may grow by a quarter; -0.1: a tenth too long).
+    public var fraction: Double
+    /// ``points`` in characters of the text's own average width (a count of grapheme clusters, rounded toward 0).
+    public var characters: Int
+
+    /// - Parameters are the properties of the same names.
+    public init(points: Double, fraction: Double, characters: Int) {
+        self.points = points
+        self.fraction = fraction
+        self.characters = characters
+    }
+}
+
+extension Verdict {
+    /// How much longer the text may get at this category before it is truncated; nil for a label with no line
+    /// limit. Text added at the end fills the free end of the last line first, then the unused lines, so this is
+    /// an upper bound when the added words do not fit the last line's gap.
+    public var headroom: Headroom? {
+        guard label.maxLines > 0 else { return nil }
+        let width = layout.options.width
+        var lines = layout.lines
+        if isTruncated, var unlimited = Optional(layout.options) {
+            unlimited.maxLines = 0
+            guard let all = try? layout.prepared.layout(unlimited) else { return nil }
+            lines = all.lines
+        }
+        let used = lines.reduce(0) { $0 + $1.width }
+        let clusters = max(1, layout.prepared.text.count)
+        guard used > 0 else { return nil }
+        let points: Double
+        if lines.count <= label.maxLines {
+            points = (width - (lines.last?.width ?? 0)) + Double(label.maxLines - lines.count) * width
+        } else {
+            points = -lines[label.maxLines...].reduce(0) { $0 + $1.width }
+        }
+        let average = used / Double(clusters)
+        return Headroom(points: points, fraction: points / used, characters: Int(points / average))
+    }
+}

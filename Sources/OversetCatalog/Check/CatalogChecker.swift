@@ -205,6 +205,12 @@ public struct CatalogChecker: Sendable {
                 if options.picturesOfFailures { result.picture = judged.verdict?.picture().svg() }
             }
             result.outcomes.append(judged.outcome)
+            if let headroom = judged.verdict?.headroom,
+               result.headroom.map({ headroom.fraction * 100 < $0.percent }) ?? true {
+                result.headroom = CategoryHeadroom(category: category.higName,
+                                                   percent: (headroom.fraction * 1000).rounded() / 10,
+                                                   characters: headroom.characters, points: Points.rounded(headroom.points))
+            }
         }
         return result
     }

@@ -42,11 +42,26 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var failingLines: [String]?
     /// An SVG picture of the layout that failed first, when the check keeps pictures (the HTML report).
     public var picture: String?
+    /// How much longer the text may get at its tightest category (negative: how much too long); nil when the rule
+    /// has no line limit.
+    public var headroom: CategoryHeadroom?
 
     /// The worst status over the categories.
     public var status: CategoryOutcome.Status { outcomes.map(\.status).max() ?? .pass }
     /// `key` or `key [variant]`, after its table when not the default one.
     public var displayKey: String { CatalogEntry.displayKey(table: table, key: key, variant: variant) }
+}
+
+/// A string's ``Overset/Headroom`` at the category where it is smallest.
+public struct CategoryHeadroom: Sendable, Hashable, Codable {
+    /// The tightest category, by its HIG name.
+    public var category: String
+    /// How much longer the text may get, in percent of its width (rounded to 0.1; negative: too long).
+    public var percent: Double
+    /// The same in characters of the text's own average width.
+    public var characters: Int
+    /// The same in points of line space.
+    public var points: Double
 }
 
 /// Strings that were not checked, and why (they are counted, never silently dropped).
