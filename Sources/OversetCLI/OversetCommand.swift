@@ -19,7 +19,7 @@ struct OversetCommand: ParsableCommand {
           echo '{"id":"a","text":"Neue Funktionen","width":120,"size":17,"maxLines":1}' | overset measure
           overset fonts
         """,
-        subcommands: [Preview.self, Matrix.self, Check.self, Pseudo.self, Merge.self, Measure.self, Fonts.self]
+        subcommands: [Preview.self, Matrix.self, Check.self, Pseudo.self, Annotate.self, Merge.self, Measure.self, Fonts.self]
     )
 
     /// Runs the command; usage errors exit with status 2 and a message that says what to do.

@@ -123,4 +123,62 @@ import Testing
         let errors = xcode.stdout.split(separator: "\n").filter { $0.contains(": error: ") }
         #expect(errors.count == 1 && errors[0].contains("Check for updates (th, Large"), "\(xcode.stdout)")
     }
+
+    /// `annotate` writes each key's limits where translators' tools read them; Python's own XML and JSON parsers
+    /// read the results (XLIFF `maxwidth`/`size-unit` and a note after source and target, a String Catalog comment,
+    /// an Android comment), a second run changes nothing, and the catalogs still read the same strings.
+    @Test func annotate_writesLimitsTranslatorsToolsRead() throws {
+        let directory = NSTemporaryDirectory() + "overset-annotate-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory + "/values-de", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let files = [("de.xliff", "de.xliff"), ("Localizable.xcstrings", "Localizable.xcstrings"),
+                     ("android/values-de/strings.xml", "values-de/strings.xml")]
+        for (source, target) in files {
+            try FileManager.default.copyItem(atPath: Self.fixtures + "/" + source, toPath: directory + "/" + target)
+            let run = try CLITests.run(["annotate", target, "--spec", Self.spec, "--output", target], directory: directory)
+            #expect(run.status == 0, "\(run.stderr)")
+            let before = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + target))
+            let again = try CLITests.run(["annotate", target, "--spec", Self.spec, "--output", target], directory: directory)
+            #expect(again.status == 0)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + target)) == before, "\(target) changed again")
+        }
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.currentDirectoryURL = URL(fileURLWithPath: directory)
+        check.arguments = ["python3", "-c", """
+            import json, xml.etree.ElementTree as ET
+            ns = {"x": "urn:oasis:names:tc:xliff:document:1.2"}
+            for unit in ET.parse("de.xliff").getroot().iter("{urn:oasis:names:tc:xliff:document:1.2}trans-unit"):
+                children = [c.tag.split("}")[1] for c in unit]
+                notes = [n.text for n in unit.findall("x:note", ns) if n.get("from") == "overset"]
+                assert len(notes) == 1 and children.index("note") > children.index("source"), children
+                print("xliff", unit.get("id"), unit.get("maxwidth"), unit.get("size-unit"), notes[0])
+            catalog = json.load(open("Localizable.xcstrings"))
+            print("xcstrings", catalog["strings"]["settings.title"]["comment"].replace("\\n", " | "))
+            root = ET.parse("values-de/strings.xml", ET.XMLParser(target=ET.TreeBuilder(insert_comments=True))).getroot()
+            comments = [c.text.strip() for c in root if c.tag is ET.Comment]
+            print("android", len(comments), comments[0])
+            """]
+        let pipe = Pipe()
+        check.standardOutput = pipe
+        check.standardError = pipe
+        try check.run()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        #expect(check.terminationStatus == 0, "\(printed)")
+        // update.button matches the spec's "*.button" rule: 150 pt × 1 line; others have no line limit (no maxwidth).
+        #expect(printed.contains("xliff update.button 150 pixel Overset: max 150 pt × 1 line, body, must fit up to AX3"))
+        #expect(printed.contains("xliff terms None None Overset: max 320 pt × any number of lines"))
+        #expect(printed.contains("xcstrings Title of the settings screen header. | Overset: max 220 pt × 2 lines, headline, must fit up to AX3"))
+        #expect(printed.contains("android "))
+        // The annotated catalogs read the same strings as before.
+        let original = try CLITests.run(["check", Self.catalog, "--spec", Self.spec, "--format", "json", "--quiet"])
+        let annotated = try CLITests.run(["check", directory + "/Localizable.xcstrings", "--spec", Self.spec, "--format",
+                                          "json", "--quiet"])
+        func texts(_ json: String) throws -> [String] {
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            return (report["results"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        }
+        #expect(try texts(original.stdout) == (try texts(annotated.stdout)))
+    }
 }

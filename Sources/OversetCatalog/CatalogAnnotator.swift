@@ -1,0 +1,177 @@
+import Foundation
+import Overset
+
+/// Writes a spec's limits into a catalog, where translators' tools show them: the width, the lines, the style and
+/// the largest category that must fit, for each key.
+///
+/// - XLIFF 1.2: `maxwidth` with `size-unit="pixel"` on each `<trans-unit>` of a label with a line limit (what
+///   memoQ and Trados check rendered text against; one point is one pixel at @1x): the width times the line
+///   limit; and a `<note from="overset">` after the source and target.
+/// - String Catalogs: a line `Overset: …` in each key's `comment` (a previous Overset line is replaced).
+/// - `.strings`: a comment `/* Overset: … */` on the line before each entry (UTF-16 files stay UTF-16).
+/// - Android: an XML comment `<!-- Overset: … -->` on the line before each resource.
+///
+/// Everything else in the file is kept as it was; annotating twice gives the same file.
+public enum CatalogAnnotator {
+    /// The prefix of every note Overset writes, so that it can find and replace its own.
+    public static let marker = "Overset:"
+
+    /// The note for one key: `Overset: max 220 pt × 2 lines, headline, must fit up to AX3`.
+    public static func note(for rule: LayoutRule, upTo category: ContentSizeCategory) -> String {
+        let label = rule.label
+        let lines = label.maxLines == 0 ? "any number of lines" : "\(label.maxLines) line\(label.maxLines == 1 ? "" : "s")"
+        var emphasized = false
+        if case .style(_, let flag) = label.font { emphasized = flag }
+        let font = label.style.map { $0.rawValue + (emphasized ? " (emphasized)" : "") }
+            ?? "\(Points.format(label.pointSize)) pt"
+        return "\(marker) max \(Points.format(label.width)) pt × \(lines), \(font), must fit up to \(category.higName)"
+    }
+
+    /// The catalog `data` with every key's limits written in.
+    /// - Returns: the new file and the number of keys annotated.
+    public static func annotate(_ data: Data, path: String, format: CatalogFormat,
+                                spec: LayoutSpec) throws -> (data: Data, count: Int) {
+        let catalog = try Catalog.read(data: data, path: path, format: format)
+        let largest = (spec.categories ?? ContentSizeCategory.allCases).max() ?? .accessibility5
+        func rule(_ entry: CatalogEntry) -> LayoutRule { spec.rule(for: entry) }
+        switch format {
+        case .xcstrings:
+            return try annotateStringCatalog(data, path: path, spec: spec, largest: largest)
+        case .strings, .android:
+            // One note per key, before the line the key starts on (a plural's or array's own element for Android).
+            let lines = try TextDecoding.decode(data, path: path).components(separatedBy: "\n")
+            var keyByLine: [Int: CatalogEntry] = [:]
+            var seen: Set<String> = []
+            for entry in catalog.entries where seen.insert(entry.key).inserted {
+                guard var line = entry.location.line else { continue }
+                if format == .android, entry.variant != nil {
+                    let needle = "name=\"\(xmlEscape(entry.key, attribute: true))\""
+                    while line > 1, !lines[line - 1].contains(needle) { line -= 1 }
+                }
+                if format == .strings {
+                    // Above the entry's own comment, which Xcode keeps attached to the entry.
+                    var above = line - 1
+                    while above >= 1, lines[above - 1].trimmingCharacters(in: .whitespaces).isEmpty { above -= 1 }
+                    if above >= 1, lines[above - 1].trimmingCharacters(in: .whitespaces).hasSuffix("*/"),
+                       !lines[above - 1].contains(marker) {
+                        while above > 1, !lines[above - 1].contains("/*") { above -= 1 }
+                        line = above
+                    }
+                }
+                keyByLine[line] = entry
+            }
+            let isStrings = format == .strings
+            return try insertingLines(data, path: path) { lineNumber in
+                guard let entry = keyByLine[lineNumber] else { return nil }
+                let text = note(for: rule(entry), upTo: largest)
+                return isStrings ? "/* \(text.replacingOccurrences(of: "*/", with: "* /")) */"
+                    : "<!-- \(text.replacingOccurrences(of: "--", with: "- -")) -->"
+            }
+        case .xliff:
+            return try annotateXLIFF(data, path: path, catalog: catalog, spec: spec, largest: largest)
+        case .stringsdict, .json, .jsonl:
+            throw CatalogError(location: SourceLocation(file: path), message: "\(format.rawValue) files have no place "
+                + "for notes to translators; annotate the .xcstrings, .strings, XLIFF or strings.xml instead")
+        }
+    }
+
+    /// Adds (or replaces) a note line before the lines `note` names, with that line's indentation.
+    static func insertingLines(_ data: Data, path: String,
+                               note: (Int) -> String?) throws -> (data: Data, count: Int) {
+        let bytes = [UInt8](data)
+        let utf16 = bytes.starts(with: [0xFF, 0xFE]) ? String.Encoding.utf16LittleEndian
+            : bytes.starts(with: [0xFE, 0xFF]) ? String.Encoding.utf16BigEndian : nil
+        let text = try TextDecoding.decode(data, path: path)
+        var lines = text.components(separatedBy: "\n")
+        var count = 0
+        for index in lines.indices.reversed() {
+            guard let added = note(index + 1) else { continue }
+            let indentation = String(lines[index].prefix { $0 == " " || $0 == "\t" })
+            if index > 0, lines[index - 1].contains(marker) {
+                lines[index - 1] = indentation + added
+            } else {
+                lines.insert(indentation + added, at: index)
+            }
+            count += 1
+        }
+        let joined = lines.joined(separator: "\n")
+        if let utf16 {
+            var out = Data(utf16 == .utf16LittleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF])
+            out += joined.data(using: utf16) ?? Data()
+            return (out, count)
+        }
+        let hadBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        return ((hadBOM ? Data([0xEF, 0xBB, 0xBF]) : Data()) + Data(joined.utf8), count)
+    }
+
+    static func annotateStringCatalog(_ data: Data, path: String, spec: LayoutSpec,
+                                      largest: ContentSizeCategory) throws -> (data: Data, count: Int) {
+        let json = try JSONSource.parse(data, path: path)
+        guard let entries = json.root["strings"]?.members else {
+            throw CatalogError(location: SourceLocation(file: path), message: "not a String Catalog")
+        }
+        var edits: [(range: Range<Int>, text: String)] = []
+        for entry in entries where entry.value.members != nil && entry.value["shouldTranslate"]?.bool != false {
+            let probe = CatalogEntry(key: entry.key, language: json.root["sourceLanguage"]?.string ?? "en", value: entry.key,
+                                     location: SourceLocation(file: path))
+            let added = note(for: spec.rule(for: probe), upTo: largest)
+            let kept = (entry.value["comment"]?.string ?? "").components(separatedBy: "\n")
+                .filter { !$0.hasPrefix(marker) && !$0.isEmpty }
+            edits.append(json.settingMember("comment", to: JSONSource.quoted((kept + [added]).joined(separator: "\n")),
+                                            in: entry.value))
+        }
+        var out = json.bytes
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            out.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+        }
+        return (Data(out), edits.count)
+    }
+
+    static func annotateXLIFF(_ data: Data, path: String, catalog: Catalog, spec: LayoutSpec,
+                              largest: ContentSizeCategory) throws -> (data: Data, count: Int) {
+        let text = try TextDecoding.decode(data, path: path)
+        var lines = text.components(separatedBy: "\n")
+        var byLine: [Int: CatalogEntry] = [:]
+        for entry in catalog.entries where entry.language == (catalog.sourceLanguage ?? "en") {
+            if let line = entry.location.line, byLine[line] == nil { byLine[line] = entry }
+        }
+        var count = 0
+        for line in byLine.keys.sorted(by: >) {
+            // libxml2 reports the line where the start tag ends; the tag starts on that line or above.
+            guard var index = Optional(line - 1), index < lines.count else { continue }
+            while index > 0, !lines[index].contains("<trans-unit") { index -= 1 }
+            guard lines[index].contains("<trans-unit") else { continue }
+            let rule = spec.rule(for: byLine[line]!)
+            let label = rule.label
+            var tagLine = lines[index]
+            for attribute in ["maxwidth", "size-unit"] {
+                while let old = tagLine.range(of: " \(attribute)=\"[^\"]*\"", options: .regularExpression) {
+                    tagLine.removeSubrange(old)
+                }
+            }
+            // A width limit only where lines are limited: a label with any number of lines wraps, it does not cut.
+            if label.maxLines > 0 {
+                let maxWidth = Int((label.width * Double(label.maxLines)).rounded(.down))
+                let insertAt = tagLine.range(of: "<trans-unit")!.upperBound
+                tagLine.insert(contentsOf: " maxwidth=\"\(maxWidth)\" size-unit=\"pixel\"", at: insertAt)
+            }
+            lines[index] = tagLine
+            // The note goes after the source and target (XLIFF 1.2's order: source, target, then notes), before
+            // `</trans-unit>`; a previous Overset note is replaced.
+            let noteText = "<note from=\"overset\">\(xmlEscape(note(for: rule, upTo: largest)))</note>"
+            var end = index
+            while end < lines.count - 1, !lines[end].contains("</trans-unit>") { end += 1 }
+            if let existing = (index...end).first(where: { lines[$0].contains("<note from=\"overset\">") }),
+               let old = lines[existing].range(of: "<note from=\"overset\">[^<]*</note>", options: .regularExpression) {
+                lines[existing].replaceSubrange(old, with: noteText)
+            } else if lines[end].trimmingCharacters(in: .whitespaces).hasPrefix("</trans-unit>") {
+                let indentation = String(lines[end].prefix { $0 == " " || $0 == "\t" }) + "  "
+                lines.insert(indentation + noteText, at: end)
+            } else if let close = lines[end].range(of: "</trans-unit>") {
+                lines[end].insert(contentsOf: noteText, at: close.lowerBound)
+            }
+            count += 1
+        }
+        return (Data(lines.joined(separator: "\n").utf8), count)
+    }
+}
