@@ -19,7 +19,9 @@ let package = Package(
         .library(name: "OversetTesting", targets: ["OversetTesting"]),
         .library(name: "OversetCatalog", targets: ["OversetCatalog"]),
         .library(name: "OversetPictures", targets: ["OversetPictures"]),
-        .executable(name: "overset", targets: ["OversetCLI"]),
+        .library(name: "OversetPNG", targets: ["OversetPNG"]),
+        .executable(name: "overset", targets: ["overset"]),
+        .plugin(name: "OversetCheck", targets: ["OversetCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,27 +46,37 @@ let package = Package(
         // catalogs' readers and the test helpers build without cairo.
         .target(name: "OversetRaster", dependencies: ["CCairo"]),
         // Pictures of layouts and headers: SVG from the fonts' outlines, PNG through cairo.
-        .target(name: "OversetPictures", dependencies: ["Overset", "OversetText", "OversetRaster"]),
+        .target(name: "OversetPictures", dependencies: ["Overset", "OversetText"]),
+        .target(name: "OversetPNG", dependencies: ["Overset", "OversetPictures", "OversetRaster"]),
         // String catalogs (xcstrings, strings, stringsdict, XLIFF, Android, JSON), layout specs, checks, reports,
         // pseudo-localization.
         .target(name: "OversetCatalog", dependencies: ["Overset", "OversetPictures", .product(name: "Yams", package: "Yams")]),
         // Expectations for Swift Testing and XCTest: "this string fits this label in every category".
-        .target(name: "OversetTesting", dependencies: ["Overset"]),
+        .target(name: "OversetTesting", dependencies: ["Overset", "OversetPictures"]),
         .executableTarget(
-            name: "OversetCLI",
-            dependencies: ["Overset", "OversetCatalog", "OversetPictures",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            // Named as its product: a plugin may not depend on an executable target that a product of another name
+            // builds (swift-package-manager issue 8831, "no product named").
+            name: "overset",
+            dependencies: ["Overset", "OversetCatalog", "OversetPictures", "OversetPNG",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/OversetCLI"
+        ),
+        .plugin(
+            name: "OversetCheck",
+            capability: .command(intent: .custom(verb: "overset-check",
+                                                 description: "Check the package's string catalogs against a layout spec")),
+            dependencies: [.target(name: "overset")]
         ),
         .testTarget(
             name: "OversetTests",
-            dependencies: ["Overset", "OversetText", "OversetCatalog", "OversetPictures", "OversetRaster"],
+            dependencies: ["Overset", "OversetText", "OversetCatalog", "OversetPictures", "OversetPNG", "OversetRaster"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),
         // Runs the built `overset` binary as a user would.
         .testTarget(
             name: "OversetCLITests",
-            dependencies: ["OversetCLI", "Overset", "OversetCatalog", "OversetTesting"]
+            dependencies: ["overset", "Overset", "OversetCatalog", "OversetTesting"]
         ),
     ]
 )

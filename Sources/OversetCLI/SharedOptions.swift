@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Overset
 import OversetPictures
+import OversetPNG
 
 /// The label's settings on the command line: the names of ``Label/settingKeys`` in kebab case. Every value is
 /// handed to the same decoder as `measure`'s JSON and the spec's keys (``Label/init(settings:base:)``), so the three

@@ -1,6 +1,5 @@
 import Overset
 internal import OversetText
-internal import OversetRaster
 
 /// A colour for pictures, sRGB with straight alpha.
 public struct PictureColor: Sendable, Hashable {
@@ -22,7 +21,6 @@ public struct PictureColor: Sendable, Hashable {
         return "#" + value.map { String([digits[$0 / 16], digits[$0 % 16]]) }.joined()
     }
 
-    var rgba: RGBA { RGBA(red: red, green: green, blue: blue, alpha: alpha) }
 }
 
 /// The colours of a picture.
@@ -100,7 +98,7 @@ public struct PictureRect: Sendable, Hashable {
 /// ```swift
 /// let picture = layout.picture(options: PictureOptions(styledFont: font, language: "th"))
 /// try picture.svg().write(toFile: "thai.svg")      // any SVG renderer
-/// try picture.writePNG(to: "thai@2x.png", scale: 2) // cairo's rasterizer and PNG encoder
+/// try picture.writePNG(to: "thai@2x.png", scale: 2) // OversetPNG: cairo's rasterizer and PNG encoder
 /// ```
 public struct Picture: Sendable {
     /// Size in points.
@@ -112,8 +110,8 @@ public struct Picture: Sendable {
     public let lineFrames: [PictureRect]
     /// The colours used.
     public let palette: PicturePalette
-    let shapes: [PictureShape]
-    let background: PictureColor?
+    package let shapes: [PictureShape]
+    package let background: PictureColor?
     let title: String
 
     /// The picture as an SVG document (paths only: it renders the same without the fonts installed).
@@ -142,32 +140,6 @@ public struct Picture: Sendable {
         return out + "</svg>\n"
     }
 
-    /// Rasterizes the picture with cairo and writes a PNG.
-    /// - Parameter scale: pixels per point: 1, 2 or 3 for @1x, @2x, @3x.
-    public func writePNG(to path: String, scale: Int = 2) throws(OversetError) {
-        guard (1...4).contains(scale) else {
-            throw .invalidArgument(name: "scale", value: "\(scale)", expected: "1, 2 or 3")
-        }
-        guard let canvas = RasterCanvas(width: width, height: height, scale: Double(scale)) else {
-            throw .invalidArgument(name: "picture size", value: "\(n(width)) × \(n(height)) pt",
-                                   expected: "at most 32768 pixels a side")
-        }
-        if let background {
-            canvas.fill([.move(0, 0), .line(width, 0), .line(width, height), .line(0, height), .close],
-                        color: background.rgba)
-        }
-        for shape in shapes {
-            let path = shape.steps.map(\.canvas)
-            if let fill = shape.fill { canvas.fill(path, color: fill.rgba) }
-            if let stroke = shape.stroke { canvas.stroke(path, color: stroke.rgba, width: shape.lineWidth, dash: shape.dash) }
-        }
-        do {
-            try canvas.writePNG(to: path)
-        } catch {
-            throw .outputFailed(path: path, reason: error.message)
-        }
-    }
-
     private func n(_ value: Double) -> String { Points.format(value, decimals: 2) }
 
     private func pathData(_ steps: [PathStep]) -> String {
@@ -188,30 +160,20 @@ public struct Picture: Sendable {
 }
 
 /// One drawing step of a picture, in points, y down.
-enum PathStep: Sendable {
+package enum PathStep: Sendable {
     case move(Double, Double)
     case line(Double, Double)
     case quad(Double, Double, Double, Double)
     case cubic(Double, Double, Double, Double, Double, Double)
     case close
-
-    var canvas: CanvasPathElement {
-        switch self {
-        case .move(let x, let y): return .move(x, y)
-        case .line(let x, let y): return .line(x, y)
-        case .quad(let a, let b, let x, let y): return .quad(a, b, x, y)
-        case .cubic(let a, let b, let c, let d, let x, let y): return .cubic(a, b, c, d, x, y)
-        case .close: return .close
-        }
-    }
 }
 
 /// A filled and/or stroked path with a role (the SVG class: glyph, clipped, ellipsis, box, line-box, baseline, …).
-struct PictureShape: Sendable {
-    var steps: [PathStep]
-    var fill: PictureColor?
-    var stroke: PictureColor?
-    var lineWidth: Double = 1
-    var dash: [Double] = []
+package struct PictureShape: Sendable {
+    package var steps: [PathStep]
+    package var fill: PictureColor?
+    package var stroke: PictureColor?
+    package var lineWidth: Double = 1
+    package var dash: [Double] = []
     var role: String
 }

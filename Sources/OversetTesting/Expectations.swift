@@ -1,11 +1,14 @@
 import Overset
+import OversetPictures
 import Testing
 
 #if canImport(XCTest)
 import XCTest
 #endif
 
-/// Swift Testing: records an issue naming each category, the language and the lines when `text` does not fit.
+/// Swift Testing: records an issue naming each category, the language and the lines when `text` does not fit,
+/// and attaches an SVG picture of the first failing layout (glyphs, line boxes, clipped marks) to the test, so a
+/// CI run shows what broke (`swift test --attachments-path DIR` writes it; Xcode shows it in the test report).
 ///
 /// ```swift
 /// @Test func updateButton_fitsInGerman() {
@@ -40,12 +43,27 @@ public func expectFits(_ text: String, language: String? = nil, label: Label,
     let check = FitCheck(text: text, language: language, label: label, categories: categories, policy: policy)
     do {
         let report = try check.evaluate()
-        if !report.passed { Issue.record(Comment(rawValue: report.message), sourceLocation: sourceLocation) }
+        if !report.passed {
+            Issue.record(Comment(rawValue: report.message), sourceLocation: sourceLocation)
+            if let first = report.failures.first(where: { !$0.verdict.fits }) {
+                Attachment.record(first.verdict.picture().svg(), named: attachmentName(text, first.verdict),
+                                  sourceLocation: sourceLocation)
+            }
+        }
         return report
     } catch {
         Issue.record(Comment(rawValue: "could not lay out \"\(text)\": \(error)"), sourceLocation: sourceLocation)
         return nil
     }
+}
+
+/// `overset-<text>-<language>-<category>.svg`, with only characters every file system takes.
+func attachmentName(_ text: String, _ verdict: Verdict) -> String {
+    let words = text.unicodeScalars.prefix(32).map { scalar -> String in
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) ? String(scalar) : "-"
+    }.joined()
+    let language = verdict.layout.prepared.language ?? "und"
+    return "overset-\(words)-\(language)-\(verdict.label.category.higName).svg"
 }
 
 #if canImport(XCTest)

@@ -62,6 +62,18 @@ import Testing
             .write(toFile: directory + "/Sources/Snippets/main.swift", atomically: true, encoding: .utf8)
         try ("import OversetTesting\nimport Overset\nimport Testing\n\n" + tests.joined(separator: "\n\n") + "\n")
             .write(toFile: directory + "/Tests/SnippetTests/SnippetTests.swift", atomically: true, encoding: .utf8)
+        // Not from the README: a failing expectation (a known issue, so the run passes) whose picture is attached.
+        try """
+            import OversetTesting
+            import Testing
+
+            @Test func tooLongForOneLine_attachesThePictureOfTheFailure() {
+                withKnownIssue {
+                    expectFits("Nach Updates suchen", language: "de", style: .body, width: 80, maxLines: 1)
+                }
+            }
+
+            """.write(toFile: directory + "/Tests/SnippetTests/AttachmentTests.swift", atomically: true, encoding: .utf8)
     }
 
     static func swift(_ arguments: [String], in directory: String) throws -> CLITests.Run {
@@ -94,7 +106,23 @@ import Testing
         let run = try Self.swift(["run", "Snippets"], in: directory)
         #expect(run.status == 0, "\(run.stdout.suffix(4000))")
         #expect(run.stdout.contains("snippets ran"))
-        let test = try Self.swift(["test"], in: directory)
+        // Swift Testing writes attachments where it is told: the failing layout's picture is one of them.
+        let attachments = directory + "/attachments"
+        try FileManager.default.createDirectory(atPath: attachments, withIntermediateDirectories: true)
+        let test = try Self.swift(["test", "--attachments-path", attachments], in: directory)
         #expect(test.status == 0, "\(test.stdout.suffix(4000))")
+        let written = try FileManager.default.contentsOfDirectory(atPath: attachments)
+        let picture = try #require(written.first { $0.hasPrefix("overset-Nach-Updates-suchen-de-xSmall") && $0.hasSuffix(".svg") },
+                                   "\(written)")
+        let svg = try String(contentsOfFile: attachments + "/" + picture, encoding: .utf8)
+        #expect(svg.hasPrefix("<svg") || svg.contains("<svg "))
+        // The SwiftPM command plugin, as a project runs it: Xcode-format diagnostics at the catalog's lines.
+        let fixtures = DoorAgreementTests.root + "/Tests/OversetTests/Fixtures/catalogs"
+        let plugin = try Self.swift(["package", "overset-check", fixtures + "/Localizable.xcstrings",
+                                     "--spec", fixtures + "/layout.yml", "--quiet"], in: directory)
+        #expect(plugin.status != 0, "the fixture has failures, so the plugin fails like `overset check`")
+        let germanLine = try TeamToolsTests.line(of: "\"Nach Updates suchen\"")
+        #expect(plugin.stdout.contains("Localizable.xcstrings:\(germanLine):23: error: Check for updates (de, Large"),
+                "\(plugin.stdout.suffix(3000))")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OversetText
 import OversetPictures
+import OversetPNG
 import OversetRaster
 @testable import Overset
 
