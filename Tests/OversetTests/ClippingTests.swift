@@ -125,4 +125,24 @@ import Testing
         // The label's box with the primary font's metrics does clip them.
         #expect(natural.clipping(box: .primaryFont).hasClipping)
     }
+
+    /// Clipping finds a line's glyphs in a run by binary search (clusters are monotone within a HarfBuzz run); the
+    /// reference is the plain filter over the whole run, on long corpus paragraphs in both directions.
+    @Test func glyphsOfALine_areExactlyTheRunsGlyphsInItsClusters() throws {
+        for (language, text) in try Fixtures.corpusParagraphs(characters: 3_000) {
+            let prepared = try Fixtures.engine.prepare(text, language: language)
+            let layout = try prepared.layout(width: 180, pointSize: 17)
+            var checked = 0
+            for line in layout.lines {
+                let range = line.contentRange
+                for run in prepared.runs where run.range.overlaps(range) {
+                    let expected = run.glyphRange.filter { range.contains(Int(prepared.glyphs[$0].cluster)) }
+                    #expect(Array(prepared.glyphs(of: run, inClusters: range)) == expected, "\(language) \(range)")
+                    checked += 1
+                }
+            }
+            #expect(checked > 10, "\(language)")
+        }
+    }
 }
+

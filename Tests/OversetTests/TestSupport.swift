@@ -60,6 +60,17 @@ enum Fixtures {
         }
     }()
 
+    /// For each corpus language, its strings joined with spaces into one paragraph of about `characters` characters.
+    static func corpusParagraphs(characters: Int) throws -> [(language: String, text: String)] {
+        languages.map { language in
+            var text = ""
+            for row in corpus where text.count < characters {
+                if let value = row.texts[language] { text += (text.isEmpty ? "" : " ") + value }
+            }
+            return (language, text)
+        }
+    }
+
     /// A deterministic sample of corpus rows: every `stride`-th row.
     static func corpusSample(stride: Int, kinds: Set<String>? = nil) -> [CorpusRow] {
         corpus.enumerated().filter { $0.offset % stride == 0 && (kinds?.contains($0.element.kind) ?? true) }

@@ -154,7 +154,9 @@ extension Verdict {
         guard label.maxLines > 0 else { return nil }
         let width = layout.options.width
         var lines = layout.lines
-        if isTruncated, var unlimited = Optional(layout.options) {
+        if isTruncated {
+            // The shown layout stops at the limit; what does not fit needs every line.
+            var unlimited = layout.options
             unlimited.maxLines = 0
             guard let all = try? layout.prepared.layout(unlimited) else { return nil }
             lines = all.lines

@@ -111,7 +111,7 @@ extension TextLayout {
                     runIndex += 1
                     let metrics = faces[run.face].face.metrics
                     let scale = size / Double(metrics.unitsPerEm)
-                    for glyphIndex in run.glyphRange {
+                    for glyphIndex in prepared.glyphs(of: run, inClusters: range) {
                         let cluster = Int(prepared.glyphs[glyphIndex].cluster)
                         guard range.contains(cluster) else { continue }
                         let ink = prepared.ink[glyphIndex]
@@ -169,5 +169,30 @@ extension PreparedText {
     func clusterEnd(startingAt start: Int) -> Int {
         let index = clusterIndex(atOrAfter: start + 1)
         return index < graphemes.count ? Int(graphemes[index]) : utf16.count
+    }
+}
+
+extension PreparedText {
+    /// The glyphs of `run` whose clusters fall in `clusters`, found by binary search: HarfBuzz's default cluster
+    /// level keeps clusters monotone within a run (ascending left to right, descending right to left), so a line's
+    /// glyphs are one contiguous stretch of the run. Walking the whole run for every line made clipping
+    /// O(lines × glyphs) on a long paragraph.
+    func glyphs(of run: ShapedRun, inClusters clusters: Range<Int>) -> Range<Int> {
+        let all = run.glyphRange
+        guard !all.isEmpty else { return all }
+        func cluster(_ index: Int) -> Int { Int(glyphs[index].cluster) }
+        let ascending = cluster(all.lowerBound) <= cluster(all.upperBound - 1)
+        /// The first index of `all` where `predicate` holds (it holds from some index to the end).
+        func partition(_ predicate: (Int) -> Bool) -> Int {
+            var low = all.lowerBound, high = all.upperBound
+            while low < high {
+                let middle = (low + high) / 2
+                if predicate(cluster(middle)) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        let lower = ascending ? partition { $0 >= clusters.lowerBound } : partition { $0 < clusters.upperBound }
+        let upper = ascending ? partition { $0 >= clusters.upperBound } : partition { $0 < clusters.lowerBound }
+        return lower..<max(lower, upper)
     }
 }
