@@ -50,7 +50,7 @@ struct Measure: ParsableCommand {
     static func serialize(_ result: [String: Any], lineNumber: Int) -> String {
         if let text = try? JSONReport.serialize(result) { return text }
         var failure: [String: Any] = ["line": lineNumber, "error": "could not encode the result as JSON"]
-        failure["id"] = result["id"].flatMap { JSONSerialization.isValidJSONObject(["id": $0]) ? $0 : nil } ?? NSNull()
+        failure["id"] = result["id"] ?? NSNull()
         return (try? JSONReport.serialize(failure)) ?? #"{"error":"could not encode the result as JSON"}"#
     }
 
@@ -81,27 +81,21 @@ struct Measure: ParsableCommand {
         func failure(_ message: String) -> [String: Any] { ["id": id, "line": lineNumber, "error": message] }
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
         guard String(validating: bytes, as: UTF8.self) != nil else { return failure("the line is not valid UTF-8") }
-        let json: Any
+        let request: JSONRequest
         do {
-            json = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+            request = try JSONRequest(bytes: Array(bytes))
         } catch {
             // An unpaired surrogate escape ("\ud800") is valid JSON syntax but not text: say so, with the id.
-            if let repaired = JSONErrors.replacingSurrogateEscapes(in: bytes),
-               let object = try? JSONSerialization.jsonObject(with: repaired) as? [String: Any] {
-                if let value = object["id"], JSONSerialization.isValidJSONObject(["id": value]) { id = value }
+            if error.isUnpairedSurrogate, let repaired = JSONErrors.replacingSurrogateEscapes(in: bytes),
+               let object = try? JSONRequest(bytes: [UInt8](repaired)) {
+                if let raw = object.idJSON { id = RawJSON(text: raw) }
                 return failure("a string contains an unpaired UTF-16 surrogate escape (such as \\ud800): not valid text")
             }
-            return failure("not valid JSON: " + JSONErrors.describe(error, in: bytes))
+            return failure("not valid JSON: " + error.message)
         }
-        guard let request = json as? [String: Any] else { return failure("expected a JSON object") }
-        if let value = request["id"], JSONSerialization.isValidJSONObject(["id": value]) { id = value }
-        // JSON allows "\ud800" escapes that are not valid text; Foundation replaces them with U+FFFD silently.
-        if let text = request["text"] as? String, text.unicodeScalars.contains("\u{FFFD}"),
-           !bytes.containsSequence([0xEF, 0xBF, 0xBD]), !String(decoding: bytes, as: UTF8.self).lowercased().contains("\\ufffd") {
-            return failure("\"text\" contains an unpaired UTF-16 surrogate escape (such as \\ud800): not valid text")
-        }
+        if let raw = request.idJSON { id = RawJSON(text: raw) }
         do {
-            var settings = Settings(SettingValue.table(jsonObject: request), origin: "request")
+            var settings = Settings(request.fields, origin: "request")
             _ = settings.take("id")
             guard let text = try settings.string("text") else { return failure("missing \"text\"") }
             let language = try settings.string("lang")
@@ -140,7 +134,7 @@ struct Measure: ParsableCommand {
     }
 }
 
-/// JSON parse errors with a line and column instead of Foundation's "The data is not in the correct format".
+/// Unpaired surrogate escapes, found so that the request's id can still be echoed with the error.
 enum JSONErrors {
     /// The line with every `\uD800`–`\uDFFF` escape replaced by `\uFFFD`, or nil when it has none.
     static func replacingSurrogateEscapes(in bytes: ArraySlice<UInt8>) -> Data? {
@@ -169,16 +163,6 @@ enum JSONErrors {
         case 0x61...0x66: return Int(byte - 0x61 + 10)
         default: return nil
         }
-    }
-
-    static func describe(_ error: Error, in bytes: ArraySlice<UInt8>) -> String {
-        let nsError = error as NSError
-        let debug = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
-        var detail = debug.isEmpty ? nsError.localizedDescription : debug
-        if let index = nsError.userInfo["NSJSONSerializationErrorIndex"] as? Int {
-            detail += " (at character \(index + 1) of the line)"
-        }
-        return detail
     }
 }
 
