@@ -151,4 +151,27 @@ import Overset
         let decoded = try CheckReport.fromJSON(Data(try whole.json().utf8))
         #expect(try decoded.json() == whole.json())
     }
+
+    /// A regular expression that backtracks catastrophically (`(a+)+$` against 60 "a"s and "!": 72 s in ICU) is
+    /// abandoned after 100 ms, reported as an input error naming the rule and the key, and costs no more.
+    @Test func catastrophicRegex_isAbandonedAndReported() throws {
+        let spec = try LayoutSpec.parse("""
+            categories: [Large]
+            default: {style: body, width: 300}
+            rules:
+              - regex: "(a+)+$"
+                maxLines: 1
+            """, path: "spec.yml")
+        let keys = (0..<50).map { String(repeating: "a", count: 60 + $0) + "!" }
+        let strings = keys.map { "\"\($0)\" = \"Text\";" }.joined(separator: "\n")
+        let catalog = try Catalog.read(data: Data(strings.utf8), path: "en.lproj/Localizable.strings", format: .strings)
+        let report = try CatalogChecker(spec: spec).check([catalog])
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == 1)
+        #expect(errors.first?.message.contains("catastrophic backtracking") == true)
+        #expect(errors.first?.location.file == "spec.yml")
+        #expect(!report.passed)
+        #expect(report.results.count == 50)  // every key is still checked, under the default rule
+    }
 }
+

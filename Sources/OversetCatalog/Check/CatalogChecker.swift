@@ -95,6 +95,7 @@ public struct CatalogChecker: Sendable {
             diagnostics.append(CatalogDiagnostic(.warning, rule.location, "\(rule.name) matches no key"))
         }
         let results = run(entries, categories: categories, progress: progress)
+        diagnostics += spec.rules.compactMap(\.regexGaveUp)
         return CheckReport(catalogs: catalogs.map(\.path), languages: languages, categories: categories.map(\.higName),
                            results: results, diagnostics: diagnostics,
                            skipped: skipped.keys.sorted().map { SkippedCount(reason: $0, count: skipped[$0]!) },

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import Overset
 import Yams
@@ -220,6 +221,8 @@ public struct LayoutRule: Sendable {
     /// The header, when the strings are the title of one.
     public var reflow: Reflow?
     private let regex: NSRegularExpression?
+    /// Set when the regular expression ran past ``RegexBudget/perMatch`` on a key; the rule is not applied after.
+    let regexBudget = RegexBudget()
 
     init(_ mapping: Node.Mapping, base: LayoutRule?, index: Int?, location: SourceLocation) throws(OversetError) {
         self.location = location
@@ -298,8 +301,16 @@ public struct LayoutRule: Sendable {
         case .all: return true
         case .glob, .regex:
             guard let regex else { return false }
-            let range = NSRange(entry.key.startIndex..., in: entry.key)
-            return regex.firstMatch(in: entry.key, range: range) != nil
+            return regexBudget.firstMatch(regex, in: entry.key)
+        }
+    }
+
+    /// Why the rule's regular expression was abandoned, when it was: a diagnostic for the report.
+    public var regexGaveUp: CatalogDiagnostic? {
+        regexBudget.abandonedOn.map { key in
+            CatalogDiagnostic(.error, location, "\(name) ran past \(Int(RegexBudget.perMatch * 1000)) ms on the key "
+                + "\"\(key.prefix(80))\" (catastrophic backtracking, as nested quantifiers like (a+)+ do); the rule was "
+                + "not applied from then on: rewrite the expression")
         }
     }
 
@@ -378,5 +389,39 @@ extension SampleValues {
             }
         }
         try settings.rejectUnknownKeys(known: ["string", "integer", "decimal", "placeholders"])
+    }
+}
+
+/// A time limit on one rule's regular expression. `NSRegularExpression` (ICU) backtracks: `(a+)+$` against 60 "a"s
+/// and a "!" took 72 s. Each match gets ``perMatch``; the first that runs past it abandons the rule from then on, so
+/// one bad expression costs a tenth of a second, not a tenth of a second a key, and the report says so (an input
+/// error: the check fails).
+final class RegexBudget: Sendable {
+    /// The most one match may take.
+    static let perMatch: TimeInterval = 0.1
+    private let abandoned = Mutex<String?>(nil)
+
+    /// The key the expression was abandoned on, if it was.
+    var abandonedOn: String? { abandoned.withLock { $0 } }
+
+    /// Whether `regex` matches in `key`; false once the expression has been abandoned.
+    func firstMatch(_ regex: NSRegularExpression, in key: String) -> Bool {
+        if abandoned.withLock({ $0 != nil }) { return false }
+        let start = Date()
+        var found = false, gaveUp = false
+        regex.enumerateMatches(in: key, options: [.reportProgress], range: NSRange(key.startIndex..., in: key)) { result, _, stop in
+            if result != nil {
+                found = true
+                stop.pointee = true
+            } else if Date().timeIntervalSince(start) > RegexBudget.perMatch {
+                gaveUp = true
+                stop.pointee = true
+            }
+        }
+        if gaveUp {
+            abandoned.withLock { if $0 == nil { $0 = key } }
+            return false
+        }
+        return found
     }
 }
