@@ -327,7 +327,4 @@ enum TextDecoding {
         return line
     }
 
-    static func jsonErrorMessage(_ error: Error) -> String {
-        (error as NSError).userInfo["NSDebugDescription"] as? String ?? "not valid JSON"
-    }
 }

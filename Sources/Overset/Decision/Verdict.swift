@@ -162,7 +162,7 @@ extension Verdict {
             lines = all.lines
         }
         let used = lines.reduce(0) { $0 + $1.width }
-        let clusters = max(1, layout.prepared.text.count)
+        let clusters = max(1, layout.prepared.graphemes.count - 1)  // boundaries from 0 to the end
         guard used > 0 else { return nil }
         let points: Double
         if lines.count <= label.maxLines {

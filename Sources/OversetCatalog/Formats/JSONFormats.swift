@@ -54,17 +54,22 @@ enum JSONLinesFormat {
                 catalog.diagnostics.append(CatalogDiagnostic(.error, location, "not valid UTF-8; line skipped"))
                 continue
             }
-            let object: [String: Any]
+            let json: JSONSource
             do {
-                guard let parsed = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
-                    catalog.diagnostics.append(CatalogDiagnostic(.error, location, "expected a JSON object; line skipped"))
-                    continue
-                }
-                object = parsed
+                json = try JSONSource(bytes: Array(line))
             } catch {
-                catalog.diagnostics.append(CatalogDiagnostic(.error, location,
-                                                             "invalid JSON (\(TextDecoding.jsonErrorMessage(error))); line skipped"))
+                let column = String(decoding: line.prefix(error.offset), as: UTF8.self).count + 1
+                catalog.diagnostics.append(CatalogDiagnostic(.error, SourceLocation(file: path, line: number, column: column),
+                                                             "invalid JSON (\(error.message)); line skipped"))
                 continue
+            }
+            guard let members = json.root.members else {
+                catalog.diagnostics.append(CatalogDiagnostic(.error, location, "expected a JSON object; line skipped"))
+                continue
+            }
+            var object: [String: Any] = [:]
+            for member in members {
+                if let text = member.value.string { object[member.key] = text } else { object[member.key] = NSNull() }
             }
             guard let key = (object["key"] ?? object["id"]) as? String else {
                 catalog.diagnostics.append(CatalogDiagnostic(.error, location, "no \"key\" field; line skipped"))
