@@ -58,6 +58,7 @@ enum LayoutReport {
             object["category"] = verdict.label.category.higName
         }
         if let note = verdict.label.weightNote { object["weightNote"] = note }
+        if verdict.label.minimumScaleFactor != nil { object["scale"] = (verdict.scale * 10_000).rounded() / 10_000 }
         if let hidden = layout.truncatedRange {
             object["truncatedRange"] = [hidden.location, hidden.upperBound]
         }

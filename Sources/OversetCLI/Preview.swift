@@ -147,6 +147,10 @@ enum TextPreview {
                 out.append(advice + (clipping.clipsAtBounds ? " (clipsToBounds would cut these marks)" : ""))
             }
         }
+        if verdict.scale < 1 {
+            out.append("shrinks to \(Points.format(verdict.scale * 100, decimals: 1)) % "
+                + "(\(format(options.pointSize)) pt) to fit, as adjustsFontSizeToFitWidth does")
+        }
         if let contrast = verdict.contrast {
             let problem = verdict.problems.first { $0.kind == .lowContrast }
             out.append(problem.map { "LOW CONTRAST: " + $0.message }

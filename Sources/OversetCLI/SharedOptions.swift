@@ -72,6 +72,9 @@ struct LabelArguments: ParsableArguments {
     @Option(name: .customLong("dark-background"), help: ArgumentHelp("The background colour in dark mode (a translucent one is over black).", valueName: "hex"))
     var darkBackground: String?
 
+    @Option(name: .customLong("minimum-scale-factor"), parsing: .unconditional, help: ArgumentHelp("adjustsFontSizeToFitWidth: shrink the text down to this scale (above 0, at most 1) before it counts as truncated; needs --max-lines.", valueName: "scale"))
+    var minimumScaleFactor: String?
+
     @Option(help: "The BCP 47 language of the text (th, ja, zh-CN, ar, de…): selects line breaking rules and shaping.")
     var lang: String?
 
@@ -84,7 +87,7 @@ struct LabelArguments: ParsableArguments {
                                             ("lineHeight", lineHeight), ("lineHeightMultiple", lineHeightMultiple),
                                             ("tracking", tracking), ("foreground", foreground),
                                             ("background", background), ("darkForeground", darkForeground),
-                                            ("darkBackground", darkBackground)]
+                                            ("darkBackground", darkBackground), ("minimumScaleFactor", minimumScaleFactor)]
         for case let (key, value?) in strings { values[key] = .string(value) }
         if emphasized { values["emphasized"] = .bool(true) }
         if !fonts.isEmpty { values["fonts"] = .list(fonts.map { .string($0) }) }

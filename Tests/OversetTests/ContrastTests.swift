@@ -91,3 +91,29 @@ import OversetCatalog
         #expect(try Label(style: .body, width: 200).verdict(for: "Check", language: "en").headroom == nil)
     }
 }
+
+/// `adjustsFontSizeToFitWidth` with `minimumScaleFactor`: the largest scale at which the text fits, from the
+/// hb-shape widths of "Check for updates" (8,523 units per 1000 em on one line: 144.891 pt at 17 pt).
+@Suite struct ShrinkToFitTests {
+    @Test func shrinking_findsTheLargestScaleThatFits_andFailsBelowTheMinimum() throws {
+        let natural = LineBreakingTests.points(2828 + 260 + 1362 + 260 + 3813)
+        var label = Label(font: .size(17, relativeTo: nil), width: 130, maxLines: 1)
+        #expect(try label.verdict(for: "Check for updates", language: "en").status == .fail)
+        label.minimumScaleFactor = 0.5
+        let shrunk = try label.verdict(for: "Check for updates", language: "en")
+        #expect(shrunk.status == .pass)
+        #expect(abs(shrunk.scale - 130 / natural) < 2e-4, "\(shrunk.scale)")
+        #expect(shrunk.layout.lines.count == 1 && shrunk.layout.lines[0].width <= 130)
+        // Not enough room even at the minimum: a failure that says so.
+        label.minimumScaleFactor = 0.95
+        let tooBig = try label.verdict(for: "Check for updates", language: "en")
+        #expect(tooBig.status == .fail)
+        #expect(tooBig.scale == 0.95)
+        #expect(tooBig.problems.first?.message.contains("even at the minimum scale 0.95") == true)
+        // A text that fits is not shrunk; and the setting is checked like every other.
+        #expect(try label.withWidth(300).verdict(for: "Check for updates", language: "en").scale == 1)
+        var settings = Settings(["style": .string("body"), "width": .number(100), "maxLines": .number(1),
+                                 "minimumScaleFactor": .number(0)], origin: "test")
+        #expect(throws: OversetError.self) { try Label(settings: &settings) }
+    }
+}

@@ -23,18 +23,46 @@ public struct Verdict: Sendable {
     public let clipping: ClippingReport
     /// The clipping analysis with every overflow, for judging again under another policy.
     private let unfilteredClipping: ClippingReport
+    /// The font scale the label shows the text at: 1, or less when ``Label/minimumScaleFactor`` lets it shrink
+    /// to fit (`adjustsFontSizeToFitWidth`). The layout, lines needed and clipping are at this scale.
+    public let scale: Double
 
     /// Lays out `prepared` for `label` and judges it.
     /// - Complexity: two passes of arithmetic over the text (count, then lay out the visible lines) and the clipping
     ///   analysis of the visible glyphs.
     public init(_ prepared: PreparedText, label: Label, policy: VerdictPolicy = VerdictPolicy()) throws(OversetError) {
         try label.validate()
-        let options = label.layoutOptions
+        var options = label.layoutOptions
         var unlimited = options
         unlimited.maxLines = 0
         self.label = label
         self.policy = policy
-        linesNeeded = try prepared.lineCount(unlimited)
+        var needed = try prepared.lineCount(unlimited)
+        var scale = 1.0
+        if let minimum = label.minimumScaleFactor, minimum < 1, label.maxLines > 0, needed > label.maxLines {
+            // The largest scale that fits, to 1/10,000 (lines needed only grow with the size): arithmetic on
+            // the prepared text, no shaping.
+            func lines(at scale: Double) throws(OversetError) -> Int {
+                var scaled = unlimited
+                scaled.pointSize = unlimited.pointSize * scale
+                return try prepared.lineCount(scaled)
+            }
+            if try lines(at: minimum) > label.maxLines {
+                scale = minimum
+            } else {
+                var low = minimum, high = 1.0
+                while high - low > 1e-4 {
+                    let middle = (low + high) / 2
+                    if try lines(at: middle) <= label.maxLines { low = middle } else { high = middle }
+                }
+                scale = low
+            }
+            options.pointSize *= scale
+            unlimited.pointSize *= scale
+            needed = try prepared.lineCount(unlimited)
+        }
+        self.scale = scale
+        linesNeeded = needed
         layout = try prepared.layout(options)
         unfilteredClipping = layout.clipping()
         clipping = Verdict.filter(unfilteredClipping, policy)
@@ -42,6 +70,7 @@ public struct Verdict: Sendable {
 
     private init(_ other: Verdict, policy: VerdictPolicy) {
         label = other.label
+        scale = other.scale
         self.policy = policy
         layout = other.layout
         linesNeeded = other.linesNeeded
@@ -69,7 +98,7 @@ public struct Verdict: Sendable {
     /// point size and weight; nil when the label has no colours.
     public var contrast: ContrastCheck? {
         guard let colors = label.colors else { return nil }
-        let required = Contrast.minimumRatio(pointSize: label.pointSize, bold: label.weight == .bold)
+        let required = Contrast.minimumRatio(pointSize: layout.options.pointSize, bold: label.weight == .bold)
         let light = Contrast.ratio(colors.foreground, on: colors.background, canvas: .white)
         let dark = colors.darkForeground.flatMap { foreground in
             colors.darkBackground.map { Contrast.ratio(foreground, on: $0, canvas: .black) }
@@ -94,7 +123,8 @@ public struct Verdict: Sendable {
         var out: [VerdictProblem] = []
         let options = layout.options
         if isTruncated {
-            out.append(VerdictProblem(kind: .truncated, message: "needs \(linesNeeded) lines, \(label.maxLines) allowed "
+            let shrunk = label.minimumScaleFactor.map { " even at the minimum scale \(Points.format($0, decimals: 2))" } ?? ""
+            out.append(VerdictProblem(kind: .truncated, message: "needs \(linesNeeded) lines, \(label.maxLines) allowed\(shrunk) "
                 + "(\(Points.format(options.pointSize, decimals: 2)) pt in \(Points.format(options.width, decimals: 2)) pt)"))
         }
         if isClipped, policy.clipping != .ignore, let worst = clipping.clippedClusters.max(by: { $0.overflow < $1.overflow }) {
@@ -117,7 +147,7 @@ public struct Verdict: Sendable {
                 parts.append("\(ContrastCheck.format(dark)) in dark mode (\(foreground) on \(background))")
             }
             out.append(VerdictProblem(kind: .lowContrast, message: "contrast " + parts.joined(separator: " and ")
-                + "; \(ContrastCheck.format(contrast.required)) needed at \(Points.format(label.pointSize, decimals: 2)) pt "
+                + "; \(ContrastCheck.format(contrast.required)) needed at \(Points.format(layout.options.pointSize, decimals: 2)) pt "
                 + (label.weight == .bold ? "bold" : label.weight.rawValue)))
         }
         if !missingCharacters.isEmpty {

@@ -4,7 +4,7 @@ extension Label {
     public static let settingKeys = ["style", "emphasized", "category", "size", "relativeTo", "width", "maxLines",
                                      "lineHeight", "lineHeightMultiple", "truncation", "wrap", "strategy", "tracking",
                                      "fonts", "features", "weight", "foreground", "background", "darkForeground",
-                                     "darkBackground"]
+                                     "darkBackground", "minimumScaleFactor"]
 
     /// Reads a label from named settings: `measure`'s JSON fields, a spec rule's keys and the command line's options
     /// all come through here, so they share names, defaults, ranges and messages.
@@ -46,6 +46,7 @@ extension Label {
                   strategy: strategy ?? base?.strategy ?? .pushOut, tracking: tracking ?? base?.tracking ?? .none,
                   fonts: fonts)
         colors = try Label.colors(&settings, base: base?.colors)
+        minimumScaleFactor = try settings.number("minimumScaleFactor") ?? base?.minimumScaleFactor
         try validate()
     }
 

@@ -17,6 +17,7 @@
 /// | ``tracking`` | none | `NSAttributedString.Key.kern` |
 /// | ``fonts`` | the bundled fonts | the system font and its fallbacks |
 /// | ``colors`` | none: no contrast check | `textColor`, `backgroundColor` (light and dark) |
+/// | ``minimumScaleFactor`` | none: no shrinking | `adjustsFontSizeToFitWidth` + `minimumScaleFactor` |
 ///
 /// ```swift
 /// let label = Label(style: .body, width: 160, maxLines: 2)
@@ -51,6 +52,10 @@ public struct Label: Sendable, Hashable {
     /// The text and background colours, light and optionally dark: when set, the verdict checks their contrast
     /// against the HIG's minimum for the label's size and weight at each category.
     public var colors: LabelColors? = nil
+    /// `adjustsFontSizeToFitWidth` with this `minimumScaleFactor` (above 0, at most 1): a text that needs more than
+    /// ``maxLines`` lines is shown at the largest scale from this to 1 at which it fits, and fails only when even
+    /// this scale does not fit. Nil (the default) never shrinks. Needs a line limit.
+    public var minimumScaleFactor: Double? = nil
 
     /// A label with a Dynamic Type text style.
     ///
@@ -192,6 +197,9 @@ public struct Label: Sendable, Hashable {
         switch tracking {
         case .points(let value): try LabelLimits.check("tracking", value, LabelLimits.tracking)
         case .thousandthsOfEm(let value): try LabelLimits.check("tracking", value, LabelLimits.tracking)
+        }
+        if let minimumScaleFactor {
+            try LabelLimits.check("minimumScaleFactor", minimumScaleFactor, 0...1, above: 0)
         }
         try layoutOptions.validate()
     }

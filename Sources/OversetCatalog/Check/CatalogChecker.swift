@@ -252,7 +252,7 @@ public struct CatalogChecker: Sendable {
             var status = verdict.status
             if problems.contains(where: { $0.kind == .earlyFlip }) { status = .fail }
             let outcome = CategoryOutcome(category: category.higName, status: status,
-                                          pointSize: Points.rounded(verdict.label.pointSize),
+                                          pointSize: Points.rounded(verdict.layout.options.pointSize),
                                           width: Points.rounded(verdict.label.width), linesNeeded: verdict.linesNeeded,
                                           orientation: orientation, problems: problems)
             return (outcome, verdict)
