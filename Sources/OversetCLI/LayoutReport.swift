@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Overset
+import OversetCatalog
 
 /// The JSON shape of one verdict, shared by `preview --format json` and `measure`:
 /// `{"status", "fits", "lineCount", "linesNeeded", "truncated", "width", "height", "lines": [{"text", "range",
@@ -123,21 +124,7 @@ enum JSONReport {
 
     private static func writeString(_ text: String, to out: inout String) {
         out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
+        JSONString.append(text, to: &out)
         out += "\""
     }
 }

@@ -117,7 +117,7 @@ public enum CatalogAnnotator {
             let added = note(for: spec.rule(for: probe), upTo: largest)
             let kept = (entry.value["comment"]?.string ?? "").components(separatedBy: "\n")
                 .filter { !$0.hasPrefix(marker) && !$0.isEmpty }
-            edits.append(json.settingMember("comment", to: JSONSource.quoted((kept + [added]).joined(separator: "\n")),
+            edits.append(json.settingMember("comment", to: JSONString.quoted((kept + [added]).joined(separator: "\n")),
                                             in: entry.value))
         }
         var out = json.bytes

@@ -15,6 +15,21 @@ import Testing
         return try #require(lines.firstIndex { $0.contains(needle) }) + 1
     }
 
+    /// Runs a Python script (`python3 -c`), returning its exit status and everything it printed.
+    static func python(_ script: String, arguments: [String] = [], directory: String? = nil) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script] + arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, printed)
+    }
+
     @Test func xcodeFormat_pointsAtTheTranslationsOwnLine() throws {
         let run = try CLITests.run(["check", Self.catalog, "--spec", Self.spec, "--format", "xcode", "--quiet"])
         #expect(run.status == 1)
@@ -57,9 +72,7 @@ import Testing
                                     "--quiet"])
         #expect(run.status == 1)
         let schema = DoorAgreementTests.root + "/Tests/OversetTests/Fixtures/sarif/sarif-schema-2.1.0.json"
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", """
+        let (status, printed) = try Self.python("""
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1])); log = json.load(open(sys.argv[2]))
             jsonschema.Draft4Validator(schema).validate(log)
@@ -69,14 +82,8 @@ import Testing
             for r in results:
                 region = r["locations"][0]["physicalLocation"].get("region", {})
                 print(r["ruleId"], r["level"], region.get("startLine", 0), r["message"]["text"].split(":")[0])
-            """, schema, output]
-        let pipe = Pipe()
-        check.standardOutput = pipe
-        check.standardError = pipe
-        try check.run()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        check.waitUntilExit()
-        #expect(check.terminationStatus == 0, "\(printed)")
+            """, arguments: [schema, output])
+        #expect(status == 0, "\(printed)")
         let germanLine = try Self.line(of: "\"Nach Updates suchen\"")
         #expect(printed.contains("truncated error \(germanLine) Check for updates (de, Large … AX3, 3 categories)"), "\(printed)")
         #expect(printed.contains("earlyFlip error"))
@@ -142,10 +149,7 @@ import Testing
             #expect(again.status == 0)
             #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + target)) == before, "\(target) changed again")
         }
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.currentDirectoryURL = URL(fileURLWithPath: directory)
-        check.arguments = ["python3", "-c", """
+        let (status, printed) = try Self.python("""
             import json, xml.etree.ElementTree as ET
             ns = {"x": "urn:oasis:names:tc:xliff:document:1.2"}
             for unit in ET.parse("de.xliff").getroot().iter("{urn:oasis:names:tc:xliff:document:1.2}trans-unit"):
@@ -158,19 +162,14 @@ import Testing
             root = ET.parse("values-de/strings.xml", ET.XMLParser(target=ET.TreeBuilder(insert_comments=True))).getroot()
             comments = [c.text.strip() for c in root if c.tag is ET.Comment]
             print("android", len(comments), comments[0])
-            """]
-        let pipe = Pipe()
-        check.standardOutput = pipe
-        check.standardError = pipe
-        try check.run()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        check.waitUntilExit()
-        #expect(check.terminationStatus == 0, "\(printed)")
+            """, directory: directory)
+        #expect(status == 0, "\(printed)")
         // update.button matches the spec's "*.button" rule: 150 pt × 1 line; others have no line limit (no maxwidth).
         #expect(printed.contains("xliff update.button 150 pixel Overset: max 150 pt × 1 line, body, must fit up to AX3"))
         #expect(printed.contains("xliff terms None None Overset: max 320 pt × any number of lines"))
         #expect(printed.contains("xcstrings Title of the settings screen header. | Overset: max 220 pt × 2 lines, headline, must fit up to AX3"))
-        #expect(printed.contains("android "))
+        // values-de/strings.xml has 5 resources (3 strings, a plural, an array): one comment each.
+        #expect(printed.contains("android 5 Overset: max 320 pt × any number of lines, body, must fit up to AX3"))
         // The annotated catalogs read the same strings as before.
         let original = try CLITests.run(["check", Self.catalog, "--spec", Self.spec, "--format", "json", "--quiet"])
         let annotated = try CLITests.run(["check", directory + "/Localizable.xcstrings", "--spec", Self.spec, "--format",

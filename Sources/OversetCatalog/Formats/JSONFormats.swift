@@ -109,12 +109,12 @@ enum JSONLinesFormat {
                 continue
             }
             var bytes = json.bytes
-            let text = Array(JSONSource.quoted(transform(value)).utf8)
+            let text = Array(JSONString.quoted(transform(value)).utf8)
             if let existing = members.first(where: { $0.key == language }) {
                 bytes.replaceSubrange(existing.value.range, with: text)
             } else {
                 let end = json.root.range.upperBound - 1
-                bytes.replaceSubrange(end..<end, with: Array(",\(JSONSource.quoted(language)):".utf8) + text)
+                bytes.replaceSubrange(end..<end, with: Array(",\(JSONString.quoted(language)):".utf8) + text)
             }
             out += bytes
             count += 1

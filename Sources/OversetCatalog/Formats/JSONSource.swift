@@ -285,10 +285,19 @@ struct JSONSource {
     }
 }
 
-extension JSONSource {
-    /// A string in JSON, escaped as Xcode writes String Catalogs (`/` unescaped, non-ASCII as is).
-    static func quoted(_ text: String) -> String {
+/// JSON string literals, written the one way every Overset writer writes them: the form of Foundation's
+/// `JSONSerialization` with `.withoutEscapingSlashes` (`"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f` escaped, other
+/// control characters as `\u00XX`, `/` and non-ASCII as they are), which is also how Xcode writes String Catalogs.
+package enum JSONString {
+    /// `text` as a quoted JSON string.
+    package static func quoted(_ text: String) -> String {
         var out = "\""
+        append(text, to: &out)
+        return out + "\""
+    }
+
+    /// Appends `text`'s escaped characters (without quotes) to `out`.
+    package static func append(_ text: String, to out: inout String) {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -296,12 +305,13 @@ extension JSONSource {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
     }
 }

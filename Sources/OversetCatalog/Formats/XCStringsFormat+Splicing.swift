@@ -38,7 +38,7 @@ extension XCStringsFormat {
                 edits.append(json.settingMember(language, to: text, in: localizations))
             } else {
                 let entryIndent = json.indentation(ofMembersOf: entry.value, extraLevels: 0)
-                let object = "{\n" + memberIndent + JSONSource.quoted(language) + " : " + text + "\n" + entryIndent + "}"
+                let object = "{\n" + memberIndent + JSONString.quoted(language) + " : " + text + "\n" + entryIndent + "}"
                 edits.append(json.settingMember("localizations", to: object, in: entry.value))
             }
         }
@@ -58,7 +58,7 @@ extension XCStringsFormat {
             units += 1
             let inner = indent + "  ", innermost = inner + "  "
             return "{\n" + inner + "\"stringUnit\" : {\n" + innermost + "\"state\" : \"translated\",\n" + innermost
-                + "\"value\" : " + JSONSource.quoted(value) + "\n" + inner + "}\n" + indent + "}"
+                + "\"value\" : " + JSONString.quoted(value) + "\n" + inner + "}\n" + indent + "}"
         }
 
         /// `node` copied, with each `stringUnit`'s state and value replaced.
@@ -75,11 +75,11 @@ extension XCStringsFormat {
                         value = "\"translated\""
                     } else if parentKey == "stringUnit" && member.key == "value", let text = member.value.string {
                         units += 1
-                        value = JSONSource.quoted(transform(text))
+                        value = JSONString.quoted(transform(text))
                     } else {
                         value = emit(member.value, json: json, indent: inner, parentKey: member.key, transform: transform)
                     }
-                    lines.append(inner + JSONSource.quoted(member.key) + " : " + value)
+                    lines.append(inner + JSONString.quoted(member.key) + " : " + value)
                 }
                 return "{\n" + lines.joined(separator: ",\n") + "\n" + indent + "}"
             case .array(let items):
@@ -124,7 +124,7 @@ extension JSONSource {
             return (existing.value.range, text)
         }
         let indent = indentation(ofMembersOf: object, extraLevels: 0)
-        let member = JSONSource.quoted(key) + " : " + text
+        let member = JSONString.quoted(key) + " : " + text
         guard let last = members.last else {
             let closing = lineIndentation(at: object.range.lowerBound)
             return (object.range, "{\n" + indent + member + "\n" + closing + "}")

@@ -194,7 +194,8 @@ enum XCStringsFormat {
 enum StringsDictFormat {
     static let forms = ["zero", "one", "two", "few", "many", "other"]
 
-    static func read(data: Data, path: String, language: String) throws -> Catalog {
+    /// The property list's top-level dictionary, or a ``CatalogError``.
+    static func dictionary(_ data: Data, path: String) throws -> [String: Any] {
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, format: nil)
@@ -204,6 +205,11 @@ enum StringsDictFormat {
         guard let root = object as? [String: Any] else {
             throw CatalogError(location: SourceLocation(file: path), message: "expected a dictionary of keys")
         }
+        return root
+    }
+
+    static func read(data: Data, path: String, language: String) throws -> Catalog {
+        let root = try dictionary(data, path: path)
         var catalog = Catalog(path: path, format: .stringsdict)
         let lines = keyLines(in: String(decoding: data, as: UTF8.self))
         for key in root.keys.sorted() {
@@ -250,37 +256,12 @@ enum StringsDictFormat {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var rest = line[...]
             while let open = rest.range(of: "<key>"), let close = rest.range(of: "</key>", range: open.upperBound..<rest.endIndex) {
-                let name = xmlUnescapeBasic(String(rest[open.upperBound..<close.lowerBound]))
+                let name = XMLEntities.decodeReferences(String(rest[open.upperBound..<close.lowerBound]))
                 if lines[name] == nil { lines[name] = index + 1 }
                 rest = rest[close.upperBound...]
             }
         }
         return lines
-    }
-
-    /// The five predefined XML entities and numeric references decoded (what a property list key may contain).
-    static func xmlUnescapeBasic(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var out = ""
-        var rest = text[...]
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            guard let semi = rest[amp...].firstIndex(of: ";") else { break }
-            let name = rest[rest.index(after: amp)..<semi]
-            switch name {
-            case "amp": out += "&"
-            case "lt": out += "<"
-            case "gt": out += ">"
-            case "quot": out += "\""
-            case "apos": out += "'"
-            default:
-                let number = name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16)
-                    : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
-                if let number, let scalar = Unicode.Scalar(number) { out.unicodeScalars.append(scalar) } else { out += rest[amp...semi] }
-            }
-            rest = rest[rest.index(after: semi)...]
-        }
-        return out + rest
     }
 
     /// The printf conversion of the first integer specifier in `text` (`ld` for "%1$ld files"), what
@@ -297,15 +278,7 @@ enum StringsDictFormat {
     /// plural form), and everything else (variable names, spec and value types) as it was.
     static func transformingStrings(in data: Data, path: String,
                                     transform: (String) -> String) throws -> (data: Data, count: Int) {
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, format: nil)
-        } catch {
-            throw CatalogError(location: SourceLocation(file: path), message: "invalid property list: \(error.localizedDescription)")
-        }
-        guard let root = object as? [String: Any] else {
-            throw CatalogError(location: SourceLocation(file: path), message: "expected a dictionary of keys")
-        }
+        let root = try dictionary(data, path: path)
         var count = 0
         var out: [String: Any] = [:]
         for (key, value) in root {

@@ -114,4 +114,36 @@ enum XMLEntities {
         out += text[index...]
         return out
     }
+
+    /// The five XML entities and HTML's no-break space: the named references text in catalogs uses.
+    static let namedEntities: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'",
+                                                  "nbsp": "\u{00A0}"]
+
+    /// `&amp;`, `&nbsp;`, `&#8230;` and `&#x2026;` decoded; anything else kept.
+    static func decodeReferences(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var rest = text[...]
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest.index(after: amp)
+            guard let semicolon = rest[after...].prefix(12).firstIndex(of: ";") else {
+                out.append("&")
+                rest = rest[after...]
+                continue
+            }
+            let name = String(rest[after..<semicolon])
+            let number = name.hasPrefix("#x") || name.hasPrefix("#X") ? UInt32(name.dropFirst(2), radix: 16)
+                : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
+            if let value = namedEntities[name] {
+                out += value
+            } else if let number, let scalar = Unicode.Scalar(number) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += rest[amp...semicolon]
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return out + rest
+    }
 }
