@@ -33,7 +33,6 @@ public enum CatalogAnnotator {
                                 spec: LayoutSpec) throws -> (data: Data, count: Int) {
         let catalog = try Catalog.read(data: data, path: path, format: format)
         let largest = (spec.categories ?? ContentSizeCategory.allCases).max() ?? .accessibility5
-        func rule(_ entry: CatalogEntry) -> LayoutRule { spec.rule(for: entry) }
         switch format {
         case .xcstrings:
             return try annotateStringCatalog(data, path: path, spec: spec, largest: largest)
@@ -63,7 +62,7 @@ public enum CatalogAnnotator {
             let isStrings = format == .strings
             return try insertingLines(data, path: path) { lineNumber in
                 guard let entry = keyByLine[lineNumber] else { return nil }
-                let text = note(for: rule(entry), upTo: largest)
+                let text = note(for: spec.rule(for: entry), upTo: largest)
                 return isStrings ? "/* \(text.replacingOccurrences(of: "*/", with: "* /")) */"
                     : "<!-- \(text.replacingOccurrences(of: "--", with: "- -")) -->"
             }
