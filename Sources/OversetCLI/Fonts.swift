@@ -34,7 +34,7 @@ struct Fonts: ParsableCommand {
             guard let font = stack.font(for: entry.sample) else {
                 return [entry.script, sample, "MISSING", "no font in the stack has this script (add one with --font)"]
             }
-            return [entry.script, sample, "\(font.familyName) \(font.styleName)", font.path]
+            return [entry.script, sample, font.name, font.path]
         }
         let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
         out.append(TextPreview.pad("script", widths[0]) + "  " + TextPreview.pad("", 2) + "  "

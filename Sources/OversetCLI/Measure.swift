@@ -104,7 +104,8 @@ struct Measure: ParsableCommand {
             guard settings.has("width") else { return failure("missing \"width\" (points)") }
             let label = try Label(settings: &settings, base: Preview.defaultLabel)
             try settings.rejectUnknownKeys(known: requestKeys + Label.settingKeys)
-            let key = text + "\u{1}" + (language ?? "") + "\u{1}\(label.bundledWeight)\u{1}"
+            let key = text + "\u{1}" + (language ?? "") + "\u{1}\(label.weight)\u{1}"
+                + (label.pointSize >= FontStack.displayDesignPointSize ? "display" : "text") + "\u{1}"
                 + label.fonts.custom.joined(separator: "\u{1}") + "\u{1}" + label.fonts.features.joined(separator: "\u{1}")
             let clock = ContinuousClock()
             let text_: PreparedText

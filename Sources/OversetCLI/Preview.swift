@@ -104,7 +104,7 @@ enum TextPreview {
         let options = layout.options
         let label = verdict.label
         var out: [String] = []
-        let fonts = layout.prepared.usedFonts.map { "\($0.familyName) \($0.styleName)" }
+        let fonts = layout.prepared.usedFonts.map (\.name)
         let styleName = label.styledFont.map { "\($0.style) at \($0.category.higName), " } ?? ""
         out.append("width \(format(options.width)) pt · \(styleName)\(format(options.pointSize)) pt · "
             + (options.maxLines == 0 ? "unlimited lines" : "max \(options.maxLines) line\(options.maxLines == 1 ? "" : "s")")

@@ -26,7 +26,7 @@ struct LabelArguments: ParsableArguments {
     @Flag(help: "Use the style's emphasized weight (.traitBold).")
     var emphasized = false
 
-    @Option(help: ArgumentHelp("The weight of a --size label: regular, semibold or bold.", valueName: "weight"))
+    @Option(help: ArgumentHelp("The weight of a --size label: regular, semibold, bold or heavy.", valueName: "weight"))
     var weight: String?
 
     @Option(name: [.customLong("max-lines"), .customLong("lines")], parsing: .unconditional,
@@ -75,6 +75,21 @@ struct LabelArguments: ParsableArguments {
     @Option(name: .customLong("minimum-scale-factor"), parsing: .unconditional, help: ArgumentHelp("adjustsFontSizeToFitWidth: shrink the text down to this scale (above 0, at most 1) before it counts as truncated; needs --max-lines.", valueName: "scale"))
     var minimumScaleFactor: String?
 
+    @Flag(name: .customLong("allows-tightening"), help: "allowsDefaultTighteningForTruncation: squeeze the spacing by up to 5 % of the width before truncating.")
+    var allowsTightening = false
+
+    @Option(name: .customLong("minimum-category"), help: ArgumentHelp("minimumContentSizeCategory: smaller categories show this one's size.", valueName: "category"))
+    var minimumCategory: String?
+
+    @Option(name: .customLong("maximum-category"), help: ArgumentHelp("maximumContentSizeCategory (SwiftUI .dynamicTypeSize(...)): larger categories show this one's size, e.g. AX2.", valueName: "category"))
+    var maximumCategory: String?
+
+    @Flag(name: .customLong("bold-text"), help: "The Bold Text accessibility setting: every weight one step heavier (regular → semibold, semibold → bold).")
+    var boldText = false
+
+    @Option(name: .customLong("maximum-point-size"), parsing: .unconditional, help: ArgumentHelp("UIFontMetrics.scaledFont(for:maximumPointSize:): the size never grows past this.", valueName: "points"))
+    var maximumPointSize: String?
+
     @Option(help: "The BCP 47 language of the text (th, ja, zh-CN, ar, de…): selects line breaking rules and shaping.")
     var lang: String?
 
@@ -87,9 +102,13 @@ struct LabelArguments: ParsableArguments {
                                             ("lineHeight", lineHeight), ("lineHeightMultiple", lineHeightMultiple),
                                             ("tracking", tracking), ("foreground", foreground),
                                             ("background", background), ("darkForeground", darkForeground),
-                                            ("darkBackground", darkBackground), ("minimumScaleFactor", minimumScaleFactor)]
+                                            ("darkBackground", darkBackground), ("minimumScaleFactor", minimumScaleFactor),
+                                            ("minimumCategory", minimumCategory), ("maximumCategory", maximumCategory),
+                                            ("maximumPointSize", maximumPointSize)]
         for case let (key, value?) in strings { values[key] = .string(value) }
         if emphasized { values["emphasized"] = .bool(true) }
+        if allowsTightening { values["allowsTightening"] = .bool(true) }
+        if boldText { values["boldText"] = .bool(true) }
         if !fonts.isEmpty { values["fonts"] = .list(fonts.map { .string($0) }) }
         if !features.isEmpty { values["features"] = .list(features.map { .string($0) }) }
         return Settings(values, origin: "options", stringsAreTyped: true)

@@ -31,7 +31,7 @@ extension TextLayout {
         // Legend.
         var legend: [(String, PictureColor)] = []
         if options.showsLegend {
-            let fonts = prepared.usedFonts.map { "\($0.familyName) \($0.styleName)" }.joined(separator: ", ")
+            let fonts = prepared.usedFonts.map (\.name).joined(separator: ", ")
             var sizeText = "\(Points.fixed(self.options.pointSize)) pt"
             if let font = options.styledFont { sizeText = "\(font.style) at \(font.category.higName), " + sizeText }
             legend.append(((fonts.isEmpty ? prepared.engine.fonts.primary.familyName : fonts) + " · " + sizeText, palette.secondary))

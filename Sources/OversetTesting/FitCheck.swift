@@ -53,12 +53,14 @@ public struct FitCheck: Sendable, Hashable {
     /// The label's width.
     public var width: Double { label.width }
 
-    /// Prepares the text once and judges it at every category.
+    /// Prepares the text once per font the categories use (twice for the bundled fonts: Inter, and Inter Display
+    /// from 20 pt) and judges it at every category.
     public func evaluate() throws -> FitReport {
-        let prepared = try label.prepare(text, language: language)
+        let preparations = try LabelPreparations(text, language: language, label: label, categories: categories)
         var failures: [FitFailure] = []
         for category in categories {
-            let verdict = try label.at(category).verdict(for: prepared, policy: policy)
+            let shown = label.at(category)
+            let verdict = try shown.verdict(for: preparations.prepared(for: shown), policy: policy)
             if verdict.status != .pass {
                 failures.append(FitFailure(verdict: verdict))
             }
@@ -133,7 +135,7 @@ public struct FitReport: Sendable {
                 out += "\n    │\(line.text)│ \(Points.fixed(line.width)) of \(Points.format(label.width)) pt\(over)"
             }
         }
-        let fonts = failing[0].verdict.layout.prepared.usedFonts.map { "\($0.familyName) \($0.styleName)" }
+        let fonts = failing[0].verdict.layout.prepared.usedFonts.map (\.name)
         out += "\n  (\(label.strategy.rawValue) breaking; fonts: \(fonts.joined(separator: ", ")))"
         return out
     }

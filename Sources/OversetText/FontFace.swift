@@ -35,15 +35,94 @@ package struct FaceMetrics: Sendable, Equatable {
     package var xHeight: Int?
 }
 
-/// One loaded font face: the file's bytes, a FreeType face (validation, tables, names) and a HarfBuzz font (shaping,
-/// cmap, extents) over the same bytes.
+/// One variation axis of a variable font (`fvar`), in the axis's own units.
+package struct FaceAxis: Sendable, Equatable {
+    /// The four-letter tag: `wght`, `opsz`, `wdth`, `slnt`, `ital` or a custom one.
+    package var tag: String
+    package var minimum: Double
+    package var defaultValue: Double
+    package var maximum: Double
+}
+
+/// The bytes of one font file, shared by every face of a collection and every instance of a variable font loaded
+/// from it: a `.ttc` with ten faces is read once, not ten times.
 ///
-/// Ownership: this class owns the byte buffer, the FreeType library and face, and the HarfBuzz blob, face and font,
-/// and frees them in `deinit` in reverse order.
+/// Ownership: owns the buffer and the HarfBuzz blob over it; the blob is destroyed before the buffer is freed.
+private final class FontBytes: @unchecked Sendable {
+    // @unchecked Sendable: immutable after init; HarfBuzz blobs are immutable and reference-counted atomically.
+    let buffer: UnsafeMutableRawBufferPointer
+    let blob: OpaquePointer
+
+    /// Takes ownership of `buffer`.
+    init(_ buffer: UnsafeMutableRawBufferPointer) {
+        self.buffer = buffer
+        blob = hb_blob_create(UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self),
+                              UInt32(buffer.count), HB_MEMORY_MODE_READONLY, nil, nil)!
+    }
+
+    deinit {
+        hb_blob_destroy(blob)
+        buffer.deallocate()
+    }
+
+    /// Files read so far, by path, size and modification time (a changed file is read again).
+    private static let files = Lock<[String: FontBytes]>([:])
+
+    static func read(_ path: String) throws(FontLoadFailure) -> FontBytes {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { throw .fileNotFound(path: path) }
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .unreadable(path: path, reason: "not a regular file")
+        }
+        let key = "\(path)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|\(info.st_ino)"
+        if let cached = files.withLock({ $0[key] }) { return cached }
+        let bytes = FontBytes(try FontFace.readFile(path, size: Int(info.st_size)))
+        return files.withLock { cache in
+            if let existing = cache[key] { return existing }
+            cache[key] = bytes
+            return bytes
+        }
+    }
+}
+
+/// The FreeType and HarfBuzz faces of one face index of a file, shared by the default instance and every named or
+/// requested instance of a variable font.
+///
+/// Ownership: owns the FreeType library and face and the HarfBuzz face; keeps the file's bytes alive.
+private final class FaceStorage: @unchecked Sendable {
+    // @unchecked Sendable: the FreeType face is only touched in FontFace's init (names, tables) and in deinit; the
+    // HarfBuzz face is immutable once made (hb_face_make_immutable) and safe to share.
+    let bytes: FontBytes
+    let ftLibrary: FT_Library
+    let ftFace: FT_Face
+    let hbFace: OpaquePointer
+
+    init(bytes: FontBytes, ftLibrary: FT_Library, ftFace: FT_Face, hbFace: OpaquePointer) {
+        self.bytes = bytes
+        self.ftLibrary = ftLibrary
+        self.ftFace = ftFace
+        self.hbFace = hbFace
+    }
+
+    deinit {
+        hb_face_destroy(hbFace)
+        FT_Done_Face(ftFace)
+        FT_Done_FreeType(ftLibrary)
+    }
+}
+
+/// One loaded font face at one point of its design space: the file's bytes (shared), a FreeType face (validation,
+/// tables, names) and a HarfBuzz font (shaping, cmap, extents) at the face's variations.
+///
+/// Ownership: this class owns its HarfBuzz font; the bytes, the FreeType face and the HarfBuzz face are shared with
+/// the other instances of the same face and freed with the last of them.
 package final class FontFace: @unchecked Sendable {
     // @unchecked Sendable: after `init` nothing mutates the HarfBuzz font (built-in OpenType functions, no
     // callbacks), which HarfBuzz documents as safe to use from several threads at once, each with its own buffer.
-    // The FreeType face is not thread-safe; it is only touched in `init` and `deinit`.
+    // The ink blocks and the instance cache are behind locks.
 
     /// Font files larger than this are refused (the largest CJK collections are about 30 MB).
     package static let maximumFileSize = 256 * 1024 * 1024
@@ -54,20 +133,28 @@ package final class FontFace: @unchecked Sendable {
     package let styleName: String
     package let metrics: FaceMetrics
     package let isBold: Bool
+    /// The variation axes (`fvar`), empty for a static font.
+    package let axes: [FaceAxis]
+    /// The axis values this instance was made at (tag → value, clamped to the axis), empty for the default.
+    package let variations: [String: Double]
+    /// Whether the glyphs have outlines (glyf, CFF); false for a colour-bitmap font such as Noto Color Emoji, whose
+    /// advances are measured from `hmtx` and whose glyphs a picture draws as boxes.
+    package let hasOutlines: Bool
 
-    private let bytes: UnsafeMutableRawBufferPointer
-    private let ftLibrary: FT_Library
-    private let ftFace: FT_Face
-    private let hbBlob: OpaquePointer
-    private let hbFace: OpaquePointer
+    private let storage: FaceStorage
     package let hbFont: OpaquePointer
-    /// Top and bottom of every glyph's ink in font units (two entries per glyph; top < bottom marks no ink), read
-    /// once at load so that preparation does not call HarfBuzz per glyph.
-    private let inkTable: [Int32]
+    /// Top and bottom of the glyphs' ink in font units, computed 256 glyphs at a time when first asked for (a CJK
+    /// font has 65,535 glyphs whose CFF extents cost about 0.3 s to read all at once).
+    private let inkBlocks: Lock<[[Int32]?]>
+    private let glyphCount: Int
+    /// The default instance this one was made from; nil for a default instance.
+    private let defaultInstance: FontFace?
+    /// Instances made from this default instance, held weakly (an instance holds its default strongly).
+    private let instances = Lock<[String: WeakFace]>([:])
 
     /// Loads face `index` of the font file at `path`.
     package convenience init(path: String, index: Int = 0) throws(FontLoadFailure) {
-        try self.init(bytes: try FontFace.readFile(path), path: path, index: index)
+        try self.init(bytes: try FontBytes.read(path), path: path, index: index)
     }
 
     /// Loads face `index` from font bytes in memory (`name` names them in errors).
@@ -76,16 +163,15 @@ package final class FontFace: @unchecked Sendable {
         guard data.count <= FontFace.maximumFileSize else { throw .tooLarge(path: name, bytes: data.count) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
         buffer.copyBytes(from: data)
-        try self.init(bytes: buffer, path: name, index: index)
+        try self.init(bytes: FontBytes(buffer), path: name, index: index)
     }
 
-    /// Takes ownership of `data` (freed on failure too).
-    private init(bytes data: UnsafeMutableRawBufferPointer, path: String, index: Int) throws(FontLoadFailure) {
+    private init(bytes: FontBytes, path: String, index: Int) throws(FontLoadFailure) {
         self.path = path
         self.faceIndex = index
+        let data = bytes.buffer
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
-            data.deallocate()
             throw .unreadable(path: path, reason: "FreeType could not be initialised")
         }
         // Ask for the number of faces first (face index -1), so an out-of-range index gets its own error.
@@ -94,14 +180,12 @@ package final class FontFace: @unchecked Sendable {
                                             FT_Long(data.count), -1, &probe)
         guard probeError == 0, let probe else {
             FT_Done_FreeType(library)
-            data.deallocate()
             throw .notAFont(path: path, reason: FontFace.describe(freeTypeError: probeError))
         }
         let count = Int(probe.pointee.num_faces)
         FT_Done_Face(probe)
         guard index >= 0, index < count else {
             FT_Done_FreeType(library)
-            data.deallocate()
             throw .faceIndexOutOfRange(path: path, index: index, faceCount: count)
         }
         var face: FT_Face?
@@ -109,54 +193,84 @@ package final class FontFace: @unchecked Sendable {
                                        FT_Long(data.count), FT_Long(index), &face)
         guard error == 0, let face else {
             FT_Done_FreeType(library)
-            data.deallocate()
             throw .notAFont(path: path, reason: FontFace.describe(freeTypeError: error))
         }
-        guard face.pointee.units_per_EM > 0, (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0 else {
-            FT_Done_Face(face)
-            FT_Done_FreeType(library)
-            data.deallocate()
+        let hbFace = hb_face_create(bytes.blob, UInt32(index))!
+        hb_face_make_immutable(hbFace)
+        let storage = FaceStorage(bytes: bytes, ftLibrary: library, ftFace: face, hbFace: hbFace)
+        let flags = face.pointee.face_flags
+        let scalable = (flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0
+        // A colour-bitmap font (CBDT, sbix) has no outlines but scalable advances in hmtx, which HarfBuzz reads.
+        let colorBitmaps = (flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0 && (flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES)) != 0
+            && hb_face_get_upem(hbFace) > 0 && FontFace.hasTable(hbFace, "hmtx")
+        guard (scalable && face.pointee.units_per_EM > 0) || colorBitmaps else {
             throw .notAFont(path: path, reason: "not a scalable (outline) font")
         }
-        let blob = hb_blob_create(UnsafeRawPointer(data.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                  UInt32(data.count), HB_MEMORY_MODE_READONLY, nil, nil)!
-        let hbFace = hb_face_create(blob, UInt32(index))!
         let font = hb_font_create(hbFace)!
         hb_font_make_immutable(font)
-        var table = [Int32](repeating: 0, count: max(0, Int(face.pointee.num_glyphs)) * 2)
-        var extents = hb_glyph_extents_t()
-        for glyph in 0..<table.count / 2 {
-            if hb_font_get_glyph_extents(font, UInt32(glyph), &extents) != 0, extents.width != 0 || extents.height != 0 {
-                table[2 * glyph] = extents.y_bearing
-                table[2 * glyph + 1] = extents.y_bearing + extents.height
-            } else {
-                table[2 * glyph] = -1
-                table[2 * glyph + 1] = 0
-            }
-        }
+        let glyphCount = Int(hb_face_get_glyph_count(hbFace))
         // hmtx advances are unsigned 16-bit (OpenType), but HarfBuzz reads those above 32,767 units as negative:
         // every width with such a glyph would be wrong, and a negative line width "fits" anything. Refused.
-        if let bad = FontFace.firstAdvancePastInt16(font, glyphCount: table.count / 2) {
+        if let bad = FontFace.firstAdvancePastInt16(font, glyphCount: glyphCount) {
             hb_font_destroy(font)
-            hb_face_destroy(hbFace)
-            hb_blob_destroy(blob)
-            FT_Done_Face(face)
-            FT_Done_FreeType(library)
-            data.deallocate()
             throw .notAFont(path: path, reason: bad)
         }
-        self.bytes = data
-        self.ftLibrary = library
-        self.ftFace = face
+        self.storage = storage
+        self.hasOutlines = scalable
         self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? "(unnamed)"
         self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? "Regular"
         self.isBold = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD)) != 0
-        self.metrics = FontFace.readMetrics(face)
-
-        self.inkTable = table
-        self.hbBlob = blob
-        self.hbFace = hbFace
+        self.metrics = FontFace.readMetrics(face, unitsPerEm: Int(hb_face_get_upem(hbFace)))
+        self.axes = FontFace.readAxes(hbFace)
+        self.variations = [:]
+        self.defaultInstance = nil
+        self.glyphCount = glyphCount
+        self.inkBlocks = Lock([[Int32]?](repeating: nil, count: (glyphCount + 255) / 256))
         self.hbFont = font
+    }
+
+    /// An instance of `base` at `variations` (already clamped and keyed).
+    private init(instanceOf base: FontFace, variations: [String: Double]) {
+        path = base.path
+        faceIndex = base.faceIndex
+        familyName = base.familyName
+        styleName = base.styleName
+        metrics = base.metrics
+        isBold = base.isBold
+        axes = base.axes
+        hasOutlines = base.hasOutlines
+        storage = base.storage
+        glyphCount = base.glyphCount
+        inkBlocks = Lock([[Int32]?](repeating: nil, count: (base.glyphCount + 255) / 256))
+        self.variations = variations
+        defaultInstance = base
+        let font = hb_font_create(base.storage.hbFace)!
+        let settings = variations.sorted { $0.key < $1.key }.map { tag, value in
+            hb_variation_t(tag: hb_tag_from_string(tag, -1), value: Float(value))
+        }
+        hb_font_set_variations(font, settings, UInt32(settings.count))
+        hb_font_make_immutable(font)
+        hbFont = font
+    }
+
+    /// This face at `variations` (axis tag → value), each value clamped to its axis; tags the font has no axis for
+    /// are left out. Instances are made once per face and values.
+    package func instance(_ variations: [String: Double]) -> FontFace {
+        var clamped: [String: Double] = [:]
+        for axis in axes {
+            guard let value = variations[axis.tag], value.isFinite else { continue }
+            let inRange = min(max(value, axis.minimum), axis.maximum)
+            if inRange != axis.defaultValue { clamped[axis.tag] = inRange }
+        }
+        let base = defaultInstance ?? self
+        guard !clamped.isEmpty else { return base }
+        let key = clamped.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        return base.instances.withLock { cache in
+            if let existing = cache[key]?.face { return existing }
+            let made = FontFace(instanceOf: base, variations: clamped)
+            cache[key] = WeakFace(face: made)
+            return made
+        }
     }
 
     /// Why the font is refused if HarfBuzz reads any advance as negative, else nil.
@@ -171,21 +285,47 @@ package final class FontFace: @unchecked Sendable {
     }
 
     /// The top and bottom of `glyph`'s ink in font units (y up), or nil for a glyph with no ink.
-    @inline(__always)
     package func verticalInk(of glyph: UInt32) -> (top: Int32, bottom: Int32)? {
-        let index = Int(glyph) * 2
-        guard index + 1 < inkTable.count else { return nil }
-        let top = inkTable[index], bottom = inkTable[index + 1]
-        return top < bottom ? nil : (top, bottom)
+        var result: (top: Int32, bottom: Int32)? = nil
+        verticalInk(of: CollectionOfOne(glyph)) { _, ink in result = ink }
+        return result
+    }
+
+    /// Calls `body` with the position and the vertical ink of each glyph of `glyphs`, taking the lock once.
+    package func verticalInk<Glyphs: Collection<UInt32>>(of glyphs: Glyphs,
+                                                         _ body: (Int, (top: Int32, bottom: Int32)?) -> Void) {
+        inkBlocks.withLock { blocks in
+            for (position, glyph) in glyphs.enumerated() {
+                let index = Int(glyph)
+                guard index < glyphCount else { body(position, nil); continue }
+                let block = index >> 8
+                if blocks[block] == nil { blocks[block] = readInk(block: block) }
+                let top = blocks[block]![2 * (index & 255)], bottom = blocks[block]![2 * (index & 255) + 1]
+                body(position, top < bottom ? nil : (top, bottom))
+            }
+        }
+    }
+
+    /// The ink of glyphs `256 × block ..< 256 × (block + 1)`: top and bottom pairs; top < bottom marks no ink.
+    private func readInk(block: Int) -> [Int32] {
+        var table = [Int32](repeating: 0, count: 512)
+        var extents = hb_glyph_extents_t()
+        for offset in 0..<256 {
+            let glyph = block * 256 + offset
+            if glyph < glyphCount, hb_font_get_glyph_extents(hbFont, UInt32(glyph), &extents) != 0,
+               extents.width != 0 || extents.height != 0 {
+                table[2 * offset] = extents.y_bearing
+                table[2 * offset + 1] = extents.y_bearing + extents.height
+            } else {
+                table[2 * offset] = -1
+                table[2 * offset + 1] = 0
+            }
+        }
+        return table
     }
 
     deinit {
         hb_font_destroy(hbFont)
-        hb_face_destroy(hbFace)
-        hb_blob_destroy(hbBlob)
-        FT_Done_Face(ftFace)
-        FT_Done_FreeType(ftLibrary)
-        bytes.deallocate()
     }
 
     /// The glyph the font's cmap gives `scalar`, or nil when the font has none.
@@ -201,16 +341,7 @@ package final class FontFace: @unchecked Sendable {
 
     // MARK: - Loading
 
-    private static func readFile(_ path: String) throws(FontLoadFailure) -> UnsafeMutableRawBufferPointer {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT { throw .fileNotFound(path: path) }
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw .unreadable(path: path, reason: "not a regular file")
-        }
-        let size = Int(info.st_size)
+    fileprivate static func readFile(_ path: String, size: Int) throws(FontLoadFailure) -> UnsafeMutableRawBufferPointer {
         guard size <= maximumFileSize else { throw .tooLarge(path: path, bytes: size) }
         guard size > 0 else { throw .notAFont(path: path, reason: "the file is empty") }
         guard let file = fopen(path, "rb") else {
@@ -226,10 +357,28 @@ package final class FontFace: @unchecked Sendable {
         return buffer
     }
 
+    private static func hasTable(_ face: OpaquePointer, _ tag: String) -> Bool {
+        let blob = hb_face_reference_table(face, hb_tag_from_string(tag, -1))
+        defer { hb_blob_destroy(blob) }
+        return hb_blob_get_length(blob) > 0
+    }
+
+    private static func readAxes(_ face: OpaquePointer) -> [FaceAxis] {
+        var count = hb_ot_var_get_axis_count(face)
+        guard count > 0 else { return [] }
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+        hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+        return infos.prefix(Int(count)).map { info in
+            var tag = [CChar](repeating: 0, count: 5)
+            hb_tag_to_string(info.tag, &tag)
+            return FaceAxis(tag: String(decoding: tag.prefix(4).map { UInt8(bitPattern: $0) }, as: UTF8.self), minimum: Double(info.min_value),
+                            defaultValue: Double(info.default_value), maximum: Double(info.max_value))
+        }
+    }
+
     /// Line metrics the way CoreText, DirectWrite and Chrome read them: OS/2 sTypo* when fsSelection bit 7
     /// (USE_TYPO_METRICS) is set, else hhea; OS/2 usWin* as the last resort when hhea is empty.
-    private static func readMetrics(_ face: FT_Face) -> FaceMetrics {
-        let upem = Int(face.pointee.units_per_EM)
+    private static func readMetrics(_ face: FT_Face, unitsPerEm upem: Int) -> FaceMetrics {
         let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self)
         let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self)
         var metrics = FaceMetrics(unitsPerEm: upem, ascender: 0, descender: 0, lineGap: 0, usesTypoMetrics: false,
@@ -277,4 +426,10 @@ package final class FontFace: @unchecked Sendable {
         default: return "FreeType error 0x" + String(code, radix: 16)
         }
     }
+}
+
+/// A weak reference to an instance, so the default instance's cache does not keep instances alive.
+private struct WeakFace: @unchecked Sendable {
+    // @unchecked Sendable: only read and written under the default instance's `instances` lock.
+    weak var face: FontFace?
 }

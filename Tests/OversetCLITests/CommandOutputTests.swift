@@ -21,24 +21,24 @@ FAIL  Check for updates  (4 of 4 languages)
       │Check│ │for updates│
   de: Large … AX3 (3 categories): needs 2 lines, 1 allowed (17 pt in 150 pt)
       │Nach│ │Updates suchen│
-  ar: xxxLarge … AX3 (2 categories): needs 2 lines, 1 allowed (23 pt in 150 pt)
+  ar: Large … AX3 (3 categories): marks cross the line box (ق) by up to 0.52 pt; a line height of 22 pt avoids the top
       │تحقق│ │مِن التحديثات│
 FAIL  settings.title [device.other]  (1 of 1 languages)
-  de: Large … AX3 (3 categories): goes vertical at Large (needs 3 lines beside the image); must stay horizontal up to xxxLarge
+  de: xxxLarge … AX3 (2 categories): goes vertical at xxxLarge (needs 3 lines beside the image); must stay horizontal up to xxxLarge
       │Einstellungen│ │und Datenschutz│
 
 Input problems (2):
   Tests/OversetTests/Fixtures/catalogs/layout.yml:16: warning: glob *.button matches no key
   Tests/OversetTests/Fixtures/catalogs/layout.yml:24: warning: regex ^no\\.such\\.key$ matches no key
 
-18 strings × 3 categories = 54 checks: 42 passed, 12 failed, 0 warnings, 0 unknown (missing glyphs); 0 input errors
+18 strings × 3 categories = 54 checks: 42 passed, 11 failed, 1 warnings, 0 unknown (missing glyphs); 0 input errors
 skipped: 11 no translation in ar
 skipped: 6 no translation in de
 skipped: 3 no translation in en
 skipped: 10 no translation in th
 
 """)
-        #expect(run.stderr.hasPrefix("18 strings × 3 categories = 54 checks: 42 passed, 12 failed"))
+        #expect(run.stderr.hasPrefix("18 strings × 3 categories = 54 checks: 42 passed, 11 failed"))
     }
 
     @Test func matrix_text_showsTheFlipCategoryByCategory() throws {
@@ -54,12 +54,12 @@ Medium    16    244.0  2      no         no     horizontal   2
 Large     17    244.0  2      no         no     horizontal   2
 xLarge    19    244.0  3      yes        no     vertical     2
 xxLarge   21    244.0  3      yes        no     vertical     2
-xxxLarge  23    244.0  3      yes        no     vertical     3
-AX1       28    244.0  4      yes        no     vertical     3
-AX2       33    244.0  5      yes        no     vertical     3
-AX3       40    244.0  6      yes        no     vertical     5
-AX4       47    244.0  7      yes        no     vertical     5
-AX5       53    244.0  7      yes        no     vertical     6
+xxxLarge  23    244.0  3      yes        no     vertical     2
+AX1       28    244.0  3      yes        no     vertical     3
+AX2       33    244.0  4      yes        no     vertical     3
+AX3       40    244.0  5      yes        no     vertical     4
+AX4       47    244.0  6      yes        no     vertical     5
+AX5       53    244.0  7      yes        no     vertical     5
 
 flips to vertical at xLarge
 
@@ -129,7 +129,7 @@ flips to vertical at xLarge
         #expect(merged.status == 1)
         // Up to the input problems (each shard names its own rules' paths the same way), the merge is the whole.
         #expect(merged.stdout == whole.stdout)
-        #expect(merged.stderr == "18 strings × 3 categories = 54 checks: 42 passed, 12 failed, 0 warnings, 0 unknown (missing glyphs); 0 input errors\n")
+        #expect(merged.stderr == "18 strings × 3 categories = 54 checks: 42 passed, 11 failed, 1 warnings, 0 unknown (missing glyphs); 0 input errors\n")
         let twice = try CLITests.run(["merge", directory + "/s1.json", directory + "/s1.json"])
         #expect(twice.status == 1)
         #expect(twice.stderr == "error: cannot merge: shard 1 of 2 is given twice: '\(directory)/s1.json' and '\(directory)/s1.json'\n")

@@ -76,7 +76,7 @@ import OversetCatalog
 
     @Test func headroom_isTheFreeEndOfTheLastLinePlusTheUnusedLines() throws {
         let text = Self.points(2828 + 260 + 1362 + 260 + 3813)  // the whole string on one line, at 17 pt
-        let label = Label(font: .size(17, relativeTo: nil), width: 200, maxLines: 2)
+        let label = Label(font: .size(17, relativeTo: nil), width: 200, maxLines: 2, fonts: Fixtures.notoFonts)
         let verdict = try label.verdict(for: "Check for updates", language: "en")
         #expect(verdict.linesNeeded == 1)
         let headroom = try #require(verdict.headroom)
@@ -84,7 +84,8 @@ import OversetCatalog
         #expect(abs(headroom.fraction - (400 - text) / text) < 1e-9)
         #expect(headroom.characters == Int((400 - text) / (text / 17)))  // 17 characters
         // Too long: negative, by the width of the line that does not fit.
-        let tight = Label(font: .size(17, relativeTo: nil), width: Self.points(2828 + 260 + 1362), maxLines: 1)
+        let tight = Label(font: .size(17, relativeTo: nil), width: Self.points(2828 + 260 + 1362), maxLines: 1,
+                          fonts: Fixtures.notoFonts)
         let over = try #require(try tight.verdict(for: "Check for updates", language: "en").headroom)
         #expect(abs(over.points + Self.points(3813)) < 1e-9)
         // No line limit, no headroom.
@@ -97,7 +98,7 @@ import OversetCatalog
 @Suite struct ShrinkToFitTests {
     @Test func shrinking_findsTheLargestScaleThatFits_andFailsBelowTheMinimum() throws {
         let natural = LineBreakingTests.points(2828 + 260 + 1362 + 260 + 3813)
-        var label = Label(font: .size(17, relativeTo: nil), width: 130, maxLines: 1)
+        var label = Label(font: .size(17, relativeTo: nil), width: 130, maxLines: 1, fonts: Fixtures.notoFonts)
         #expect(try label.verdict(for: "Check for updates", language: "en").status == .fail)
         label.minimumScaleFactor = 0.5
         let shrunk = try label.verdict(for: "Check for updates", language: "en")

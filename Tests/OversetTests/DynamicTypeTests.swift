@@ -54,11 +54,12 @@ import Testing
         #expect(headline.pointSize == 40 && headline.leading == 48)
         #expect(headline.requestedWeight == .semibold)
         #expect(headline.bundledWeight == .bold)
-        #expect(headline.weightNote?.contains("no semibold") == true)
+        #expect(headline.weightNote?.contains("set to 600") == true)
         #expect(StyledFont(style: .body).weightNote == nil)
         #expect(StyledFont(style: .body, emphasized: true).bundledWeight == .bold)
         let bold = try TextEngine(bundledWeight: .bold)
-        #expect(bold.fonts.primary.familyName == "Noto Sans" && bold.fonts.primary.isBold)
+        #expect(bold.fonts.primary.familyName == "Inter" && bold.fonts.primary.variations == ["wght": 700])
+        #expect(bold.fonts.fonts[1].familyName == "Noto Sans" && bold.fonts.fonts[1].isBold)
     }
 
     @Test func styleOptions_useTheLeadingAndOptionalSFTracking() throws {

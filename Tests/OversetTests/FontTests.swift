@@ -119,9 +119,12 @@ import Testing
         #expect(stack.font(for: "ب")?.familyName == "Noto Sans Arabic")
         #expect(stack.font(for: "क")?.familyName == "Noto Sans Devanagari")
         #expect(stack.font(for: "א")?.familyName == "Noto Sans Hebrew")
-        #expect(stack.font(for: "漢")?.familyName == "Droid Sans Fallback")
-        #expect(stack.font(for: "あ")?.familyName == "Droid Sans Fallback")
-        #expect(stack.font(for: "😀") == nil)
+        #expect(stack.font(for: "漢")?.familyName == "Noto Sans CJK SC")
+        #expect(stack.font(for: "漢", language: "ja")?.familyName == "Noto Sans CJK JP")
+        #expect(stack.font(for: "あ")?.familyName == "Noto Sans CJK JP")
+        #expect(stack.font(for: "한")?.familyName == "Noto Sans CJK KR")
+        #expect(stack.font(for: "😀")?.familyName == "Noto Color Emoji")
+        #expect(stack.font(for: "𓀀") == nil)
     }
 
     @Test func fontStack_rejectsEmptyListAndUnknownScripts() {

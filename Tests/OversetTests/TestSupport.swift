@@ -4,10 +4,18 @@ import Testing
 
 /// Shared state and data for the tests.
 enum Fixtures {
-    /// One engine over the bundled fonts for the whole test run (engines are Sendable and immutable).
+    /// One engine for the whole test run (engines are Sendable and immutable): the bundled fonts with Noto Sans
+    /// first, the primary font the hb-shape fixtures were recorded with (its metrics set the line box). Tests of the
+    /// default stack (Inter first) use a ``Label`` or `TextEngine()`.
     static let engine: TextEngine = {
-        do { return try TextEngine() } catch { fatalError("bundled fonts: \(error)") }
+        do {
+            return TextEngine(fonts: try FontStack.bundled(preferring: [root + "/Fonts/NotoSans-Regular.ttf"]))
+        } catch { fatalError("bundled fonts: \(error)") }
     }()
+
+    /// A label's fonts with Noto Sans first, for label tests whose expected widths are the Noto Sans hb-shape
+    /// recordings.
+    static let notoFonts = LabelFonts(custom: [root + "/Fonts/NotoSans-Regular.ttf"])
 
     /// The repository root, from this file's path.
     static let root: String = {

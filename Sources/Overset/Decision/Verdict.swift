@@ -26,18 +26,37 @@ public struct Verdict: Sendable {
     /// The font scale the label shows the text at: 1, or less when ``Label/minimumScaleFactor`` lets it shrink
     /// to fit (`adjustsFontSizeToFitWidth`). The layout, lines needed and clipping are at this scale.
     public let scale: Double
+    /// Whether ``Label/allowsTightening`` squeezed the spacing to avoid truncation: the text needs more lines than
+    /// allowed at the label's width but not at 5 % more (`NSParagraphStyle.tighteningFactorForTruncation`). The
+    /// layout is then at the wider width, its lines up to 5 % wider than the label (exact for one line; for several
+    /// lines every line may take the extra room, where UIKit squeezes only the last).
+    public let tightened: Bool
 
     /// Lays out `prepared` for `label` and judges it.
     /// - Complexity: two passes of arithmetic over the text (count, then lay out the visible lines) and the clipping
     ///   analysis of the visible glyphs.
     public init(_ prepared: PreparedText, label: Label, policy: VerdictPolicy = VerdictPolicy()) throws(OversetError) {
         try label.validate()
+        let prepared = try label.reprepared(prepared)
         var options = label.layoutOptions
         var unlimited = options
         unlimited.maxLines = 0
         self.label = label
         self.policy = policy
         var needed = try prepared.lineCount(unlimited)
+        var tightened = false
+        if label.allowsTightening, label.maxLines > 0, needed > label.maxLines {
+            var squeezed = unlimited
+            squeezed.width = unlimited.width * (1 + Label.tighteningFactor)
+            let squeezedNeeded = try prepared.lineCount(squeezed)
+            if squeezedNeeded <= label.maxLines {
+                tightened = true
+                needed = squeezedNeeded
+                unlimited.width = squeezed.width
+                options.width = squeezed.width
+            }
+        }
+        self.tightened = tightened
         var scale = 1.0
         if let minimum = label.minimumScaleFactor, minimum < 1, label.maxLines > 0, needed > label.maxLines {
             // The largest scale that fits, to 1/10,000 (lines needed only grow with the size): arithmetic on
@@ -71,6 +90,7 @@ public struct Verdict: Sendable {
     private init(_ other: Verdict, policy: VerdictPolicy) {
         label = other.label
         scale = other.scale
+        tightened = other.tightened
         self.policy = policy
         layout = other.layout
         linesNeeded = other.linesNeeded
@@ -98,7 +118,7 @@ public struct Verdict: Sendable {
     /// point size and weight; nil when the label has no colours.
     public var contrast: ContrastCheck? {
         guard let colors = label.colors else { return nil }
-        let required = Contrast.minimumRatio(pointSize: layout.options.pointSize, bold: label.weight == .bold)
+        let required = Contrast.minimumRatio(pointSize: layout.options.pointSize, bold: label.weight.value >= 700)
         let light = Contrast.ratio(colors.foreground, on: colors.background, canvas: .white)
         let dark = colors.darkForeground.flatMap { foreground in
             colors.darkBackground.map { Contrast.ratio(foreground, on: $0, canvas: .black) }

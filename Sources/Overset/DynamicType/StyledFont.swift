@@ -4,8 +4,8 @@
 /// ```swift
 /// let headline = StyledFont(style: .headline, category: .accessibility3)
 /// headline.pointSize        // 40
-/// headline.bundledWeight    // .bold: the bundled fonts have no semibold
-/// headline.weightNote       // "headline is semibold; the bundled fonts have no semibold, so bold is used"
+/// headline.bundledWeight    // .bold: the static script fonts have no semibold (Inter is set to 600)
+/// headline.weightNote       // "headline is semibold (600): variable fonts (Inter) are set to 600; …"
 /// ```
 public struct StyledFont: Sendable, Hashable {
     /// The text style.
@@ -32,13 +32,10 @@ public struct StyledFont: Sendable, Hashable {
     /// The weight the style asks for.
     public var requestedWeight: FontWeight { isEmphasized ? style.emphasizedWeight : style.weight }
 
-    /// The bundled weight that stands in for it: regular for regular, bold for semibold and bold.
+    /// The static bundled faces that stand in for it: regular for regular, bold for anything heavier (the variable
+    /// Inter is set to the exact weight).
     public var bundledWeight: FontStack.BundledWeight { requestedWeight == .regular ? .regular : .bold }
 
     /// Why the face differs from the style's weight, or nil when it does not.
-    public var weightNote: String? {
-        requestedWeight == .semibold
-            ? "\(style) is semibold; the bundled fonts have no semibold, so bold is used"
-            : nil
-    }
+    public var weightNote: String? { requestedWeight.standInNote(for: "\(style)") }
 }

@@ -1,20 +1,43 @@
 internal import OversetText
 
-/// Engines by (fonts, weight), built once per process: every label, test helper and CLI command that asks for the
-/// same fonts shares one engine (and so its loaded faces and shaped ellipses).
+/// Engines by (fonts, weight, design size), built once per process: every label, test helper and CLI command that
+/// asks for the same fonts shares one engine (and so its loaded faces and shaped ellipses).
 final class EngineCache: Sendable {
     static let shared = EngineCache()
     private let engines = Lock<[String: TextEngine]>([:])
 
-    /// The engine over the bundled fonts of `weight`, with `fonts` (paths or families) tried first.
-    func engine(fonts: [String], weight: FontStack.BundledWeight) throws(OversetError) -> TextEngine {
-        let key = "\(weight)|" + fonts.joined(separator: "\u{1}")
+    /// The engine over the bundled fonts for `weight` at `pointSize`, with `fonts` (paths or families) tried first:
+    /// static fonts of the nearest weight (regular, or bold for anything heavier), variable fonts set to the exact
+    /// weight, and to the point size where they have an optical-size axis; Inter Display from 20 pt.
+    func engine(fonts: [String], weight: FontWeight, pointSize: Double) throws(OversetError) -> TextEngine {
+        let bundledWeight: FontStack.BundledWeight = weight == .regular ? .regular : .bold
+        let display = pointSize >= FontStack.displayDesignPointSize
+        let baseKey = "\(bundledWeight)|\(display)|" + fonts.joined(separator: "\u{1}")
+        let base = try stack(key: baseKey) { () throws(OversetError) in
+            try FontStack.bundled(weight: bundledWeight, pointSize: pointSize, preferring: fonts)
+        }
+        let opticalSize = base.allFonts.contains { $0.hasOpticalSizeAxis } ? pointSize : nil
+        let key = baseKey + "|\(weight.value)|\(opticalSize.map { "\($0)" } ?? "-")"
         if let engine = engines.withLock({ $0[key] }) { return engine }
-        let engine = TextEngine(fonts: try FontStack.bundled(weight: weight, preferring: fonts))
+        let engine = TextEngine(fonts: try base.instanced(weight: weight.value, opticalSize: opticalSize),
+                                labelKey: LabelEngineKey(fonts: fonts, weight: weight, display: display,
+                                                         opticalSize: opticalSize))
         return engines.withLock { cache in
             if let existing = cache[key] { return existing }
             cache[key] = engine
             return engine
+        }
+    }
+
+    private let stacks = Lock<[String: FontStack]>([:])
+
+    private func stack(key: String, make: () throws(OversetError) -> FontStack) throws(OversetError) -> FontStack {
+        if let stack = stacks.withLock({ $0[key] }) { return stack }
+        let stack = try make()
+        return stacks.withLock { cache in
+            if let existing = cache[key] { return existing }
+            cache[key] = stack
+            return stack
         }
     }
 }

@@ -11,6 +11,15 @@ package import OversetText
 /// ```
 public final class Font: Sendable, Hashable, CustomStringConvertible {
     package let face: FontFace
+    /// The font this instance was made from by ``instance(_:)``; nil for a font as loaded.
+    private let defaultInstance: Font?
+    /// Instances made from this font, held weakly (an instance holds its default instance strongly).
+    private let instances = Lock<[String: WeakFont]>([:])
+
+    private init(face: FontFace, defaultInstance: Font?) {
+        self.face = face
+        self.defaultInstance = defaultInstance
+    }
 
     /// Loads face `index` of the font file at `path` (TrueType, OpenType, or a collection such as `.ttc`).
     /// - Throws: ``OversetError/fontFileNotFound(path:)``, ``OversetError/notAFont(path:reason:)``,
@@ -21,6 +30,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         } catch {
             throw OversetError(error)
         }
+        defaultInstance = nil
     }
 
     /// Loads face `index` of a font from its bytes (a font downloaded or embedded; `name` names it in errors).
@@ -30,6 +40,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         } catch {
             throw OversetError(error)
         }
+        defaultInstance = nil
     }
 
     /// Finds an installed font with fontconfig, by family name and optional style (`"Noto Sans"`,
@@ -60,6 +71,42 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// The font's vertical metrics in font units.
     public var metrics: FontMetrics { FontMetrics(face.metrics) }
 
+    /// The variation axes of a variable font (`fvar`): weight (`wght`), optical size (`opsz`), width (`wdth`), …;
+    /// empty for a static font.
+    public var axes: [FontAxis] {
+        face.axes.map { FontAxis(tag: $0.tag, minimum: $0.minimum, defaultValue: $0.defaultValue, maximum: $0.maximum) }
+    }
+
+    /// The axis values of this instance (tag → value); empty for the font's default instance.
+    public var variations: [String: Double] { face.variations }
+
+    /// Whether the font has a `wght` axis, so that a label's weight (semibold, Bold Text) sets it exactly.
+    public var hasWeightAxis: Bool { face.axes.contains { $0.tag == "wght" } }
+
+    /// Whether the font has an `opsz` axis, set from the point size as Apple's platforms do.
+    public var hasOpticalSizeAxis: Bool { face.axes.contains { $0.tag == "opsz" } }
+
+    /// This font at other axis values, like `hb-shape --variations=wght=600,opsz=17`: each value is clamped to its
+    /// axis (as CoreText and CSS do), axes the font does not have are ignored, and the axes not named keep their
+    /// defaults. A static font returns itself. The same values give the same instance (made once, shared).
+    ///
+    /// ```swift
+    /// let inter = try Font(path: "Fonts/Inter-roman.var.ttf")
+    /// let semibold = inter.instance(["wght": 600])
+    /// ```
+    public func instance(_ variations: [String: Double]) -> Font {
+        let base = defaultInstance ?? self
+        let face = base.face.instance(variations)
+        if face === base.face { return base }
+        let key = face.variations.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        return base.instances.withLock { cache in
+            if let existing = cache[key]?.font { return existing }
+            let made = Font(face: face, defaultInstance: base)
+            cache[key] = WeakFont(font: made)
+            return made
+        }
+    }
+
     /// Whether the font has a glyph for `scalar` in its cmap.
     public func covers(_ scalar: Unicode.Scalar) -> Bool { face.hasGlyph(for: scalar.value) }
 
@@ -68,10 +115,35 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         Double(metrics.lineHeight) * pointSize / Double(metrics.unitsPerEm)
     }
 
-    public var description: String { "\(familyName) \(styleName) (\(path)\(index == 0 ? "" : "#\(index)"))" }
+    /// The name reports show: family and style (`Noto Sans Thai Bold`), or for an instance of a variable font the
+    /// family and its axis values (`Inter wght 600`).
+    public var name: String {
+        let axes = variations.sorted { $0.key < $1.key }.map { "\($0.key) \(Points.format($0.value))" }
+        return familyName + " " + (axes.isEmpty ? styleName : axes.joined(separator: " "))
+    }
+
+    public var description: String { "\(name) (\(path)\(index == 0 ? "" : "#\(index)"))" }
 
     public static func == (lhs: Font, rhs: Font) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// One variation axis of a variable font, in the axis's own units (`wght` 100–900, `opsz` in points, …).
+public struct FontAxis: Sendable, Hashable {
+    /// The four-letter tag: `wght`, `opsz`, `wdth`, `slnt`, `ital` or a font's own.
+    public var tag: String
+    /// The smallest value the font allows.
+    public var minimum: Double
+    /// The value of the font's default instance.
+    public var defaultValue: Double
+    /// The largest value the font allows.
+    public var maximum: Double
+}
+
+/// A weak reference to an instance, so a font's cache does not keep its instances alive.
+private struct WeakFont: @unchecked Sendable {
+    // @unchecked Sendable: only read and written under the default instance's `instances` lock.
+    weak var font: Font?
 }
 
 /// Vertical metrics of a font in font units, as a layout engine uses them.
@@ -122,6 +194,10 @@ extension OversetError {
 }
 
 extension String {
+    func replacingUnderscores() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "_" ? "-" : $0 }))
+    }
+
     func trimmingSpaces() -> String {
         let scalars = unicodeScalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
         return String(String.UnicodeScalarView(scalars))

@@ -26,19 +26,28 @@ public struct FontStack: Sendable {
     public let fonts: [Font]
     /// Fonts to try first for a script, keyed by ISO 15924 code (`Thai`, `Arab`, `Deva`, `Hebr`, `Hani`, …).
     public let scriptFallbacks: [String: [Font]]
+    /// Fonts to try first for a script in one language, before ``scriptFallbacks``: language tag (`ja`, `ko`,
+    /// `zh-Hans`, `zh-Hant`) → script code → fonts. This is how Han characters get Japanese, Korean, Simplified or
+    /// Traditional Chinese glyph forms by the text's language, as iOS picks Hiragino, Apple SD Gothic Neo, PingFang
+    /// SC or PingFang TC. A text's language matches a key exactly, then by its Chinese script (`zh-TW`, `zh-HK` and
+    /// `zh-MO` are `zh-Hant`; `zh`, `zh-CN` and `zh-SG` are `zh-Hans`), then by its first subtag.
+    public let languageFallbacks: [String: [String: [Font]]]
 
     /// Every distinct font of the stack, primary first; indices into this array identify faces in prepared text.
     package let allFonts: [Font]
     let fallbackIndices: [ScriptTag: [Int]]
+    let languageIndices: [String: [ScriptTag: [Int]]]
     let generalIndices: [Int]
 
     /// Makes a stack from general fonts and per-script fallbacks.
     /// - Throws: ``OversetError/emptyFontStack`` when `fonts` is empty, or
     ///   ``OversetError/invalidArgument(name:value:expected:)`` for a script code that is not ISO 15924.
-    public init(_ fonts: [Font], scriptFallbacks: [String: [Font]] = [:]) throws(OversetError) {
+    public init(_ fonts: [Font], scriptFallbacks: [String: [Font]] = [:],
+                languageFallbacks: [String: [String: [Font]]] = [:]) throws(OversetError) {
         guard !fonts.isEmpty else { throw .emptyFontStack }
         self.fonts = fonts
         self.scriptFallbacks = scriptFallbacks
+        self.languageFallbacks = languageFallbacks
         var all: [Font] = []
         func index(of font: Font) -> Int {
             if let existing = all.firstIndex(of: font) { return existing }
@@ -57,7 +66,34 @@ public struct FontStack: Sendable {
             if let alias = FontStack.scriptAliases[tag], let list = fallbacks[alias] { fallbacks[tag] = list }
         }
         fallbackIndices = fallbacks
+        var byLanguage: [String: [ScriptTag: [Int]]] = [:]
+        for (language, lists) in languageFallbacks.sorted(by: { $0.key < $1.key }) {
+            var perScript: [ScriptTag: [Int]] = [:]
+            for (code, list) in lists.sorted(by: { $0.key < $1.key }) {
+                guard let tag = ScriptTag(code: code) else {
+                    throw .invalidArgument(name: "script", value: code,
+                                           expected: "an ISO 15924 code such as Hani or Hang")
+                }
+                perScript[tag] = list.map(index(of:))
+            }
+            byLanguage[language.lowercased()] = perScript
+        }
+        languageIndices = byLanguage
         allFonts = all
+    }
+
+    /// The per-script lists for `language`, by the matching rules of ``languageFallbacks``.
+    func languageLists(for language: String?) -> [ScriptTag: [Int]]? {
+        guard let language, !languageIndices.isEmpty else { return nil }
+        let tag = language.lowercased().replacingUnderscores()
+        if let exact = languageIndices[tag] { return exact }
+        let subtags = tag.split(separator: "-").map(String.init)
+        if subtags.first == "zh" {
+            let traditional = subtags.contains("hant") || (!subtags.contains("hans")
+                && subtags.contains { ["tw", "hk", "mo"].contains($0) })
+            if let chinese = languageIndices[traditional ? "zh-hant" : "zh-hans"] { return chinese }
+        }
+        return subtags.first.flatMap { languageIndices[$0] }
     }
 
     /// The primary font: the first of ``fonts``.
@@ -71,17 +107,19 @@ public struct FontStack: Sendable {
     }()
 
     /// The font `FontStack` would use for a lone `scalar` of its own script, or nil when no font covers it.
-    public func font(for scalar: Unicode.Scalar) -> Font? {
+    public func font(for scalar: Unicode.Scalar, language: String? = nil) -> Font? {
         let script = ScriptTag.of(scalar.value)
-        for index in candidateOrder(script: script) where allFonts[index].face.hasGlyph(for: scalar.value) {
+        for index in candidateOrder(script: script, languageLists: languageLists(for: language)) where allFonts[index].face.hasGlyph(for: scalar.value) {
             return allFonts[index]
         }
         return nil
     }
 
-    /// The face indices to try for a cluster of `script`, in order, without the "font of the cluster before" step.
-    func candidateOrder(script: ScriptTag) -> [Int] {
-        var order = fallbackIndices[script] ?? []
+    /// The face indices to try for a cluster of `script`, in order, without the "font of the cluster before" step;
+    /// `languageLists` from ``languageLists(for:)`` come first.
+    func candidateOrder(script: ScriptTag, languageLists: [ScriptTag: [Int]]? = nil) -> [Int] {
+        var order = languageLists?[script] ?? []
+        for index in fallbackIndices[script] ?? [] where !order.contains(index) { order.append(index) }
         for index in generalIndices where !order.contains(index) { order.append(index) }
         for index in allFonts.indices where !order.contains(index) { order.append(index) }
         return order
@@ -100,28 +138,90 @@ extension FontStack {
         case bold
     }
 
-    /// The fonts shipped in `Fonts/`: Noto Sans for Latin, Greek and Cyrillic, with Noto Sans Thai, Arabic,
-    /// Devanagari and Hebrew and Droid Sans Fallback (Japanese and Chinese) as per-script fallbacks.
+    /// The bundled fonts, chosen to stand in for iOS's system fonts (RESEARCH.md, "Which fonts stand in for the
+    /// system font"):
+    /// - Latin, Greek and Cyrillic: Inter's variable font (weights 100–900), its Display design from 20 pt as SF Pro
+    ///   switches from Text to Display; it is the primary font, so its metrics set the line box (1.21 em, SF Pro's
+    ///   is 1.19 em).
+    /// - Noto Sans for the rest of Latin and the symbols, and a Noto Sans family per script: Arabic, Hebrew, Thai,
+    ///   Devanagari, Bengali, Gujarati, Gurmukhi, Kannada, Malayalam, Odia, Tamil, Telugu, Sinhala, Armenian, Georgian,
+    ///   Khmer, Lao, Myanmar, Ethiopic (Noto Serif Tibetan for Tibetan), in `Fonts/`.
+    /// - Chinese, Japanese and Korean: Noto Sans CJK from Debian's `fonts-noto-cjk` when it is installed, with each
+    ///   language's glyph forms (JP, KR, SC, TC, HK by the text's language; see ``languageFallbacks``); Droid Sans
+    ///   Fallback from `Fonts/` after it, and alone when the package is missing (one glyph form for every language,
+    ///   no Hangul).
+    /// - Emoji: Noto Color Emoji from Debian's `fonts-noto-color-emoji` when it is installed.
+    ///
+    /// `scripts/install-dependencies.sh` installs both packages. A text's characters no font has are reported in
+    /// ``PreparedText/missingCharacters``, never measured silently.
     ///
     /// The folder is found from `OVERSET_FONTS_DIR`, else next to the package's sources (a checkout or a SwiftPM
     /// dependency), else `../share/overset/Fonts` beside the running executable.
-    public static func bundled(weight: BundledWeight = .regular) throws(OversetError) -> FontStack {
+    ///
+    /// - Parameters:
+    ///   - weight: regular or bold faces of the static fonts; the variable Inter is set to weight 400 or 700 (a
+    ///     label's exact weight, such as semibold, is set by ``instanced(weight:opticalSize:)``).
+    ///   - pointSize: the size the text is shown at, which picks Inter Display from 20 pt; nil for Inter (text).
+    public static func bundled(weight: BundledWeight = .regular, pointSize: Double? = nil) throws(OversetError) -> FontStack {
         let directory = try bundledFontsDirectory()
         let suffix = weight == .bold ? "Bold" : "Regular"
         func load(_ name: String) throws(OversetError) -> Font {
             try BundledFontCache.shared.font(path: directory + "/" + name)
         }
-        let cjk = try load("DroidSansFallbackFull.ttf")
-        return try FontStack(
-            [load("NotoSans-\(suffix).ttf")],
-            scriptFallbacks: [
-                "Thai": [load("NotoSansThai-\(suffix).ttf")],
-                "Arab": [load("NotoSansArabic-\(suffix).ttf")],
-                "Deva": [load("NotoSansDevanagari-\(suffix).ttf")],
-                "Hebr": [load("NotoSansHebrew-\(suffix).ttf")],
-                "Hani": [cjk],
+        let display = (pointSize ?? 0) >= FontStack.displayDesignPointSize
+        let inter = try load(display ? "InterDisplay-roman.var.ttf" : "Inter-roman.var.ttf")
+            .instance(["wght": weight == .bold ? 700 : 400])
+        var general = [inter, try load("NotoSans-\(suffix).ttf")]
+        var scripts: [String: [Font]] = [:]
+        for (code, family) in FontStack.bundledScriptFamilies {
+            scripts[code] = [try load("\(family)-\(suffix).ttf")]
+        }
+        let droid = try load("DroidSansFallbackFull.ttf")
+        var languages: [String: [String: [Font]]] = [:]
+        if let cjk = SystemFonts.notoCJK(bold: weight == .bold) {
+            scripts["Hani"] = [cjk.simplified, droid]
+            scripts["Hang"] = [cjk.korean]
+            scripts["Hira"] = [cjk.japanese]
+            scripts["Kana"] = [cjk.japanese]
+            languages = [
+                "ja": ["Hani": [cjk.japanese], "Hira": [cjk.japanese], "Kana": [cjk.japanese]],
+                "ko": ["Hani": [cjk.korean], "Hang": [cjk.korean]],
+                "zh-hans": ["Hani": [cjk.simplified], "Bopo": [cjk.simplified]],
+                "zh-hant": ["Hani": [cjk.traditional], "Bopo": [cjk.traditional]],
+                "zh-hk": ["Hani": [cjk.hongKong], "Bopo": [cjk.hongKong]],
             ]
-        )
+        } else {
+            scripts["Hani"] = [droid]
+        }
+        if let emoji = SystemFonts.notoColorEmoji() { general.append(emoji) }
+        return try FontStack(general, scriptFallbacks: scripts, languageFallbacks: languages)
+    }
+
+    /// The point size from which SF Pro uses its Display design, and the bundled stack Inter Display.
+    public static let displayDesignPointSize = 20.0
+
+    /// The bundled Noto family for each script that has its own, by ISO 15924 code (files `Family-Regular.ttf` and
+    /// `Family-Bold.ttf` in `Fonts/`).
+    static let bundledScriptFamilies: [(code: String, family: String)] = [
+        ("Thai", "NotoSansThai"), ("Arab", "NotoSansArabic"), ("Deva", "NotoSansDevanagari"),
+        ("Hebr", "NotoSansHebrew"), ("Beng", "NotoSansBengali"), ("Gujr", "NotoSansGujarati"),
+        ("Guru", "NotoSansGurmukhi"), ("Knda", "NotoSansKannada"), ("Mlym", "NotoSansMalayalam"),
+        ("Orya", "NotoSansOriya"), ("Taml", "NotoSansTamil"), ("Telu", "NotoSansTelugu"),
+        ("Sinh", "NotoSansSinhala"), ("Armn", "NotoSansArmenian"), ("Geor", "NotoSansGeorgian"),
+        ("Khmr", "NotoSansKhmer"), ("Laoo", "NotoSansLao"), ("Mymr", "NotoSansMyanmar"),
+        ("Ethi", "NotoSansEthiopic"), ("Tibt", "NotoSerifTibetan"),
+    ]
+
+    /// This stack with every variable font set to `weight` (`wght`, 100–900) and, where a font has an optical-size
+    /// axis, `opsz` to `opticalSize` in points (as CoreText sets it from the point size). Static fonts are kept.
+    public func instanced(weight: Double?, opticalSize: Double?) throws(OversetError) -> FontStack {
+        var variations: [String: Double] = [:]
+        if let weight { variations["wght"] = weight }
+        if let opticalSize { variations["opsz"] = opticalSize }
+        guard !variations.isEmpty, allFonts.contains(where: { !$0.axes.isEmpty }) else { return self }
+        func map(_ list: [Font]) -> [Font] { list.map { $0.axes.isEmpty ? $0 : $0.instance(variations) } }
+        return try FontStack(map(fonts), scriptFallbacks: scriptFallbacks.mapValues(map),
+                             languageFallbacks: languageFallbacks.mapValues { $0.mapValues(map) })
     }
 
     /// Where the bundled fonts are, or an error listing the places searched.
@@ -158,17 +258,63 @@ extension FontStack {
 }
 
 
+/// Fonts of Debian's Noto packages that the bundled stack uses when they are installed (too large to ship in
+/// `Fonts/`: Noto Sans CJK is 19.5 MB a weight, Noto Color Emoji 11 MB).
+enum SystemFonts {
+    /// The faces of Noto Sans CJK (one `.ttc` per weight, a face per locale).
+    struct NotoCJK {
+        var japanese: Font
+        var korean: Font
+        var simplified: Font
+        var traditional: Font
+        var hongKong: Font
+    }
+
+    /// Where Debian and Ubuntu install them (`fonts-noto-cjk`, `fonts-noto-color-emoji`); `OVERSET_SYSTEM_FONTS_DIR`
+    /// adds a folder searched first (a CI image that keeps them elsewhere).
+    static func candidates(_ name: String) -> [String] {
+        var folders = ["/usr/share/fonts/opentype/noto", "/usr/share/fonts/truetype/noto", "/usr/share/fonts/noto",
+                       "/usr/share/fonts/google-noto-cjk", "/usr/share/fonts/google-noto-color-emoji-fonts"]
+        if let override = getenv("OVERSET_SYSTEM_FONTS_DIR") { folders.insert(String(cString: override), at: 0) }
+        return folders.map { $0 + "/" + name }
+    }
+
+    /// Noto Sans CJK of the weight, or nil when `fonts-noto-cjk` is not installed (or its faces are not the
+    /// expected locales).
+    static func notoCJK(bold: Bool) -> NotoCJK? {
+        let name = bold ? "NotoSansCJK-Bold.ttc" : "NotoSansCJK-Regular.ttc"
+        guard let path = candidates(name).first(where: { access($0, R_OK) == 0 }) else { return nil }
+        var byFamily: [String: Font] = [:]
+        for index in 0..<5 {
+            guard let font = try? BundledFontCache.shared.font(path: path, index: index) else { return nil }
+            byFamily[font.familyName] = font
+        }
+        guard let japanese = byFamily["Noto Sans CJK JP"], let korean = byFamily["Noto Sans CJK KR"],
+              let simplified = byFamily["Noto Sans CJK SC"], let traditional = byFamily["Noto Sans CJK TC"],
+              let hongKong = byFamily["Noto Sans CJK HK"] else { return nil }
+        return NotoCJK(japanese: japanese, korean: korean, simplified: simplified, traditional: traditional,
+                       hongKong: hongKong)
+    }
+
+    /// Noto Color Emoji, or nil when `fonts-noto-color-emoji` is not installed.
+    static func notoColorEmoji() -> Font? {
+        guard let path = candidates("NotoColorEmoji.ttf").first(where: { access($0, R_OK) == 0 }) else { return nil }
+        return try? BundledFontCache.shared.font(path: path)
+    }
+}
+
 /// Bundled fonts are loaded once per process: every `TextEngine()` shares them.
 final class BundledFontCache: Sendable {
     static let shared = BundledFontCache()
     private let fonts = Lock<[String: Font]>([:])
 
-    func font(path: String) throws(OversetError) -> Font {
-        if let font = fonts.withLock({ $0[path] }) { return font }
-        let font = try Font(path: path)
+    func font(path: String, index: Int = 0) throws(OversetError) -> Font {
+        let key = "\(path)#\(index)"
+        if let font = fonts.withLock({ $0[key] }) { return font }
+        let font = try Font(path: path, index: index)
         return fonts.withLock { cache in
-            if let existing = cache[path] { return existing }
-            cache[path] = font
+            if let existing = cache[key] { return existing }
+            cache[key] = font
             return font
         }
     }

@@ -4,7 +4,8 @@ extension Label {
     public static let settingKeys = ["style", "emphasized", "category", "size", "relativeTo", "width", "maxLines",
                                      "lineHeight", "lineHeightMultiple", "truncation", "wrap", "strategy", "tracking",
                                      "fonts", "features", "weight", "foreground", "background", "darkForeground",
-                                     "darkBackground", "minimumScaleFactor"]
+                                     "darkBackground", "minimumScaleFactor", "allowsTightening", "minimumCategory",
+                                     "maximumCategory", "boldText", "maximumPointSize"]
 
     /// Reads a label from named settings: `measure`'s JSON fields, a spec rule's keys and the command line's options
     /// all come through here, so they share names, defaults, ranges and messages.
@@ -47,6 +48,14 @@ extension Label {
                   fonts: fonts)
         colors = try Label.colors(&settings, base: base?.colors)
         minimumScaleFactor = try settings.number("minimumScaleFactor") ?? base?.minimumScaleFactor
+        allowsTightening = try settings.bool("allowsTightening") ?? base?.allowsTightening ?? false
+        let categories = ContentSizeCategory.settingChoices
+        minimumCategory = try settings.choice("minimumCategory", categories, shown: ContentSizeCategory.allCases.count)
+            ?? base?.minimumCategory
+        maximumCategory = try settings.choice("maximumCategory", categories, shown: ContentSizeCategory.allCases.count)
+            ?? base?.maximumCategory
+        boldText = try settings.bool("boldText") ?? base?.boldText ?? false
+        maximumPointSize = try settings.number("maximumPointSize") ?? base?.maximumPointSize
         try validate()
     }
 

@@ -1,7 +1,23 @@
 extension Label {
-    /// The engine for this label's fonts and weight (cached: one per distinct fonts and weight in a process).
+    /// The engine for this label's fonts, weight and point size (cached: one per distinct fonts, weight and design
+    /// size in a process; the point size matters only for Inter Display from 20 pt and fonts with an `opsz` axis).
     public func engine() throws(OversetError) -> TextEngine {
-        try EngineCache.shared.engine(fonts: fonts.custom, weight: bundledWeight)
+        try EngineCache.shared.engine(fonts: fonts.custom, weight: weight, pointSize: pointSize)
+    }
+
+    /// Whether a text prepared with `engine` measures as this label would: the same fonts, weight and design size.
+    /// An engine the caller made from a font stack always counts as the label's (the caller chose its fonts).
+    public func uses(_ engine: TextEngine) -> Bool {
+        guard let key = engine.labelKey else { return true }
+        return key.weight == weight && key.display == (pointSize >= FontStack.displayDesignPointSize)
+            && (key.opticalSize == nil || key.opticalSize == pointSize) && key.fonts == fonts.custom
+    }
+
+    /// `prepared` when it was prepared with this label's engine (``uses(_:)``), else its text prepared again with
+    /// it: a text prepared at Large and judged at AX3, where Inter Display or a semibold instance measures it.
+    public func reprepared(_ prepared: PreparedText) throws(OversetError) -> PreparedText {
+        if uses(prepared.engine) { return prepared }
+        return try engine().prepare(prepared.text, language: prepared.language, options: prepared.options)
     }
 
     /// Prepares `text` with this label's fonts, weight and features.
@@ -30,5 +46,53 @@ extension Label {
     public func layout(_ text: String, language: String? = nil) throws(OversetError) -> TextLayout {
         try validate()
         return try prepare(text, language: language).layout(layoutOptions)
+    }
+}
+
+/// One text prepared for a label at several content size categories: once for each distinct set of fonts the
+/// categories measure with (the bundled stack uses Inter Display from 20 pt; a font with an optical-size axis is a
+/// different instance at every size), then arithmetic at every category.
+///
+/// ```swift
+/// let label = Label(style: .body, width: 160, maxLines: 2)
+/// let texts = try LabelPreparations("Nach Updates suchen", language: "de", label: label)
+/// for category in ContentSizeCategory.allCases {
+///     let verdict = try label.at(category).verdict(for: texts.prepared(for: label.at(category)))
+/// }
+/// ```
+public struct LabelPreparations: Sendable {
+    /// The text.
+    public let text: String
+    /// Its language.
+    public let language: String?
+    /// The preparations, one per distinct engine, in the order of the categories that first needed them.
+    public let all: [PreparedText]
+
+    /// Prepares `text` for `label` at each of `categories` (every category by default).
+    public init(_ text: String, language: String? = nil, label: Label,
+                categories: [ContentSizeCategory] = ContentSizeCategory.allCases) throws(OversetError) {
+        self.text = text
+        self.language = language
+        var all: [PreparedText] = []
+        for category in categories {
+            let shown = label.at(category)
+            if all.contains(where: { shown.uses($0.engine) }) { continue }
+            all.append(try shown.prepare(text, language: language))
+        }
+        self.all = all
+    }
+
+    /// A set of one preparation, for a text the caller prepared (its engine is used for every label).
+    init(_ prepared: PreparedText) {
+        text = prepared.text
+        language = prepared.language
+        all = [prepared]
+    }
+
+    /// The preparation `label` measures with: one of ``all``, or the text prepared again for a label none of them
+    /// suits (another weight or font).
+    public func prepared(for label: Label) throws(OversetError) -> PreparedText {
+        if let match = all.first(where: { label.uses($0.engine) }) { return match }
+        return try label.prepare(text, language: language)
     }
 }

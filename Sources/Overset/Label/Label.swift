@@ -18,6 +18,14 @@
 /// | ``fonts`` | the bundled fonts | the system font and its fallbacks |
 /// | ``colors`` | none: no contrast check | `textColor`, `backgroundColor` (light and dark) |
 /// | ``minimumScaleFactor`` | none: no shrinking | `adjustsFontSizeToFitWidth` + `minimumScaleFactor` |
+/// | ``allowsTightening`` | false | `allowsDefaultTighteningForTruncation` |
+/// | ``minimumCategory``, ``maximumCategory`` | none | `minimumContentSizeCategory`, `maximumContentSizeCategory` (SwiftUI `.dynamicTypeSize(...)`) |
+/// | ``boldText`` | false | the Bold Text setting (`UIAccessibility.isBoldTextEnabled`, `legibilityWeight`) |
+/// | ``maximumPointSize`` | none | `UIFontMetrics.scaledFont(for:maximumPointSize:)` |
+///
+/// What UIKit calls `textRect(forBounds:limitedToNumberOfLines:)`, `sizeThatFits(_:)` or
+/// `NSString.boundingRect(with:options:attributes:context:)` is ``layout(_:language:)``'s `size` (its lines, at the
+/// line limit); `intrinsicContentSize` is the same with an unlimited width.
 ///
 /// ```swift
 /// let label = Label(style: .body, width: 160, maxLines: 2)
@@ -56,6 +64,23 @@ public struct Label: Sendable, Hashable {
     /// ``maxLines`` lines is shown at the largest scale from this to 1 at which it fits, and fails only when even
     /// this scale does not fit. Nil (the default) never shrinks. Needs a line limit.
     public var minimumScaleFactor: Double? = nil
+    /// `allowsDefaultTighteningForTruncation`: before truncating, squeeze the spacing by up to
+    /// ``tighteningFactor`` (5 %, `NSParagraphStyle.tighteningFactorForTruncation`'s default) of the width.
+    public var allowsTightening: Bool = false
+    /// The smallest category the label follows (`minimumContentSizeCategory`): below it, it shows this one's size.
+    public var minimumCategory: ContentSizeCategory? = nil
+    /// The largest category the label follows (`maximumContentSizeCategory`, SwiftUI's
+    /// `.dynamicTypeSize(...DynamicTypeSize.accessibility2)`): above it, it shows this one's size.
+    public var maximumCategory: ContentSizeCategory? = nil
+    /// The Bold Text setting: every weight one step heavier (``FontWeight/withBoldText``).
+    public var boldText: Bool = false
+    /// `UIFontMetrics.scaledFont(for:maximumPointSize:)`: the point size never grows past this (the line height
+    /// shrinks in proportion).
+    public var maximumPointSize: Double? = nil
+
+    /// How much `allowsTightening` may squeeze: a line may be up to 5 % wider than the label before it counts as
+    /// truncated (`NSParagraphStyle.tighteningFactorForTruncation`, default 0.05).
+    public static let tighteningFactor = 0.05
 
     /// A label with a Dynamic Type text style.
     ///
@@ -119,57 +144,74 @@ public struct Label: Sendable, Hashable {
         }
     }
 
-    /// The style at the label's category, when the font is a text style.
+    /// The category whose sizes the label shows: ``category`` kept within ``minimumCategory`` and
+    /// ``maximumCategory``.
+    public var shownCategory: ContentSizeCategory {
+        var shown = category
+        if let minimumCategory, shown < minimumCategory { shown = minimumCategory }
+        if let maximumCategory, shown > maximumCategory { shown = maximumCategory }
+        return shown
+    }
+
+    /// The style at the label's shown category, when the font is a text style.
     public var styledFont: StyledFont? {
         guard case .style(let style, let emphasized) = font else { return nil }
-        return StyledFont(style: style, category: category, emphasized: emphasized)
+        return StyledFont(style: style, category: shownCategory, emphasized: emphasized)
     }
 
     /// The point size at the label's category: the style's (HIG table), or the size scaled like `UIFontMetrics`
-    /// (`scaledValue(for:)` of the style it is relative to), or the fixed size.
+    /// (`scaledValue(for:)` of the style it is relative to), or the fixed size; at most ``maximumPointSize``.
     public var pointSize: Double {
+        min(scaledPointSize, maximumPointSize ?? .infinity)
+    }
+
+    /// The point size before ``maximumPointSize``.
+    private var scaledPointSize: Double {
         switch font {
-        case .style(let style, _): return style.pointSize(for: category)
-        case .size(let size, let relativeTo?): return relativeTo.scaledValue(size, for: category)
+        case .style(let style, _): return style.pointSize(for: shownCategory)
+        case .size(let size, let relativeTo?): return relativeTo.scaledValue(size, for: shownCategory)
         case .size(let size, nil): return size
         }
     }
 
-    /// The weight the label's font asks for.
+    /// The weight the label's font is shown at: the style's (or ``LabelFonts/weight`` for a size), one step
+    /// heavier with ``boldText``.
     public var weight: FontWeight {
+        let asked: FontWeight
         switch font {
-        case .style(let style, let emphasized): return emphasized ? style.emphasizedWeight : style.weight
-        case .size: return fonts.weight
+        case .style(let style, let emphasized): asked = emphasized ? style.emphasizedWeight : style.weight
+        case .size: asked = fonts.weight
         }
+        return boldText ? asked.withBoldText : asked
     }
 
-    /// The bundled face that stands in for ``weight``: regular for regular, bold for semibold and bold.
+    /// The static bundled faces that stand in for ``weight``: regular for regular, bold for anything heavier.
+    /// Variable fonts (the bundled Inter, a user's) are set to the exact weight.
     public var bundledWeight: FontStack.BundledWeight { weight == .regular ? .regular : .bold }
 
-    /// Why the face differs from the weight the label asks for, or nil when it does not.
-    public var weightNote: String? {
-        guard weight == .semibold else { return nil }
-        let name = style.map { "\($0)" } ?? "the label"
-        return "\(name) is semibold; the bundled fonts have no semibold, so bold is used"
-    }
+    /// How the fonts approximate ``weight``, or nil when every bundled font has it exactly.
+    public var weightNote: String? { weight.standInNote(for: style.map { "\($0)" } ?? "the label") }
 
     /// The line height the layout uses at the label's category.
     public var resolvedLineHeight: LineHeight {
         switch lineHeight {
         case .automatic:
-            if case .style = font, let style { return .fixed(style.leading(for: category)) }
+            if case .style = font, let style { return .fixed(style.leading(for: shownCategory) * sizeCap) }
             return .natural
         case .leading:
             guard let style else { return .fixed(pointSize * TextStyle.body.leadingRatio) }
-            if case .style = font { return .fixed(style.leading(for: category)) }
+            if case .style = font { return .fixed(style.leading(for: shownCategory) * sizeCap) }
             return .fixed(pointSize * style.leadingRatio)
         case .natural: return .natural
         case .multiple(let factor): return .multiple(factor)
         case .points(let points):
             guard let relativeTo = style, case .size(_, _?) = font else { return .fixed(points) }
-            return .fixed(relativeTo.scaledValue(points, for: category))
+            return .fixed(relativeTo.scaledValue(points, for: shownCategory) * sizeCap)
         }
     }
+
+    /// ``pointSize`` over the size before ``maximumPointSize``: 1 unless the cap applies.
+    private var sizeCap: Double { pointSize / scaledPointSize }
 
     /// The options ``PreparedText/layout(_:)`` takes for this label at its category.
     public var layoutOptions: LayoutOptions {
@@ -200,6 +242,11 @@ public struct Label: Sendable, Hashable {
         }
         if let minimumScaleFactor {
             try LabelLimits.check("minimumScaleFactor", minimumScaleFactor, 0...1, above: 0)
+        }
+        if let maximumPointSize { try LabelLimits.check("maximumPointSize", maximumPointSize, LabelLimits.pointSize) }
+        if let minimumCategory, let maximumCategory, minimumCategory > maximumCategory {
+            throw .invalidArgument(name: "minimumCategory", value: minimumCategory.higName,
+                                   expected: "a category no larger than maximumCategory (\(maximumCategory.higName))")
         }
         try layoutOptions.validate()
     }

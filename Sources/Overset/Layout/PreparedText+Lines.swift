@@ -152,7 +152,7 @@ extension PreparedText {
             }
             result.append(LineRun(range: TextRange(piece.range), text: text, isRightToLeft: piece.level & 1 == 1,
                                   isEllipsis: piece.isEllipsis, x: x, width: width,
-                                  fontName: "\(font.familyName) \(font.styleName)"))
+                                  fontName: font.name))
             x += width
         }
         return result

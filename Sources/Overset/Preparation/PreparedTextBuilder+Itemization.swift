@@ -53,6 +53,7 @@ extension PreparedTextBuilder {
                       missing: inout [MissingCharacter]) -> [Int] {
         let clusterCount = graphemes.count - 1
         let fonts = engine.fonts
+        let languageLists = fonts.languageLists(for: language)
         let faces = fonts.allFonts.map(\.face)
         let flags = properties.flags
         var clusterFaces = [Int](repeating: 0, count: clusterCount)
@@ -84,7 +85,7 @@ extension PreparedTextBuilder {
                 if chosen == nil {
                     let script = clusterScripts[cluster]
                     if script != lastScript {
-                        order = fonts.candidateOrder(script: script)
+                        order = fonts.candidateOrder(script: script, languageLists: languageLists)
                         lastScript = script
                     }
                     chosen = order.first { covers(faces[$0], start, end) }

@@ -38,9 +38,9 @@ extension PreparedTextBuilder {
             guard ok else { throw .analysisFailed(stage: "shaping (HarfBuzz)") }
             let last = out.glyphs.count
             out.runs[runIndex].glyphRange = first..<last
-            for index in first..<last {
-                let glyph = out.glyphs[index]
-                if let ink = face.verticalInk(of: glyph.glyph) {
+            face.verticalInk(of: out.glyphs[first..<last].lazy.map(\.glyph)) { position, ink in
+                let glyph = out.glyphs[first + position]
+                if let ink {
                     out.ink.append(VerticalInk(top: ink.top + glyph.yOffset, bottom: ink.bottom + glyph.yOffset))
                 } else {
                     out.ink.append(.none)

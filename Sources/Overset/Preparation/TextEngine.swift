@@ -23,6 +23,8 @@ public struct TextEngine: Sendable {
     /// The fonts this engine measures with.
     public let fonts: FontStack
     let shared: EngineShared
+    /// What a label engine was made for (see ``Label/engine()``); nil for an engine made from a font stack.
+    let labelKey: LabelEngineKey?
 
     /// An engine over the fonts bundled in `Fonts/` (see ``FontStack/bundled(weight:)``).
     public init() throws(OversetError) {
@@ -31,8 +33,13 @@ public struct TextEngine: Sendable {
 
     /// An engine over the given fonts.
     public init(fonts: FontStack) {
+        self.init(fonts: fonts, labelKey: nil)
+    }
+
+    init(fonts: FontStack, labelKey: LabelEngineKey?) {
         self.fonts = fonts
         self.shared = EngineShared(fonts: fonts)
+        self.labelKey = labelKey
     }
 
     /// Analyses and shapes `text` once, for layout at any width and size.
@@ -72,6 +79,15 @@ public struct TextEngine: Sendable {
         try prepare(text, language: language)
             .willTruncate(LayoutOptions(width: width, pointSize: pointSize, maxLines: maxLines, strategy: strategy))
     }
+}
+
+/// The label settings a label's engine depends on: its fonts, its weight, the design (Inter or Inter Display) and,
+/// when a font has an optical-size axis, the point size.
+struct LabelEngineKey: Hashable, Sendable {
+    var fonts: [String]
+    var weight: FontWeight
+    var display: Bool
+    var opticalSize: Double?
 }
 
 extension TextEngine {

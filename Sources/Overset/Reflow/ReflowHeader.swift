@@ -15,15 +15,20 @@ public struct ReflowHeader: Sendable {
     public let title: PreparedText
     /// The prepared subtitle, if any.
     public let subtitle: PreparedText?
+    /// The title and subtitle prepared for every category (a second preparation from 20 pt, Inter Display).
+    private let titles: LabelPreparations
+    private let subtitles: LabelPreparations?
 
     /// Prepares the header's texts with each label's fonts (the bundled fonts of its weight unless it names others).
     public init(title: String, subtitle: String? = nil, language: String? = nil,
                 component: ReflowComponent = ReflowComponent()) throws(OversetError) {
         self.component = component
-        self.title = try component.title.prepare(title, language: language)
-        self.subtitle = try subtitle.map { text throws(OversetError) in
-            try component.subtitle.prepare(text, language: language)
+        titles = try LabelPreparations(title, language: language, label: component.title)
+        subtitles = try subtitle.map { text throws(OversetError) in
+            try LabelPreparations(text, language: language, label: component.subtitle)
         }
+        self.title = titles.all[0]
+        self.subtitle = subtitles?.all[0]
     }
 
     /// A header over texts already prepared (with the labels' fonts, see ``Label/prepare(_:language:)``).
@@ -31,11 +36,14 @@ public struct ReflowHeader: Sendable {
         self.component = component
         self.title = title
         self.subtitle = subtitle
+        titles = LabelPreparations(title)
+        subtitles = subtitle.map(LabelPreparations.init)
     }
 
     /// The article's `titleWillTruncate()`: whether the title needs more lines than allowed beside the image.
     public func titleWillTruncate(availableWidth: Double, category: ContentSizeCategory) throws(OversetError) -> Bool {
-        try title.willTruncate(titleOptions(availableWidth: availableWidth, category: category))
+        let label = component.horizontalTitle(availableWidth: availableWidth, category: category)
+        return try titles.prepared(for: label).willTruncate(label.layoutOptions)
     }
 
     /// `effectiveOrientation(for:)`: vertical when the policy says so at this width and category.
@@ -44,11 +52,15 @@ public struct ReflowHeader: Sendable {
         // The title is judged like any label (clipping warns); under truncationOrClipping clipping also flips it.
         let clipping = VerdictPolicy(clipping: component.policy == .truncationOrClipping ? .fail : .warn)
         let titleLabel = component.horizontalTitle(availableWidth: availableWidth, category: category)
+        let title = try titles.prepared(for: titleLabel)
         let beside = try Verdict(title, label: titleLabel, policy: clipping)
         var subtitleTruncates = false
-        if let subtitle {
+        var subtitle: PreparedText? = nil
+        if let subtitles {
             let label = component.subtitle.withWidth(titleLabel.width).at(category)
-            subtitleTruncates = try subtitle.willTruncate(label.layoutOptions)
+            let prepared = try subtitles.prepared(for: label)
+            subtitle = prepared
+            subtitleTruncates = try prepared.willTruncate(label.layoutOptions)
         }
         let needed = beside.linesNeeded, allowed = titleLabel.maxLines
         let truncates = beside.isTruncated

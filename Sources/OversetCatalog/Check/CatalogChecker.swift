@@ -188,9 +188,10 @@ public struct CatalogChecker: Sendable {
         var result = CheckResult(table: entry.table, key: entry.key, variant: entry.variant, language: entry.language, rule: rule.name,
                                  text: text, style: rule.label.style?.rawValue, maxLines: rule.label.maxLines,
                                  location: entry.location, outcomes: [], failingLines: nil)
-        let prepared: PreparedText
+        let preparations: LabelPreparations
         do {
-            prepared = try rule.label.prepare(text, language: layoutLanguage(entry.language))
+            preparations = try LabelPreparations(text, language: layoutLanguage(entry.language), label: rule.label,
+                                                 categories: categories)
         } catch {
             result.outcomes = categories.map {
                 CategoryOutcome(category: $0.higName, status: .unknown, pointSize: 0, width: rule.label.width,
@@ -200,6 +201,15 @@ public struct CatalogChecker: Sendable {
             return result
         }
         for category in categories {
+            let prepared: PreparedText
+            do {
+                prepared = try preparations.prepared(for: rule.label.at(category))
+            } catch {
+                result.outcomes.append(CategoryOutcome(
+                    category: category.higName, status: .unknown, pointSize: 0, width: rule.label.width, linesNeeded: 0,
+                    orientation: nil, problems: [CheckProblem(kind: .missingGlyphs, message: "cannot prepare: \(error)")]))
+                continue
+            }
             let judged = judge(prepared, rule: rule, category: category)
             if judged.outcome.status != .pass && judged.outcome.status != .warn && result.failingLines == nil {
                 result.failingLines = unlimitedLines(judged.verdict).map(\.text)
