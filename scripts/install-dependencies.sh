@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Installs what Overset needs, with apt, when missing. Works on Debian 12 and Ubuntu 22.04+ with Swift installed;
 # uses sudo when not root.
-#   always:    libharfbuzz-dev libfreetype-dev libfontconfig1-dev libicu-dev libcairo2-dev pkg-config
+#   always:    libharfbuzz-dev libfreetype-dev libfontconfig1-dev libicu-dev libcairo2-dev pkg-config, and the two
+#              font packages too large to ship in Fonts/: fonts-noto-cjk (Chinese, Japanese and Korean with each
+#              language's glyph forms; 57 MB download, 91 MB installed) and fonts-noto-color-emoji (10 MB, 11 MB).
+#              Without them Overset still runs: Han and kana fall back to Droid Sans Fallback, and Hangul and emoji
+#              are reported as characters no font has.
 #   --tests:   also librsvg2-bin (rsvg-convert renders the SVGs), chromium (loads the HTML report headless),
 #              python3-jsonschema (validates the SARIF report against the published schema), python3-pip and
 #              junitparser from PyPI (reads the JUnit XML): the tests read Overset's output with tools that are not
 #              Overset.
 set -euo pipefail
 
-packages=(libharfbuzz-dev libfreetype-dev libfontconfig1-dev libicu-dev libcairo2-dev pkg-config)
+packages=(libharfbuzz-dev libfreetype-dev libfontconfig1-dev libicu-dev libcairo2-dev pkg-config
+          fonts-noto-cjk fonts-noto-color-emoji)
 tests=false
 if [ "${1:-}" = "--tests" ]; then
   tests=true
