@@ -52,14 +52,14 @@ enum LayoutReport {
                  "range": [missing.range.location, missing.range.upperBound]]
             },
         ]
-        if let font = verdict.label.styledFont {
-            object["style"] = font.style.rawValue
-            object["category"] = font.category.higName
-        } else {
-            object["category"] = verdict.label.category.higName
+        if let font = verdict.label.styledFont { object["style"] = font.style.rawValue }
+        object["category"] = verdict.label.category.higName
+        if verdict.label.shownCategory != verdict.label.category {
+            object["shownCategory"] = verdict.label.shownCategory.higName
         }
         if let note = verdict.label.weightNote { object["weightNote"] = note }
         if verdict.label.minimumScaleFactor != nil { object["scale"] = (verdict.scale * 10_000).rounded() / 10_000 }
+        if verdict.label.allowsTightening { object["tightened"] = verdict.tightened }
         if let hidden = layout.truncatedRange {
             object["truncatedRange"] = [hidden.location, hidden.upperBound]
         }

@@ -106,7 +106,7 @@ enum TextPreview {
         var out: [String] = []
         let fonts = layout.prepared.usedFonts.map (\.name)
         let styleName = label.styledFont.map { "\($0.style) at \($0.category.higName), " } ?? ""
-        out.append("width \(format(options.width)) pt · \(styleName)\(format(options.pointSize)) pt · "
+        out.append("width \(format(verdict.label.width)) pt · \(styleName)\(format(options.pointSize)) pt · "
             + (options.maxLines == 0 ? "unlimited lines" : "max \(options.maxLines) line\(options.maxLines == 1 ? "" : "s")")
             + " · \(options.truncation.rawValue) truncation · language \(language ?? "none")")
         out.append("fonts: " + (fonts.isEmpty ? "none" : fonts.joined(separator: ", ")) + " · line height "
@@ -146,6 +146,10 @@ enum TextPreview {
                 }
                 out.append(advice + (clipping.clipsAtBounds ? " (clipsToBounds would cut these marks)" : ""))
             }
+        }
+        if verdict.tightened {
+            out.append("fits by tightening its spacing (up to \(Int(Label.tighteningFactor * 100)) % of the width), "
+                + "as allowsDefaultTighteningForTruncation does")
         }
         if verdict.scale < 1 {
             out.append("shrinks to \(Points.format(verdict.scale * 100, decimals: 1)) % "

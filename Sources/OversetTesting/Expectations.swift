@@ -29,7 +29,8 @@ public func expectFits(_ text: String, language: String? = nil, style: TextStyle
 }
 
 /// Swift Testing, with every setting of the label: custom fonts, a point size scaled like `UIFontMetrics`, line
-/// height, truncation, strategy, and the clipping policy.
+/// height, truncation, strategy, the UILabel settings (`minimumScaleFactor`, `allowsTightening`, category limits,
+/// Bold Text), the clipping policy, and a safety `margin` (the fraction of the width the text must leave free).
 ///
 /// ```swift
 /// expectFits("Software Update", language: "en",
@@ -38,9 +39,10 @@ public func expectFits(_ text: String, language: String? = nil, style: TextStyle
 @discardableResult
 public func expectFits(_ text: String, language: String? = nil, label: Label,
                        categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
-                       policy: VerdictPolicy = VerdictPolicy(),
+                       policy: VerdictPolicy = VerdictPolicy(), margin: Double = 0,
                        sourceLocation: SourceLocation = #_sourceLocation) -> FitReport? {
-    let check = FitCheck(text: text, language: language, label: label, categories: categories, policy: policy)
+    let check = FitCheck(text: text, language: language, label: label, categories: categories, policy: policy,
+                         margin: margin)
     do {
         let report = try check.evaluate()
         if !report.passed {
@@ -82,9 +84,10 @@ public func XCTAssertFits(_ text: String, language: String? = nil, style: TextSt
 /// XCTest, with every setting of the label (see the Swift Testing `expectFits(_:language:label:categories:policy:)`).
 public func XCTAssertFits(_ text: String, language: String? = nil, label: Label,
                           categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
-                          policy: VerdictPolicy = VerdictPolicy(),
+                          policy: VerdictPolicy = VerdictPolicy(), margin: Double = 0,
                           file: StaticString = #filePath, line: UInt = #line) {
-    let check = FitCheck(text: text, language: language, label: label, categories: categories, policy: policy)
+    let check = FitCheck(text: text, language: language, label: label, categories: categories, policy: policy,
+                         margin: margin)
     do {
         let report = try check.evaluate()
         if !report.passed { XCTFail(report.message, file: file, line: line) }

@@ -24,17 +24,24 @@ public struct FitCheck: Sendable, Hashable {
     public var categories: [ContentSizeCategory]
     /// How clipped marks count: reported as a warning by default, a failure with `.fail`.
     public var policy: VerdictPolicy
+    /// A safety margin: the fraction of the width (0 to below 1) the text must leave free, so a string that fits with
+    /// no room to spare fails now rather than after the next translation update. 0 by default.
+    public var margin: Double = 0
 
     /// - Parameters are the properties of the same names.
     public init(text: String, language: String? = nil, label: Label,
                 categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
-                policy: VerdictPolicy = VerdictPolicy()) {
+                policy: VerdictPolicy = VerdictPolicy(), margin: Double = 0) {
         self.text = text
         self.language = language
         self.label = label
         self.categories = categories
         self.policy = policy
+        self.margin = margin
     }
+
+    /// The label judged: ``label`` with ``margin`` of its width taken away.
+    public var judgedLabel: Label { label.withWidth(label.width * (1 - margin)) }
 
     /// A check of a label in a text style; the other settings are ``Label``'s defaults (push-out, the style's
     /// leading).
@@ -56,6 +63,11 @@ public struct FitCheck: Sendable, Hashable {
     /// Prepares the text once per font the categories use (twice for the bundled fonts: Inter, and Inter Display
     /// from 20 pt) and judges it at every category.
     public func evaluate() throws -> FitReport {
+        guard margin.isFinite, margin >= 0, margin < 1 else {
+            throw OversetError.invalidArgument(name: "margin", value: "\(margin)",
+                                               expected: "a fraction of the width from 0 to below 1")
+        }
+        let label = judgedLabel
         let preparations = try LabelPreparations(text, language: language, label: label, categories: categories)
         var failures: [FitFailure] = []
         for category in categories {
@@ -110,11 +122,13 @@ public struct FitReport: Sendable {
     public var message: String {
         let failing = failures.filter { !$0.verdict.fits }
         guard !failing.isEmpty else { return "fits in all \(check.categories.count) categories" }
-        let label = check.label
+        let label = check.judgedLabel
         let language = check.language ?? "no language"
         let lines = label.maxLines == 0 ? "unlimited lines" : "\(label.maxLines) line\(label.maxLines == 1 ? "" : "s")"
         let font = label.style.map { "\($0)" } ?? "\(Points.format(label.pointSize)) pt"
-        var out = "\"\(check.text)\" (\(language)) does not fit \(font), \(lines) at \(Points.format(label.width)) pt "
+        let margin = check.margin > 0
+            ? " (\(Points.format(check.label.width)) pt less a \(Points.format(check.margin * 100)) % margin)" : ""
+        var out = "\"\(check.text)\" (\(language)) does not fit \(font), \(lines) at \(Points.format(label.width)) pt\(margin) "
             + "in \(failing.count) of \(check.categories.count) categories (first: \(failing[0].category.higName)):"
         for failure in failing {
             let verdict = failure.verdict

@@ -48,4 +48,19 @@ import Testing
         lenient.policy.clipping = .warn
         #expect(try lenient.evaluate().passed)
     }
+
+    /// A 10 % margin: "Check for updates" is 24,528 / 2,816 × 17 = 148.07 pt in Inter at body Large (hb-shape,
+    /// Fixtures/hb-shape/variable_axes.json); it fits 160 pt, but not 160 pt less 10 % (144 pt).
+    @Test func margin_leavesThatMuchOfTheWidthFree() throws {
+        let label = Label(style: .body, width: 160, maxLines: 1)
+        let plain = FitCheck(text: "Check for updates", language: "en", label: label, categories: [.large])
+        #expect(try plain.evaluate().passed)
+        var margined = plain
+        margined.margin = 0.10
+        let report = try margined.evaluate()
+        #expect(!report.passed)
+        #expect(report.message.contains("at 144 pt (160 pt less a 10 % margin)"))
+        margined.margin = 1
+        #expect(throws: OversetError.self) { try margined.evaluate() }
+    }
 }
