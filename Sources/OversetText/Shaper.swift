@@ -36,6 +36,9 @@ package struct ScriptTag: Hashable, Sendable, CustomStringConvertible {
     package static let common = ScriptTag(rawValue: HB_SCRIPT_COMMON.rawValue)
     package static let inherited = ScriptTag(rawValue: HB_SCRIPT_INHERITED.rawValue)
     package static let unknown = ScriptTag(rawValue: HB_SCRIPT_UNKNOWN.rawValue)
+    /// ISO 15924 `Zsye` (emoji): no character has it as its Script property; a font stack's list for it is tried
+    /// first for clusters shown as emoji.
+    package static let emoji = ScriptTag(code: "Zsye")!
 
     /// True for Common and Inherited, which take the script of the text around them.
     package var isWeak: Bool { self == .common || self == .inherited || self == .unknown }

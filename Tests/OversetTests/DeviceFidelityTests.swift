@@ -240,4 +240,16 @@ import Testing
             #expect(fonts == ["Noto Sans CJK \(face)"], "\(language)")
         }
     }
+
+    /// Emoji presentation (UTS #51): ⌚ has Emoji_Presentation, a keycap and a character with U+FE0F show as emoji
+    /// even where a text font has the character; © and ☰ default to text (Inter, Noto Sans Symbols 2).
+    @Test func emojiPresentation_choosesTheEmojiFont() throws {
+        let label = Label(style: .body, width: 300)
+        let expected = [("⌚", "Noto Color Emoji"), ("1\u{FE0F}\u{20E3}", "Noto Color Emoji"),
+                        ("\u{263A}\u{FE0F}", "Noto Color Emoji"), ("©", "Inter"), ("☰", "Noto Sans Symbols2")]
+        for (text, family) in expected {
+            let fonts = try label.prepare(text).usedFonts.map(\.familyName)
+            #expect(fonts == [family], "\(text)")
+        }
+    }
 }

@@ -143,14 +143,16 @@ extension FontStack {
     /// - Latin, Greek and Cyrillic: Inter's variable font (weights 100–900), its Display design from 20 pt as SF Pro
     ///   switches from Text to Display; it is the primary font, so its metrics set the line box (1.21 em, SF Pro's
     ///   is 1.19 em).
-    /// - Noto Sans for the rest of Latin and the symbols, and a Noto Sans family per script: Arabic, Hebrew, Thai,
+    /// - Noto Sans for the rest of Latin, Noto Sans Symbols 2 for symbols (☰, ∙, arrows, shapes), and a Noto Sans
+    ///   family per script: Arabic, Hebrew, Thai,
     ///   Devanagari, Bengali, Gujarati, Gurmukhi, Kannada, Malayalam, Odia, Tamil, Telugu, Sinhala, Armenian, Georgian,
     ///   Khmer, Lao, Myanmar, Ethiopic (Noto Serif Tibetan for Tibetan), in `Fonts/`.
     /// - Chinese, Japanese and Korean: Noto Sans CJK from Debian's `fonts-noto-cjk` when it is installed, with each
     ///   language's glyph forms (JP, KR, SC, TC, HK by the text's language; see ``languageFallbacks``); Droid Sans
     ///   Fallback from `Fonts/` after it, and alone when the package is missing (one glyph form for every language,
     ///   no Hangul).
-    /// - Emoji: Noto Color Emoji from Debian's `fonts-noto-color-emoji` when it is installed.
+    /// - Emoji: Noto Color Emoji from Debian's `fonts-noto-color-emoji` when it is installed, tried first for
+    ///   clusters shown as emoji (script list `Zsye`).
     ///
     /// `scripts/install-dependencies.sh` installs both packages. A text's characters no font has are reported in
     /// ``PreparedText/missingCharacters``, never measured silently.
@@ -193,7 +195,11 @@ extension FontStack {
         } else {
             scripts["Hani"] = [droid]
         }
-        if let emoji = SystemFonts.notoColorEmoji() { general.append(emoji) }
+        general.append(try load("NotoSansSymbols2-Regular.ttf"))
+        if let emoji = SystemFonts.notoColorEmoji() {
+            general.append(emoji)
+            scripts["Zsye"] = [emoji]
+        }
         return try FontStack(general, scriptFallbacks: scripts, languageFallbacks: languages)
     }
 

@@ -60,6 +60,7 @@ extension PreparedTextBuilder {
         var lastScript: ScriptTag? = nil
         var order: [Int] = []
         var previousFace: Int? = nil
+        let emojiOrder = fonts.fallbackIndices[ScriptTag.emoji].map { _ in fonts.candidateOrder(script: .emoji) }
         units.withUnsafeBufferPointer { buffer in
             /// Whether `face` has a glyph for every character of the cluster that needs one.
             func covers(_ face: FontFace, _ start: Int, _ end: Int) -> Bool {
@@ -81,7 +82,14 @@ extension PreparedTextBuilder {
                     break
                 }
                 var chosen: Int? = nil
-                if ownScriptIsWeak, let previousFace, covers(faces[previousFace], start, end) { chosen = previousFace }
+                if let emojiOrder, Self.isEmojiPresentation(buffer, start, end) {
+                    // An emoji shows as one (UTS #51: Emoji_Presentation, or a text character with U+FE0F or a
+                    // keycap): the emoji fonts first, even where a text font has a glyph.
+                    chosen = emojiOrder.first { covers(faces[$0], start, end) }
+                }
+                if chosen == nil, ownScriptIsWeak, let previousFace, covers(faces[previousFace], start, end) {
+                    chosen = previousFace
+                }
                 if chosen == nil {
                     let script = clusterScripts[cluster]
                     if script != lastScript {
@@ -100,6 +108,26 @@ extension PreparedTextBuilder {
             }
         }
         return clusterFaces
+    }
+
+    /// Whether the cluster in `start..<end` is shown as an emoji: its first character has Emoji_Presentation, or it
+    /// has the emoji variation selector U+FE0F or the keycap U+20E3 (UTS #51).
+    static func isEmojiPresentation(_ buffer: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int) -> Bool {
+        var index = start
+        var first = true
+        while index < end {
+            let (scalar, length) = Self.scalar(buffer, at: index, limit: end)
+            if scalar == 0xFE0F || scalar == 0x20E3 { return true }
+            if first {
+                // No character below U+231A has Emoji_Presentation; skip the property lookup for them.
+                if scalar >= 0x231A, let value = Unicode.Scalar(scalar), value.properties.isEmojiPresentation {
+                    return true
+                }
+                first = false
+            }
+            index += length
+        }
+        return false
     }
 
     /// Maximal cluster sequences of equal face, script and bidi level.
