@@ -57,6 +57,9 @@ struct LabelArguments: ParsableArguments {
             help: "A font file path or an installed fontconfig family, tried before the bundled fonts. Repeatable.")
     var fonts: [String] = []
 
+    @Option(name: .customLong("platform-fonts"), help: ArgumentHelp("A folder of Apple's fonts copied from a Mac (SF Pro, SF Arabic, Thonburi, Hiragino Sans, PingFang, Apple Color Emoji, …): measured as iOS uses them, with SF Pro's tracking; default: $OVERSET_PLATFORM_FONTS.", valueName: "dir"))
+    var platformFonts: String?
+
     @Option(name: .customLong("feature"), help: "An OpenType feature, e.g. kern=0, +liga, ss01. Repeatable.")
     var features: [String] = []
 
@@ -104,7 +107,7 @@ struct LabelArguments: ParsableArguments {
                                             ("background", background), ("darkForeground", darkForeground),
                                             ("darkBackground", darkBackground), ("minimumScaleFactor", minimumScaleFactor),
                                             ("minimumCategory", minimumCategory), ("maximumCategory", maximumCategory),
-                                            ("maximumPointSize", maximumPointSize)]
+                                            ("maximumPointSize", maximumPointSize), ("platformFonts", platformFonts)]
         for case let (key, value?) in strings { values[key] = .string(value) }
         if emphasized { values["emphasized"] = .bool(true) }
         if allowsTightening { values["allowsTightening"] = .bool(true) }

@@ -129,10 +129,16 @@ package final class FontFace: @unchecked Sendable {
 
     package let path: String
     package let faceIndex: Int
+    /// How many faces the file has (more than 1 for a collection).
+    package let faceCount: Int
     package let familyName: String
     package let styleName: String
     package let metrics: FaceMetrics
     package let isBold: Bool
+    /// OS/2 `usWeightClass` (400 regular, 600 semibold, 700 bold), 400 when the font has no OS/2 table.
+    package let weightClass: Int
+    /// Whether the font says it is italic or oblique.
+    package let isItalic: Bool
     /// The variation axes (`fvar`), empty for a static font.
     package let axes: [FaceAxis]
     /// The axis values this instance was made at (tag → value, clamped to the axis), empty for the default.
@@ -183,6 +189,7 @@ package final class FontFace: @unchecked Sendable {
             throw .notAFont(path: path, reason: FontFace.describe(freeTypeError: probeError))
         }
         let count = Int(probe.pointee.num_faces)
+        faceCount = count
         FT_Done_Face(probe)
         guard index >= 0, index < count else {
             FT_Done_FreeType(library)
@@ -220,6 +227,9 @@ package final class FontFace: @unchecked Sendable {
         self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? "(unnamed)"
         self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? "Regular"
         self.isBold = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD)) != 0
+        self.isItalic = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC)) != 0
+        let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self)
+        self.weightClass = os2.map { $0.pointee.version != 0xFFFF ? Int($0.pointee.usWeightClass) : 400 } ?? 400
         self.metrics = FontFace.readMetrics(face, unitsPerEm: Int(hb_face_get_upem(hbFace)))
         self.axes = FontFace.readAxes(hbFace)
         self.variations = [:]
@@ -233,10 +243,13 @@ package final class FontFace: @unchecked Sendable {
     private init(instanceOf base: FontFace, variations: [String: Double]) {
         path = base.path
         faceIndex = base.faceIndex
+        faceCount = base.faceCount
         familyName = base.familyName
         styleName = base.styleName
         metrics = base.metrics
         isBold = base.isBold
+        weightClass = Int(variations["wght"] ?? Double(base.weightClass))
+        isItalic = base.isItalic
         axes = base.axes
         hasOutlines = base.hasOutlines
         storage = base.storage

@@ -41,9 +41,13 @@ import Testing
         }
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil, directory: String? = nil) throws -> Run {
+    static func run(_ arguments: [String], stdin: String? = nil, directory: String? = nil,
+                    environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         let out = Pipe(), err = Pipe(), input = Pipe()
@@ -192,5 +196,19 @@ import Testing
         #expect(latin.range(of: "/")!.lowerBound.utf16Offset(in: latin) == fileColumn)
         #expect(lines.contains { $0.hasPrefix("Hangul") && $0.contains("Noto Sans CJK KR") })
         #expect(lines.contains { $0.hasPrefix("Emoji") && $0.contains("Noto Color Emoji") })
+    }
+
+    /// `--platform-fonts DIR` and `OVERSET_PLATFORM_FONTS` reach the same fonts (stand-ins named like Apple's).
+    @Test func platformFonts_optionAndEnvironment() throws {
+        let directory = DoorAgreementTests.root + "/Tests/OversetTests/Fixtures/fonts/platform"
+        let option = try Self.run(["preview", "Check for updates", "--style", "headline", "--width", "300",
+                                   "--platform-fonts", directory])
+        #expect(option.status == 0)
+        #expect(option.stdout.contains("fonts: SF Pro Text Semibold"))
+        let environment = try Self.run(["preview", "Check for updates", "--style", "headline", "--width", "300"],
+                                       environment: ["OVERSET_PLATFORM_FONTS": directory])
+        #expect(environment.stdout == option.stdout)
+        let missing = try Self.run(["preview", "OK", "--width", "300", "--platform-fonts", "/no/such/folder"])
+        #expect(missing.status != 0 && missing.stderr.contains("/no/such/folder"))
     }
 }

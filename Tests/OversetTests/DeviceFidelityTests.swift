@@ -253,3 +253,62 @@ import Testing
         }
     }
 }
+
+/// `--platform-fonts`: Apple's fonts, tested with stand-ins renamed to Apple's family names (Fixtures/fonts/platform,
+/// made by tools/make_platform_standins.py; widths from hb-shape on those files, hb-shape/platform_standins.json).
+@Suite struct PlatformFontsTests {
+    static let directory = Fixtures.root + "/Tests/OversetTests/Fixtures/fonts/platform"
+
+    static func width(_ file: String, pointSize: Double) throws -> Double {
+        let fixture = try Fixtures.json("hb-shape/platform_standins.json")
+        let entry = try #require((fixture["cases"] as! [[String: Any]]).first { $0["file"] as? String == file })
+        return Double(entry["total"] as! Int) / Double(entry["unitsPerEm"] as! Int) * pointSize
+    }
+
+    func label(_ style: TextStyle, _ category: ContentSizeCategory = .large) -> Label {
+        var label = Label(style: style, category: category, width: 1_000)
+        label.fonts.platform = Self.directory
+        label.tracking = .thousandthsOfEm(0)  // an explicit tracking of the label's own: no SF tracking table
+        return label
+    }
+
+    /// SF Pro Text below 20 pt, SF Pro Display from 20 pt, the face of the style's weight.
+    @Test func systemFont_followsSizeAndWeight() throws {
+        let body = try label(.body).layout("Check for updates")
+        #expect(abs(body.width - (try Self.width("SFProText-Regular.ttf", pointSize: 17))) < 0.001)
+        #expect(body.lines[0].visualRuns.map(\.fontName) == ["SF Pro Text Regular"])
+        let headline = try label(.headline).layout("Check for updates")
+        #expect(abs(headline.width - (try Self.width("SFProText-Semibold.ttf", pointSize: 17))) < 0.001)
+        let ax1 = try label(.body, .accessibility1).layout("Check for updates")
+        #expect(abs(ax1.width - (try Self.width("SFProDisplay-Regular.ttf", pointSize: 28))) < 0.001)
+    }
+
+    /// Thai takes Thonburi (iOS's Thai font); Arabic, absent from the folder, the bundled Noto Sans Arabic.
+    @Test func scripts_takeTheirIOSFontOrTheBundledOne() throws {
+        let thai = try label(.body).prepare("ตรวจสอบการอัปเดต", language: "th")
+        #expect(thai.usedFonts.map(\.familyName) == ["Thonburi"])
+        let thaiWidth = try label(.body).layout("ตรวจสอบการอัปเดต", language: "th").width
+        #expect(abs(thaiWidth - (try Self.width("Thonburi.ttf", pointSize: 17))) < 0.001)
+        let arabic = try label(.body).prepare("تحقق", language: "ar")
+        #expect(arabic.usedFonts.map(\.familyName) == ["Noto Sans Arabic"])
+    }
+
+    /// With SF Pro among them, a label without tracking of its own gets SF Pro's tracking for its size (the HIG
+    /// table, Fixtures/dynamic-type.json: −26/1000 em at 17 pt, +14 at 28 pt); the bundled fonts get none.
+    @Test func sfTracking_isAppliedWithTheSystemFont() throws {
+        let rows = try #require(try Fixtures.json("dynamic-type.json")["tracking"] as? [String: Any])["rows"]
+            as! [[String: Any]]
+        func em1000(_ size: Double) -> Double { rows.first { ($0["size"] as! Double) == size }!["em1000"] as! Double }
+        var body = Label(style: .body, width: 300)
+        #expect(body.layoutOptions.tracking == .none)
+        body.fonts.platform = Self.directory
+        #expect(body.layoutOptions.tracking == .thousandthsOfEm(em1000(17)))
+        #expect(body.at(.accessibility1).layoutOptions.tracking == .thousandthsOfEm(em1000(28)))
+    }
+
+    @Test func missingFolder_isAnError() throws {
+        var label = Label(style: .body, width: 300)
+        label.fonts.platform = "/no/such/apple-fonts"
+        #expect(throws: OversetError.self) { try label.verdict(for: "OK") }
+    }
+}

@@ -9,19 +9,26 @@ final class EngineCache: Sendable {
     /// The engine over the bundled fonts for `weight` at `pointSize`, with `fonts` (paths or families) tried first:
     /// static fonts of the nearest weight (regular, or bold for anything heavier), variable fonts set to the exact
     /// weight, and to the point size where they have an optical-size axis; Inter Display from 20 pt.
-    func engine(fonts: [String], weight: FontWeight, pointSize: Double) throws(OversetError) -> TextEngine {
+    func engine(fonts: [String], platform: String? = nil, weight: FontWeight,
+                pointSize: Double) throws(OversetError) -> TextEngine {
         let bundledWeight: FontStack.BundledWeight = weight == .regular ? .regular : .bold
         let display = pointSize >= FontStack.displayDesignPointSize
-        let baseKey = "\(bundledWeight)|\(display)|" + fonts.joined(separator: "\u{1}")
+        // Static platform faces are chosen by weight class, so the exact weight is part of the stack's key then.
+        let baseKey = "\(bundledWeight)|\(display)|\(platform.map { "\($0)|\(weight)" } ?? "-")|"
+            + fonts.joined(separator: "\u{1}")
         let base = try stack(key: baseKey) { () throws(OversetError) in
-            try FontStack.bundled(weight: bundledWeight, pointSize: pointSize, preferring: fonts)
+            var stack = try FontStack.bundled(weight: bundledWeight, pointSize: pointSize, preferring: [])
+            if let platform {
+                stack = try PlatformFonts.load(directory: platform).stack(weight: weight, pointSize: pointSize, over: stack)
+            }
+            return try stack.preferring(fonts)
         }
         let opticalSize = base.allFonts.contains { $0.hasOpticalSizeAxis } ? pointSize : nil
         let key = baseKey + "|\(weight.value)|\(opticalSize.map { "\($0)" } ?? "-")"
         if let engine = engines.withLock({ $0[key] }) { return engine }
         let engine = TextEngine(fonts: try base.instanced(weight: weight.value, opticalSize: opticalSize),
-                                labelKey: LabelEngineKey(fonts: fonts, weight: weight, display: display,
-                                                         opticalSize: opticalSize))
+                                labelKey: LabelEngineKey(fonts: fonts, platform: platform, weight: weight,
+                                                         display: display, opticalSize: opticalSize))
         return engines.withLock { cache in
             if let existing = cache[key] { return existing }
             cache[key] = engine

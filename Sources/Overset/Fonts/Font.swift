@@ -68,6 +68,10 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public var styleName: String { face.styleName }
     /// Whether the font says it is bold.
     public var isBold: Bool { face.isBold }
+    /// Its weight class (OS/2 `usWeightClass`: 400 regular, 600 semibold, 700 bold); an instance's `wght`.
+    public var weightClass: Int { face.weightClass }
+    /// Whether the font says it is italic or oblique.
+    public var isItalic: Bool { face.isItalic }
     /// The font's vertical metrics in font units.
     public var metrics: FontMetrics { FontMetrics(face.metrics) }
 

@@ -5,7 +5,7 @@ extension Label {
                                      "lineHeight", "lineHeightMultiple", "truncation", "wrap", "strategy", "tracking",
                                      "fonts", "features", "weight", "foreground", "background", "darkForeground",
                                      "darkBackground", "minimumScaleFactor", "allowsTightening", "minimumCategory",
-                                     "maximumCategory", "boldText", "maximumPointSize"]
+                                     "maximumCategory", "boldText", "maximumPointSize", "platformFonts"]
 
     /// Reads a label from named settings: `measure`'s JSON fields, a spec rule's keys and the command line's options
     /// all come through here, so they share names, defaults, ranges and messages.
@@ -39,6 +39,7 @@ extension Label {
         var fonts = base?.fonts ?? .bundled
         if let custom = try settings.strings("fonts") { fonts.custom = custom }
         if let features = try settings.strings("features") { fonts.features = features }
+        if let platform = try settings.string("platformFonts") { fonts.platform = platform }
         if let weight = try settings.choice("weight", FontWeight.allCases.map { ($0.rawValue, $0) }) {
             fonts.weight = weight
         }

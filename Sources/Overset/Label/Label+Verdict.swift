@@ -2,7 +2,8 @@ extension Label {
     /// The engine for this label's fonts, weight and point size (cached: one per distinct fonts, weight and design
     /// size in a process; the point size matters only for Inter Display from 20 pt and fonts with an `opsz` axis).
     public func engine() throws(OversetError) -> TextEngine {
-        try EngineCache.shared.engine(fonts: fonts.custom, weight: weight, pointSize: pointSize)
+        try EngineCache.shared.engine(fonts: fonts.custom, platform: fonts.platformDirectory, weight: weight,
+                                      pointSize: pointSize)
     }
 
     /// Whether a text prepared with `engine` measures as this label would: the same fonts, weight and design size.
@@ -11,6 +12,7 @@ extension Label {
         guard let key = engine.labelKey else { return true }
         return key.weight == weight && key.display == (pointSize >= FontStack.displayDesignPointSize)
             && (key.opticalSize == nil || key.opticalSize == pointSize) && key.fonts == fonts.custom
+            && key.platform == fonts.platformDirectory
     }
 
     /// `prepared` when it was prepared with this label's engine (``uses(_:)``), else its text prepared again with

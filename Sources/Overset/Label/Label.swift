@@ -216,7 +216,16 @@ public struct Label: Sendable, Hashable {
     /// The options ``PreparedText/layout(_:)`` takes for this label at its category.
     public var layoutOptions: LayoutOptions {
         LayoutOptions(width: width, pointSize: pointSize, maxLines: maxLines, truncation: truncation,
-                      wrapping: wrapping, lineHeight: resolvedLineHeight, tracking: tracking, strategy: strategy)
+                      wrapping: wrapping, lineHeight: resolvedLineHeight, tracking: resolvedTracking, strategy: strategy)
+    }
+
+    /// The tracking the layout uses: ``tracking``, or with Apple's SF Pro among the platform fonts and no tracking
+    /// of the label's own, SF Pro's tracking for the point size (the HIG table, which UIKit applies to the system
+    /// font by itself).
+    public var resolvedTracking: Tracking {
+        guard tracking == .none, let directory = fonts.platformDirectory,
+              (try? PlatformFonts.load(directory: directory))?.hasSystemFont == true else { return tracking }
+        return .thousandthsOfEm(TextStyle.sfProTracking(pointSize: pointSize))
     }
 
     /// Checks every value (finite, in range), so that a layout never runs on a NaN, a negative width or a size
@@ -287,16 +296,24 @@ public struct LabelFonts: Sendable, Hashable {
     public var features: [String]
     /// The weight of a label with a point size (a text style has its own).
     public var weight: FontWeight
+    /// A folder of Apple's fonts copied from a Mac (``PlatformFonts``), tried before the bundled fonts as iOS would
+    /// use them; nil uses `OVERSET_PLATFORM_FONTS` when it is set.
+    public var platform: String?
 
     /// The bundled fonts, no features, regular weight.
     public static let bundled = LabelFonts()
 
     /// - Parameters are the properties of the same names.
-    public init(custom: [String] = [], features: [String] = [], weight: FontWeight = .regular) {
+    public init(custom: [String] = [], features: [String] = [], weight: FontWeight = .regular,
+                platform: String? = nil) {
         self.custom = custom
         self.features = features
         self.weight = weight
+        self.platform = platform
     }
+
+    /// The platform-fonts folder in use: ``platform``, else `OVERSET_PLATFORM_FONTS`.
+    public var platformDirectory: String? { platform ?? PlatformFonts.environmentDirectory }
 }
 
 /// The ranges every number a user gives is checked against where it enters (API, CLI, JSON, spec), so that no

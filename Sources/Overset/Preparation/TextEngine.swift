@@ -85,6 +85,7 @@ public struct TextEngine: Sendable {
 /// when a font has an optical-size axis, the point size.
 struct LabelEngineKey: Hashable, Sendable {
     var fonts: [String]
+    var platform: String?
     var weight: FontWeight
     var display: Bool
     var opticalSize: Double?
