@@ -52,6 +52,20 @@ import OversetCatalog
         _ = layout.clipping()
     }
 
+    /// A cluster past 31 characters (UAX #15's Stream-Safe limit: a base and 30 non-starters) is shaped as its first
+    /// 31 and says so; HarfBuzz alone takes 20 s on ก and 100,000 tone marks (`hb-shape
+    /// Fonts/NotoSansThai-Regular.ttf --text-file=…`, quadratic in the cluster). Its width is hb-shape's for the first
+    /// 31 characters: `hb-shape --no-glyph-names Fonts/NotoSansThai-Regular.ttf` on ก + 30 × U+0E49 advances 600 units
+    /// in all (the marks advance 0).
+    @Test func clusterOfManyMarks_isShapedAsItsFirst31Characters() throws {
+        let engine = TextEngine(fonts: try FontStack([Fixtures.font("NotoSansThai-Regular.ttf")]))
+        let long = try engine.prepare("ก" + String(repeating: "\u{E49}", count: 20_000), language: "th")
+        #expect(abs(try long.layout(width: 100, pointSize: 17).width - 600.0 / 1000 * 17) < 1e-9)
+        #expect(long.warnings.contains { $0.contains("more than 31 characters") })
+        let limit = try engine.prepare("ก" + String(repeating: "\u{E49}", count: 30), language: "th")
+        #expect(limit.warnings.isEmpty)
+    }
+
     @Test func controlCharacters_takeNoRoomAndAreNotMissing() throws {
         let plain = try engine.prepare("ab").naturalWidth(pointSize: 17)
         let controls = try engine.prepare("a\u{0}\u{7}\u{1B}\u{7F}b")

@@ -29,7 +29,7 @@ extension PreparedText {
     }
 
     var remeasurer: Remeasurer {
-        Remeasurer(units: utf16, runs: runs, sums: advanceSums, engine: engine, features: features,
+        Remeasurer(units: shapingUTF16 ?? utf16, runs: runs, sums: advanceSums, engine: engine, features: features,
                    language: shapingLanguage)
     }
 

@@ -33,6 +33,8 @@ public final class PreparedText: Sendable {
 
     package let engine: TextEngine
     let utf16: [UInt16]
+    /// What HarfBuzz shapes when it differs from ``utf16`` (a cluster past ``maximumClusterScalars``), else nil.
+    let shapingUTF16: [UInt16]?
     /// Grapheme cluster boundaries (UAX #29), from 0 to `utf16.count`.
     let graphemes: [Int32]
     /// Greedy-breaking units: text between two consecutive line break opportunities.
@@ -82,6 +84,12 @@ public final class PreparedText: Sendable {
         return widest
     }
 
+    /// The most characters of one grapheme cluster that are shaped: a base and 30 non-starters, the limit of UAX #15's
+    /// Stream-Safe Text Format. No real text comes near it (the longest emoji ZWJ sequences have 10); a cluster of
+    /// 'a' and 100,000 combining marks, which HarfBuzz shapes in quadratic time (20 s for a Thai tone mark), is
+    /// measured as its first 31 characters, the rest at zero width, with a warning.
+    public static let maximumClusterScalars = 31
+
     init(text: String, language: String?, options: PrepareOptions, engine: TextEngine) throws(OversetError) {
         self.text = text
         self.language = language
@@ -117,7 +125,16 @@ public final class PreparedText: Sendable {
         glyphs = built.glyphs
         ink = built.ink
         missingCharacters = built.missing
+        shapingUTF16 = built.shapingUnits
         var warnings: [String] = []
+        if let first = built.cappedClusters.first {
+            warnings.append("\(built.cappedClusters.count) grapheme cluster\(built.cappedClusters.count == 1 ? "" : "s") "
+                + "(the first at UTF-16 offset \(first.lowerBound), \(first.count) code units) "
+                + "\(built.cappedClusters.count == 1 ? "has" : "have") more than \(PreparedText.maximumClusterScalars) "
+                + "characters: those after the first \(PreparedText.maximumClusterScalars) are not shaped and take no width "
+                + "(UAX #15's Stream-Safe Text Format allows a base and 30 non-starters; HarfBuzz takes time quadratic "
+                + "in a cluster's length)")
+        }
         if let language, !language.isEmpty, !TextAnalyzer.isKnownLanguage(language) {
             warnings.append("language '\(language)' is unknown to ICU: its root line breaking rules were used")
         }

@@ -7,7 +7,7 @@ extension PreparedTextBuilder {
     func segments(breaks: [BreakOpportunity], graphemes: [Int32], hangs: [Bool], runs: [ShapedRun], sums: [Double],
                   unsafe: [Bool], isGraphemeStart: [Bool]) -> [Segment] {
         let count = units.count
-        let measure = Remeasurer(units: units, runs: runs, sums: sums, engine: engine, features: features,
+        let measure = Remeasurer(units: shapingUnits, runs: runs, sums: sums, engine: engine, features: features,
                                  language: shapingLanguage)
         var segments: [Segment] = []
         segments.reserveCapacity(breaks.count)

@@ -30,7 +30,7 @@ extension PreparedTextBuilder {
             let run = out.runs[runIndex]
             let face = faces[run.face]
             let first = out.glyphs.count
-            let ok = units.withUnsafeBufferPointer { buffer in
+            let ok = shapingUnits.withUnsafeBufferPointer { buffer in
                 shaper.shape(buffer, range: run.range, context: 0..<count, face: face,
                              rightToLeft: run.isRightToLeft, script: run.script, language: shapingLanguage,
                              features: features, into: &out.glyphs)

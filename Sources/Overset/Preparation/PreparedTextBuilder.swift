@@ -10,6 +10,10 @@ internal import OversetText
 /// 5. Segments between break opportunities, with the width corrections where a break is unsafe for shaping.
 struct PreparedTextBuilder {
     let units: [UInt16]
+    /// What HarfBuzz shapes: ``units``, with the characters of a grapheme cluster past its first
+    /// ``PreparedText/maximumClusterScalars`` replaced by U+200B (HarfBuzz hides it at zero width), so that no
+    /// cluster costs quadratic time to shape.
+    var shapingUnits: [UInt16]
     let language: String?
     let options: PrepareOptions
     let engine: TextEngine
@@ -29,11 +33,15 @@ struct PreparedTextBuilder {
         var glyphs: [ShapedGlyph] = []
         var ink: [VerticalInk] = []
         var missing: [MissingCharacter] = []
+        /// The shaping copy when it differs from the text, and the clusters it capped.
+        var shapingUnits: [UInt16]? = nil
+        var cappedClusters: [Range<Int>] = []
     }
 
     init(units: [UInt16], language: String?, options: PrepareOptions, engine: TextEngine,
          features: [FontFeatureSetting], shapingLanguage: ShapingLanguage) {
         self.units = units
+        self.shapingUnits = units
         self.language = language
         self.options = options
         self.engine = engine
@@ -49,6 +57,8 @@ struct PreparedTextBuilder {
         out.noBreakBefore = properties.flags.map { $0.has(.noBreakBefore) } + [false]
         let analysis = try analyze(properties)
         out.graphemes = analysis.graphemes
+        out.cappedClusters = capLongClusters(graphemes: analysis.graphemes)
+        if !out.cappedClusters.isEmpty { out.shapingUnits = shapingUnits }
         out.levels = analysis.bidi.levels
         let items = itemize(properties, analysis)
         out.runs = items.runs
@@ -64,6 +74,27 @@ struct PreparedTextBuilder {
                                 runs: out.runs, sums: shaped.sums, unsafe: shaped.unsafe,
                                 isGraphemeStart: shaped.isGraphemeStart)
         return out
+    }
+
+    /// Replaces, in ``shapingUnits``, every code unit of a grapheme cluster after its first
+    /// ``PreparedText/maximumClusterScalars`` characters with U+200B; returns the clusters capped.
+    mutating func capLongClusters(graphemes: [Int32]) -> [Range<Int>] {
+        let limit = PreparedText.maximumClusterScalars
+        var capped: [Range<Int>] = []
+        for index in 0..<max(0, graphemes.count - 1) {
+            let start = Int(graphemes[index]), end = Int(graphemes[index + 1])
+            guard end - start > limit else { continue }
+            var scalars = 0
+            var offset = start
+            while offset < end && scalars < limit {
+                offset += units.withUnsafeBufferPointer { Self.scalar($0, at: offset, limit: end).1 }
+                scalars += 1
+            }
+            guard offset < end else { continue }
+            for unit in offset..<end { shapingUnits[unit] = 0x200B }
+            capped.append(start..<end)
+        }
+        return capped
     }
 
     /// The scalar at `index` and its length in code units (an unpaired surrogate stands for itself).
