@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import Overset
 import OversetCatalog
 
@@ -32,18 +33,60 @@ struct Measure: ParsableCommand {
     @Flag(help: "Print to standard error how long preparing and laying out took (per text and per request).")
     var stats = false
 
+    @Option(help: "Worker threads (default: every core). Answers come in input order for any number.")
+    var threads: Int = 0
+
+    func validate() throws {
+        guard threads >= 0 else { throw ValidationError("--threads must be 0 (every core) or more") }
+    }
+
     func run() throws {
-        var timing = Timing()
-        var prepared: [String: PreparedText] = [:]
+        let workers = max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount)
+        // Each worker keeps its own cache of prepared texts (bounded) and its own timing.
+        let states = (0..<workers).map { _ in WorkerState() }
         var lineNumber = 0
-        try LineReader(handle: FileHandle.standardInput).forEachLine { bytes in
-            lineNumber += 1
-            guard let result = Measure.handle(bytes, lineNumber: lineNumber, prepared: &prepared, timing: &timing) else {
-                return
+        try LineReader(handle: FileHandle.standardInput).forEachBatch { lines in
+            // The lines one read returned, answered on every core, written in input order before the next read: an
+            // interactive client gets every answer without closing its input, and memory holds one read's worth.
+            let first = lineNumber + 1
+            lineNumber += lines.count
+            let slots = OrderedSlots<String>(count: lines.count)
+            let next = Atomic<Int>(0)
+            let box = LinesBox(lines: lines)
+            DispatchQueue.concurrentPerform(iterations: min(workers, lines.count)) { worker in
+                let state = states[worker]
+                while true {
+                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard index < box.lines.count else { break }
+                    let number = first + index
+                    if let result = Measure.handle(box.lines[index], lineNumber: number, prepared: &state.prepared,
+                                                   timing: &state.timing) {
+                        slots.set(index, Measure.serialize(result, lineNumber: number))
+                    }
+                }
             }
-            try Output.write(Measure.serialize(result, lineNumber: lineNumber))
+            let answers = slots.values()
+            if !answers.isEmpty { try Output.write(answers.joined(separator: "\n")) }
         }
-        if stats { FileHandle.standardError.write(line: timing.summary) }
+        if stats {
+            var timing = Timing()
+            for state in states { timing.add(state.timing) }
+            FileHandle.standardError.write(line: timing.summary)
+        }
+    }
+
+    /// One worker's cache and timing; only its worker touches it while a batch runs.
+    final class WorkerState: @unchecked Sendable {
+        // @unchecked Sendable: concurrentPerform gives each iteration index (worker) to one thread at a time, and
+        // only that iteration reads or writes states[worker]; batches run one after another.
+        var prepared: [String: PreparedText] = [:]
+        var timing = Timing()
+    }
+
+    /// The lines of one batch, read by every worker (never written while they run).
+    struct LinesBox: @unchecked Sendable {
+        // @unchecked Sendable: an immutable array of byte slices shared read-only by the workers of one batch.
+        let lines: [ArraySlice<UInt8>]
     }
 
     /// One result line; a result that cannot be encoded keeps its id and line and says why.
@@ -60,6 +103,13 @@ struct Measure: ParsableCommand {
         var laidOut = 0
         var prepareTime = Duration.zero
         var layoutTime = Duration.zero
+
+        mutating func add(_ other: Timing) {
+            prepared += other.prepared
+            laidOut += other.laidOut
+            prepareTime += other.prepareTime
+            layoutTime += other.layoutTime
+        }
 
         var summary: String {
             func micros(_ duration: Duration, _ count: Int) -> String {
@@ -176,6 +226,12 @@ struct LineReader {
     /// the pipe holds (`read(2)`), never waiting for a full buffer, so an interactive client gets each answer
     /// without closing its input.
     func forEachLine(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
+        try forEachBatch { lines in for line in lines { try body(line) } }
+    }
+
+    /// Calls `body` with the complete lines each read returned (at least one), in order; the last line of the input
+    /// needs no newline. Each byte is scanned once, so a line of any length is read in linear time.
+    func forEachBatch(_ body: ([ArraySlice<UInt8>]) throws -> Void) throws {
         var pending: [UInt8] = []
         var scanned = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -189,20 +245,23 @@ struct LineReader {
             if count == 0 { break }
             pending.append(contentsOf: chunk[0..<count])
             var start = 0
+            var lines: [ArraySlice<UInt8>] = []
             while let newline = pending[max(start, scanned)...].firstIndex(of: 0x0A) {
-                try body(pending[start..<newline])
+                lines.append(pending[start..<newline])
                 start = newline + 1
                 scanned = start
             }
+            if !lines.isEmpty { try body(lines) }
             scanned = pending.count
             if start > 0 {
                 pending.removeFirst(start)
                 scanned -= start
             }
         }
-        if !pending.isEmpty { try body(pending[...]) }
+        if !pending.isEmpty { try body([pending[...]]) }
     }
 }
+
 
 extension ArraySlice where Element == UInt8 {
     func containsSequence(_ sequence: [UInt8]) -> Bool {

@@ -166,7 +166,7 @@ public struct CatalogChecker: Sendable {
                      progress: (@Sendable (Int, Int) -> Void)?) -> [CheckResult] {
         let total = entries.count
         let threads = max(1, options.threads > 0 ? options.threads : ProcessInfo.processInfo.activeProcessorCount)
-        let slots = ResultSlots(count: total)
+        let slots = OrderedSlots<CheckResult>(count: total)
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(threads, max(1, total))) { _ in
@@ -283,15 +283,16 @@ public struct CatalogChecker: Sendable {
     }
 }
 
-/// Pre-sized storage that worker threads fill, each index exactly once.
-private final class ResultSlots: @unchecked Sendable {
+/// Pre-sized storage that worker threads fill, each index at most once, read in index order afterwards (`check`'s
+/// results, `measure`'s answers).
+package final class OrderedSlots<Value>: @unchecked Sendable {
     // @unchecked Sendable: every index is written by exactly one worker (indices come from an atomic counter) and
     // read only after `concurrentPerform` returns, which orders those writes before the reads. The buffer is raw
     // memory, not an array property, so concurrent writes to different indices do no exclusive access to a shared
     // variable.
-    private let storage: UnsafeMutableBufferPointer<CheckResult?>
+    private let storage: UnsafeMutableBufferPointer<Value?>
 
-    init(count: Int) {
+    package init(count: Int) {
         storage = .allocate(capacity: max(1, count))
         storage.initialize(repeating: nil)
     }
@@ -301,7 +302,8 @@ private final class ResultSlots: @unchecked Sendable {
         storage.deallocate()
     }
 
-    func set(_ index: Int, _ value: CheckResult) { storage[index] = value }
+    package func set(_ index: Int, _ value: Value) { storage[index] = value }
 
-    func values() -> [CheckResult] { storage.compactMap { $0 } }
+    /// The values set, in index order.
+    package func values() -> [Value] { storage.compactMap { $0 } }
 }
