@@ -1,8 +1,13 @@
+internal import OversetText
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// Fonts named by spec, by spec and file version (see ``Font/shared(spec:)``).
+private let specFonts = Lock<[String: Font]>([:])
 
 extension Font {
     /// A font named the way the command line, `measure` and specs name one: a file path (`path#2` for the third
@@ -23,6 +28,24 @@ extension Font {
             try self.init(path: path, index: index)
         } else {
             try self.init(family: spec)
+        }
+    }
+
+    /// The font `spec` names, loaded once per process: every engine and request that names the same file (unchanged
+    /// since: same size and modification time) or family shares one `Font`, so its faces, instances and ink are
+    /// made once.
+    public static func shared(spec: String) throws(OversetError) -> Font {
+        var info = stat()
+        let path = spec.lastIndex(of: "#").map { String(spec[..<$0]) } ?? spec
+        let version = stat(path, &info) == 0 || stat(spec, &info) == 0
+            ? "|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|\(info.st_ino)" : "|family"
+        let key = spec + version
+        if let font = specFonts.withLock({ $0[key] }) { return font }
+        let font = try Font(spec: spec)
+        return specFonts.withLock { cache in
+            if let existing = cache[key] { return existing }
+            cache[key] = font
+            return font
         }
     }
 

@@ -6,18 +6,12 @@ extension FontStack {
         try FontStack.bundled(weight: weight, pointSize: pointSize).preferring(specs)
     }
 
-    /// This stack with the fonts named in `specs` (paths or fontconfig families) tried first for every script; the
-    /// same font named twice is loaded once.
+    /// This stack with the fonts named in `specs` (paths or fontconfig families) tried first for every script; a font
+    /// named in several stacks or requests is loaded once per process (``Font/shared(spec:)``).
     public func preferring(_ specs: [String]) throws(OversetError) -> FontStack {
         guard !specs.isEmpty else { return self }
         var user: [Font] = []
-        var seen: [String: Font] = [:]
-        for spec in specs {
-            if let font = seen[spec] { user.append(font); continue }
-            let font = try Font(spec: spec)
-            seen[spec] = font
-            user.append(font)
-        }
+        for spec in specs { user.append(try Font.shared(spec: spec)) }
         var fallbacks: [String: [Font]] = [:]
         for (script, list) in scriptFallbacks { fallbacks[script] = user + list }
         var languages: [String: [String: [Font]]] = [:]
