@@ -22,8 +22,10 @@ struct Measure: ParsableCommand {
         is now "maxLines").
 
         Each output line has the schema of `preview --format json`, with "id" echoed back and "line" (the input line \
-        number), written as soon as it is computed. A malformed line produces {"id", "line", "error"} and the batch \
-        goes on. Each distinct (text, language, fonts) is prepared once and laid out as often as asked.
+        number), in input order: the lines one read returns are answered on every core (--threads) and written before \
+        the next read, so an interactive client gets each answer without closing its input. A malformed line \
+        produces {"id", "line", "error"} and the batch goes on. Each distinct (text, language, fonts) is prepared \
+        once per worker and laid out as often as asked.
 
         Example:
           printf '%s\\n' '{"id":1,"text":"Nach Updates suchen","width":100,"maxLines":1}' | overset measure
