@@ -19,8 +19,11 @@ struct Fonts: ParsableCommand {
     /// A sample character for each script worth checking.
     static let samples: [(script: String, sample: Unicode.Scalar)] = [
         ("Latin", "A"), ("Greek", "Ω"), ("Cyrillic", "Ж"), ("Thai", "ก"), ("Arabic", "ب"), ("Hebrew", "א"),
-        ("Devanagari", "क"), ("Han", "漢"), ("Hiragana", "あ"), ("Katakana", "ア"), ("Hangul", "한"),
-        ("Lao", "ກ"), ("Khmer", "ក"), ("Myanmar", "က"), ("Emoji", "😀"),
+        ("Devanagari", "क"), ("Bengali", "ক"), ("Gujarati", "ક"), ("Gurmukhi", "ਕ"), ("Kannada", "ಕ"),
+        ("Malayalam", "ക"), ("Odia", "କ"), ("Tamil", "க"), ("Telugu", "క"), ("Sinhala", "ක"), ("Armenian", "Ա"),
+        ("Georgian", "ა"), ("Ethiopic", "ሀ"), ("Tibetan", "ཀ"), ("Han", "漢"), ("Hiragana", "あ"),
+        ("Katakana", "ア"), ("Hangul", "한"), ("Lao", "ກ"), ("Khmer", "ក"), ("Myanmar", "က"), ("Symbols", "☰"),
+        ("Emoji", "😀"),
     ]
 
     func run() throws {
@@ -28,8 +31,9 @@ struct Fonts: ParsableCommand {
         var out = ["bundled fonts folder: \((try? FontStack.bundledFontsDirectory()) ?? "not found")", ""]
         let rows = Fonts.samples.map { entry -> [String] in
             // Wide (CJK, emoji) samples take two terminal cells; pad the others to match.
-            let wide = entry.sample.value >= 0x1100 && !(0x0E00...0x0EFF).contains(entry.sample.value)
-                && !(0x1780...0x17FF).contains(entry.sample.value)
+            let value = entry.sample.value
+            let wide = value >= 0x1100 && !(0x1200...0x139F).contains(value) && !(0x1780...0x17FF).contains(value)
+                && value != 0x2630
             let sample = String(Character(entry.sample)) + (wide ? "" : " ")
             guard let font = stack.font(for: entry.sample) else {
                 return [entry.script, sample, "MISSING", "no font in the stack has this script (add one with --font)"]

@@ -61,7 +61,14 @@ struct Measure: ParsableCommand {
                     let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < box.lines.count else { break }
                     let number = first + index
-                    if let result = Measure.handle(box.lines[index], lineNumber: number, prepared: &state.prepared,
+                    guard let line = box.lines[index] else {
+                        let limit = LineReader.maximumLineLength / (1024 * 1024)
+                        slots.set(index, Measure.serialize(["id": NSNull(), "line": number, "error":
+                            "the line is longer than \(limit) MiB: skipped (a text may have 8 Mi UTF-16 units)"],
+                                                           lineNumber: number))
+                        continue
+                    }
+                    if let result = Measure.handle(line, lineNumber: number, prepared: &state.prepared,
                                                    timing: &state.timing) {
                         slots.set(index, Measure.serialize(result, lineNumber: number))
                     }
@@ -88,7 +95,7 @@ struct Measure: ParsableCommand {
     /// The lines of one batch, read by every worker (never written while they run).
     struct LinesBox: @unchecked Sendable {
         // @unchecked Sendable: an immutable array of byte slices shared read-only by the workers of one batch.
-        let lines: [ArraySlice<UInt8>]
+        let lines: [ArraySlice<UInt8>?]
     }
 
     /// One result line; a result that cannot be encoded keeps its id and line and says why.
@@ -224,18 +231,18 @@ enum JSONErrors {
 struct LineReader {
     var handle: FileHandle
 
-    /// Calls `body` with each line (without its newline) as soon as the line is complete: each read returns what
-    /// the pipe holds (`read(2)`), never waiting for a full buffer, so an interactive client gets each answer
-    /// without closing its input.
-    func forEachLine(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
-        try forEachBatch { lines in for line in lines { try body(line) } }
-    }
+    /// The longest input line read: 64 MiB, room for the longest text a preparation takes (8 Mi UTF-16 units) even
+    /// written as `\uXXXX` escapes. A longer line is skipped to its newline and reported, never held in memory.
+    static let maximumLineLength = 64 * 1024 * 1024
 
     /// Calls `body` with the complete lines each read returned (at least one), in order; the last line of the input
-    /// needs no newline. Each byte is scanned once, so a line of any length is read in linear time.
-    func forEachBatch(_ body: ([ArraySlice<UInt8>]) throws -> Void) throws {
+    /// needs no newline. A line longer than ``maximumLineLength`` comes as nil. Each byte is scanned once, so a line
+    /// of any length is read in linear time.
+    func forEachBatch(maximumLineLength: Int = LineReader.maximumLineLength,
+                      _ body: ([ArraySlice<UInt8>?]) throws -> Void) throws {
         var pending: [UInt8] = []
         var scanned = 0
+        var skipping = false
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         let descriptor = handle.fileDescriptor
         while true {
@@ -245,16 +252,30 @@ struct LineReader {
                 throw RuntimeFailure(message: "cannot read standard input: \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
-            pending.append(contentsOf: chunk[0..<count])
+            var lines: [ArraySlice<UInt8>?] = []
+            var bytes = chunk[0..<count]
+            if skipping {
+                // The rest of a line too long to keep: drop it up to its newline.
+                guard let newline = bytes.firstIndex(of: 0x0A) else { continue }
+                bytes = bytes[(newline + 1)...]
+                skipping = false
+            }
+            pending.append(contentsOf: bytes)
             var start = 0
-            var lines: [ArraySlice<UInt8>] = []
             while let newline = pending[max(start, scanned)...].firstIndex(of: 0x0A) {
-                lines.append(pending[start..<newline])
+                lines.append(newline - start > maximumLineLength ? nil : pending[start..<newline])
                 start = newline + 1
                 scanned = start
             }
-            if !lines.isEmpty { try body(lines) }
             scanned = pending.count
+            if pending.count - start > maximumLineLength {
+                lines.append(nil)
+                pending.removeAll(keepingCapacity: false)
+                scanned = 0
+                start = 0
+                skipping = true
+            }
+            if !lines.isEmpty { try body(lines) }
             if start > 0 {
                 pending.removeFirst(start)
                 scanned -= start
@@ -263,7 +284,6 @@ struct LineReader {
         if !pending.isEmpty { try body([pending[...]]) }
     }
 }
-
 
 extension ArraySlice where Element == UInt8 {
     func containsSequence(_ sequence: [UInt8]) -> Bool {

@@ -211,4 +211,16 @@ import Testing
         let missing = try Self.run(["preview", "OK", "--width", "300", "--platform-fonts", "/no/such/folder"])
         #expect(missing.status != 0 && missing.stderr.contains("/no/such/folder"))
     }
+
+    /// A request line past 64 MiB is skipped to its newline and answered with an error; the next line is answered.
+    @Test func measure_lineTooLong_isReportedAndSkipped() throws {
+        let long = "{\"text\":\"" + String(repeating: "a", count: 65 * 1024 * 1024) + "\",\"width\":100}"
+        let input = long + "\n" + #"{"id":2,"text":"OK","width":100}"# + "\n"
+        let run = try Self.run(["measure"], stdin: input)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains(#""error":"the line is longer than 64 MiB"#) == true)
+        #expect(lines.first?.contains(#""line":1"#) == true)
+        #expect(lines.last?.contains(#""id":2"#) == true && lines.last?.contains(#""fits":true"#) == true)
+    }
 }
