@@ -47,7 +47,8 @@ requests = [{"text": "x", "width": 100, "style": "body", "category": "AX3", "max
 for index, request in enumerate(requests):
     open(f"{seeds}/FuzzSettings/{index}", "w").write(json.dumps(request))
 PY
-cp Fonts/NotoSansHebrew-Regular.ttf Fonts/NotoSansThai-Regular.ttf Tests/OversetTests/Fixtures/fonts/TypoMetricsTest.ttf "$seeds/FuzzFonts/"
+cp Fonts/NotoSansHebrew-Regular.ttf Fonts/NotoSansThai-Regular.ttf Tests/OversetTests/Fixtures/fonts/TypoMetricsTest.ttf \
+  Tests/OversetTests/Fixtures/fonts/VariableAxesTest.ttf "$seeds/FuzzFonts/"
 
 (cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -g)
 bin=$(cd Fuzz && swift build -c release --show-bin-path)

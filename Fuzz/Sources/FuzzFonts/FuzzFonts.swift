@@ -6,8 +6,10 @@ import OversetPictures
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: count))
-    guard let font = try? Font(data: bytes, name: "fuzz.ttf", index: 0) else { return 0 }
-    _ = font.metrics
+    guard let base = try? Font(data: bytes, name: "fuzz.ttf", index: 0) else { return 0 }
+    _ = base.metrics
+    // A variable font is also measured at an instance (weight and optical size set, as a label sets them).
+    let font = base.axes.isEmpty ? base : base.instance(["wght": 600, "opsz": 17, "wdth": 90])
     guard let stack = try? FontStack([font]) else { return 0 }
     let engine = TextEngine(fonts: stack)
     if let prepared = try? engine.prepare("Hello ภาษาไทย العربية 日本 🍵"),
