@@ -240,7 +240,8 @@ extension FuzzRegressionTests {
             let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(file)))
             let format = CatalogFormat.allCases[Int(bytes[0]) % CatalogFormat.allCases.count]
             _ = try? Catalog.read(data: Data(bytes.dropFirst()), path: "fuzz/de.lproj/Fuzz", format: format, language: "de")
-            // crash-1ce509e9: a YAML mapping used as a key trapped in Yams's conversion of keys.
+            // crash-1ce509e9: a YAML mapping used as a key trapped in Yams's conversion of keys; crash-cfef237f: a
+            // scalar Yams read as a base-60 integer overflowed.
             _ = try? LayoutSpec.parse(String(decoding: bytes, as: UTF8.self), path: "fuzz.yml")
         }
     }

@@ -346,8 +346,9 @@ enum SpecValue {
         case .scalar(let scalar):
             if scalar.style == .plain || scalar.style == .any {
                 if let bool = Bool.construct(from: scalar) { return .bool(bool) }
-                if let int = Int.construct(from: scalar) { return .number(Double(int)) }
-                if let double = Double.construct(from: scalar) { return .number(double) }
+                // Numbers are read as decimal numbers, not with Yams's YAML 1.1 integer forms: its base-60 reading
+                // of "+1+…00:03:0114…" traps on overflow (found by FuzzCatalogs, crash-cfef237f).
+                if let number = Double(scalar.string), number.isFinite { return .number(number) }
                 if scalar.string == "null" || scalar.string == "~" || scalar.string.isEmpty { return .null }
             }
             return .string(scalar.string)
