@@ -20,15 +20,17 @@ let package = Package(
         // Pango and raw HarfBuzz doing the same work, in C.
         .target(name: "Baselines", dependencies: ["CPango", "CHarfBuzzBench"],
                 linkerSettings: [.linkedLibrary("fontconfig"), .linkedLibrary("pangoft2-1.0")]),
+        // The fonts the Pango baseline has, as an Overset engine (Noto Sans first, Droid Sans Fallback for CJK).
+        .target(name: "ReferenceFonts", dependencies: [.product(name: "Overset", package: overset)]),
         // Where Overset and Pango break lines differently, and why: `swift run -c release OversetAccuracy`.
         .executableTarget(
             name: "OversetAccuracy",
-            dependencies: [.product(name: "Overset", package: overset), "Baselines"]
+            dependencies: [.product(name: "Overset", package: overset), "Baselines", "ReferenceFonts"]
         ),
         // A fixed workload for callgrind: `swift build -c release --product OversetProfile` (see its main.swift).
         .executableTarget(
             name: "OversetProfile",
-            dependencies: [.product(name: "Overset", package: overset)]
+            dependencies: [.product(name: "Overset", package: overset), "ReferenceFonts"]
         ),
         .executableTarget(
             name: "OversetBenchmarks",
@@ -37,6 +39,7 @@ let package = Package(
                 .product(name: "Overset", package: overset),
                 .product(name: "OversetCatalog", package: overset),
                 "Baselines",
+                "ReferenceFonts",
             ],
             path: "Benchmarks/OversetBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -143,9 +143,6 @@ package final class FontFace: @unchecked Sendable {
     package let axes: [FaceAxis]
     /// The axis values this instance was made at (tag → value, clamped to the axis), empty for the default.
     package let variations: [String: Double]
-    /// Whether the glyphs have outlines (glyf, CFF); false for a colour-bitmap font such as Noto Color Emoji, whose
-    /// advances are measured from `hmtx` and whose glyphs a picture draws as boxes.
-    package let hasOutlines: Bool
 
     private let storage: FaceStorage
     package let hbFont: OpaquePointer
@@ -223,7 +220,6 @@ package final class FontFace: @unchecked Sendable {
             throw .notAFont(path: path, reason: bad)
         }
         self.storage = storage
-        self.hasOutlines = scalable
         self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? "(unnamed)"
         self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? "Regular"
         self.isBold = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD)) != 0
@@ -251,7 +247,6 @@ package final class FontFace: @unchecked Sendable {
         weightClass = Int(variations["wght"] ?? Double(base.weightClass))
         isItalic = base.isItalic
         axes = base.axes
-        hasOutlines = base.hasOutlines
         storage = base.storage
         glyphCount = base.glyphCount
         inkBlocks = Lock([[Int32]?](repeating: nil, count: (base.glyphCount + 255) / 256))

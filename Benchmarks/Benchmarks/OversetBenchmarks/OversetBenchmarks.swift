@@ -2,6 +2,7 @@ import Baselines
 import Benchmark
 import Foundation
 import Overset
+import ReferenceFonts
 import OversetCatalog
 
 // Workloads (see Benchmarks/README.md):
@@ -12,7 +13,7 @@ import OversetCatalog
 //   check     `overset check` on the whole corpus (10 languages × 12 categories), 1× and 4× the corpus
 // Each iteration processes a whole batch; divide by the batch size (in the name) for a per-string figure.
 
-let engine = try! TextEngine()  // benchmarks run one at a time, on one thread
+let engine = try! referenceEngine()  // benchmarks run one at a time, on one thread
 nonisolated(unsafe) let pango = pb_context_create(Workloads.fontsDirectory, "Noto Sans")!
 let width = 200.0, size = 17.0, maxLines = 2
 

@@ -1,6 +1,7 @@
 import Baselines
 import Foundation
 import Overset
+import ReferenceFonts
 
 // Compares Overset's line breaks with Pango's on the corpus: for every (string, language, width) at 17 pt with no
 // line limit, are the lines the same? Prints the share per language and classifies every difference.
@@ -20,7 +21,7 @@ let root: String = {
     return parts.joined(separator: "/")
 }()
 guard let pango = pb_context_create(root + "/Fonts", "Noto Sans") else { fatalError("Pango context") }
-let engine = try TextEngine()
+let engine = try referenceEngine()
 let corpus = try String(contentsOfFile: root + "/Corpus/ui_strings.dev.jsonl", encoding: .utf8)
 let rows = corpus.split(separator: "\n").compactMap {
     try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -60,7 +61,7 @@ for row in rows {
         defer { pb_layout_destroy(layoutHandle) }
         for width in widths {
             total[language, default: 0] += 1
-            let ours = try prepared.layout(width: width, pointSize: 17)
+            let ours = try prepared.layout(LayoutOptions(width: width, pointSize: 17, strategy: .greedy))  // Pango wraps greedily
             let ourStarts = ours.lines.map { utf8Offsets[$0.range.location] }
             var ellipsized: Int32 = 0
             let count = Int(pb_layout_relayout(layoutHandle, width, 0, &ellipsized))

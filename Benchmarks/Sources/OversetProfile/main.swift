@@ -1,5 +1,6 @@
 import Foundation
 import Overset
+import ReferenceFonts
 
 // A fixed workload to run under callgrind (which counts instructions, repeatably):
 //   swift build -c release --product OversetProfile
@@ -23,7 +24,7 @@ for line in corpus.split(separator: "\n") {
     }
     if strings.count >= limit { break }
 }
-let engine = try TextEngine()
+let engine = try referenceEngine()
 var total = 0
 switch workload {
 case "prepare":

@@ -18,7 +18,7 @@ import Darwin
 /// `.notdef` glyph: never silently.
 ///
 /// ```swift
-/// let stack = try FontStack.bundled()                       // Noto + Droid Sans Fallback from Fonts/
+/// let stack = try FontStack.bundled()                       // Inter, Noto per script, Noto CJK and emoji
 /// let custom = try FontStack([Font(family: "DejaVu Sans")], scriptFallbacks: ["Thai": [Font(path: "Thai.ttf")]])
 /// ```
 public struct FontStack: Sendable {

@@ -27,7 +27,7 @@ public struct TextEngine: Sendable {
     /// What a label engine was made for (see ``Label/engine()``); nil for an engine made from a font stack.
     let labelKey: LabelEngineKey?
 
-    /// An engine over the fonts bundled in `Fonts/` (see ``FontStack/bundled(weight:)``).
+    /// An engine over the fonts bundled in `Fonts/` (see ``FontStack/bundled(weight:pointSize:)``).
     public init() throws(OversetError) {
         self.init(fonts: try FontStack.bundled())
     }
