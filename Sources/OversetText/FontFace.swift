@@ -78,12 +78,8 @@ private final class FontBytes: @unchecked Sendable {
             throw .unreadable(path: path, reason: "not a regular file")
         }
         let key = "\(path)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|\(info.st_ino)"
-        if let cached = files.withLock({ $0[key] }) { return cached }
-        let bytes = FontBytes(try FontFace.readFile(path, size: Int(info.st_size)))
-        return files.withLock { cache in
-            if let existing = cache[key] { return existing }
-            cache[key] = bytes
-            return bytes
+        return try files.cached(key) { () throws(FontLoadFailure) in
+            FontBytes(try FontFace.readFile(path, size: Int(info.st_size)))
         }
     }
 }
@@ -292,14 +288,8 @@ package final class FontFace: @unchecked Sendable {
             + "reads correctly (it would measure as negative)"
     }
 
-    /// The top and bottom of `glyph`'s ink in font units (y up), or nil for a glyph with no ink.
-    package func verticalInk(of glyph: UInt32) -> (top: Int32, bottom: Int32)? {
-        var result: (top: Int32, bottom: Int32)? = nil
-        verticalInk(of: CollectionOfOne(glyph)) { _, ink in result = ink }
-        return result
-    }
-
-    /// Calls `body` with the position and the vertical ink of each glyph of `glyphs`, taking the lock once.
+    /// Calls `body` with the position and the vertical ink (top and bottom in font units, y up; nil for a glyph with
+    /// no ink) of each glyph of `glyphs`, taking the lock once.
     package func verticalInk<Glyphs: Collection<UInt32>>(of glyphs: Glyphs,
                                                          _ body: (Int, (top: Int32, bottom: Int32)?) -> Void) {
         inkBlocks.withLock { blocks in

@@ -37,3 +37,20 @@ package final class Lock<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+extension Lock {
+    /// The value cached under `key`, made by `make` outside the lock when absent (fonts and engines take
+    /// milliseconds to make); if two threads make one at once, the first stored wins and both get it. Every
+    /// process-wide cache of fonts, files and engines goes through here.
+    package func cached<Key: Hashable, Cached, Failure: Error>(
+        _ key: Key, make: () throws(Failure) -> Cached
+    ) throws(Failure) -> Cached where Value == [Key: Cached] {
+        if let existing = withLock({ $0[key] }) { return existing }
+        let made = try make()
+        return withLock { cache in
+            if let existing = cache[key] { return existing }
+            cache[key] = made
+            return made
+        }
+    }
+}

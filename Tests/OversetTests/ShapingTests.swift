@@ -87,6 +87,17 @@ import Testing
         #expect(prepared.missingCharacters.isEmpty)
     }
 
+    /// Katakana, Hiragana and Han in one font are one HarfBuzz run, so kerning across the script changes is kept:
+    /// `hb-shape --no-glyph-names --face-index=0 --language=ja --script=Kana
+    /// /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc "リーダービューで開く"` (6.0.0) gives 9,940 units (ー is
+    /// kerned to 940 before で); shaped as three runs it was 10,000.
+    @Test func japanese_kanaAndHanInOneFont_areShapedAsOneRun() throws {
+        let font = try Font(path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", index: 0)  // fonts-noto-cjk
+        let engine = TextEngine(fonts: try FontStack([font]))
+        let layout = try engine.prepare("リーダービューで開く", language: "ja").layout(width: 100_000, pointSize: 1_000)
+        #expect(abs(layout.width - 9_940) < 1e-6)
+    }
+
     @Test func fallback_uncoveredCharacters_areReportedNotHidden() throws {
         let prepared = try Fixtures.engine.prepare("Tea 𓀀 and 한국어")
         let reported = prepared.missingCharacters.map(\.cluster)

@@ -34,7 +34,7 @@ public struct StyledFont: Sendable, Hashable {
 
     /// The static bundled faces that stand in for it: regular for regular, bold for anything heavier (the variable
     /// Inter is set to the exact weight).
-    public var bundledWeight: FontStack.BundledWeight { requestedWeight == .regular ? .regular : .bold }
+    public var bundledWeight: FontStack.BundledWeight { requestedWeight.bundledWeight }
 
     /// Why the face differs from the style's weight, or nil when it does not.
     public var weightNote: String? { requestedWeight.standInNote(for: "\(style)") }

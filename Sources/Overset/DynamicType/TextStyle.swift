@@ -98,6 +98,10 @@ public enum FontWeight: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The static bundled faces that stand in for this weight: regular for regular, bold for anything heavier (the
+    /// variable Inter is set to the exact weight).
+    public var bundledWeight: FontStack.BundledWeight { self == .regular ? .regular : .bold }
+
     /// How the bundled fonts approximate this weight, said of `subject` (`"headline"`), or nil when every bundled
     /// font has it: the variable Inter is set to it exactly, the static script fonts use their bold.
     public func standInNote(for subject: String) -> String? {

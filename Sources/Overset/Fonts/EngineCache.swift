@@ -11,12 +11,12 @@ final class EngineCache: Sendable {
     /// weight, and to the point size where they have an optical-size axis; Inter Display from 20 pt.
     func engine(fonts: [String], platform: String? = nil, weight: FontWeight,
                 pointSize: Double) throws(OversetError) -> TextEngine {
-        let bundledWeight: FontStack.BundledWeight = weight == .regular ? .regular : .bold
+        let bundledWeight = weight.bundledWeight
         let display = pointSize >= FontStack.displayDesignPointSize
         // Static platform faces are chosen by weight class, so the exact weight is part of the stack's key then.
         let baseKey = "\(bundledWeight)|\(display)|\(platform.map { "\($0)|\(weight)" } ?? "-")|"
             + fonts.joined(separator: "\u{1}")
-        let base = try stack(key: baseKey) { () throws(OversetError) in
+        let base = try stacks.cached(baseKey) { () throws(OversetError) in
             var stack = try FontStack.bundled(weight: bundledWeight, pointSize: pointSize, preferring: [])
             if let platform {
                 stack = try PlatformFonts.load(directory: platform).stack(weight: weight, pointSize: pointSize, over: stack)
@@ -25,26 +25,13 @@ final class EngineCache: Sendable {
         }
         let opticalSize = base.allFonts.contains { $0.hasOpticalSizeAxis } ? pointSize : nil
         let key = baseKey + "|\(weight.value)|\(opticalSize.map { "\($0)" } ?? "-")"
-        if let engine = engines.withLock({ $0[key] }) { return engine }
-        let engine = TextEngine(fonts: try base.instanced(weight: weight.value, opticalSize: opticalSize),
-                                labelKey: LabelEngineKey(fonts: fonts, platform: platform, weight: weight,
-                                                         display: display, opticalSize: opticalSize))
-        return engines.withLock { cache in
-            if let existing = cache[key] { return existing }
-            cache[key] = engine
-            return engine
+        return try engines.cached(key) { () throws(OversetError) in
+            TextEngine(fonts: try base.instanced(weight: weight.value, opticalSize: opticalSize),
+                       labelKey: LabelEngineKey(fonts: fonts, platform: platform, weight: weight, display: display,
+                                                opticalSize: opticalSize))
         }
     }
 
+    /// Font stacks before their variable fonts are instanced, by weight, design, platform folder and fonts.
     private let stacks = Lock<[String: FontStack]>([:])
-
-    private func stack(key: String, make: () throws(OversetError) -> FontStack) throws(OversetError) -> FontStack {
-        if let stack = stacks.withLock({ $0[key] }) { return stack }
-        let stack = try make()
-        return stacks.withLock { cache in
-            if let existing = cache[key] { return existing }
-            cache[key] = stack
-            return stack
-        }
-    }
 }

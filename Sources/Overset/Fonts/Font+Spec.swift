@@ -39,14 +39,7 @@ extension Font {
         let path = spec.lastIndex(of: "#").map { String(spec[..<$0]) } ?? spec
         let version = stat(path, &info) == 0 || stat(spec, &info) == 0
             ? "|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|\(info.st_ino)" : "|family"
-        let key = spec + version
-        if let font = specFonts.withLock({ $0[key] }) { return font }
-        let font = try Font(spec: spec)
-        return specFonts.withLock { cache in
-            if let existing = cache[key] { return existing }
-            cache[key] = font
-            return font
-        }
+        return try specFonts.cached(spec + version) { () throws(OversetError) in try Font(spec: spec) }
     }
 
     /// A font from the bundled `Fonts/` folder by file name, wherever the package is checked out

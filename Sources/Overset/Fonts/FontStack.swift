@@ -315,13 +315,6 @@ final class BundledFontCache: Sendable {
     private let fonts = Lock<[String: Font]>([:])
 
     func font(path: String, index: Int = 0) throws(OversetError) -> Font {
-        let key = "\(path)#\(index)"
-        if let font = fonts.withLock({ $0[key] }) { return font }
-        let font = try Font(path: path, index: index)
-        return fonts.withLock { cache in
-            if let existing = cache[key] { return existing }
-            cache[key] = font
-            return font
-        }
+        try fonts.cached("\(path)#\(index)") { () throws(OversetError) in try Font(path: path, index: index) }
     }
 }

@@ -30,24 +30,18 @@ public struct PlatformFonts: Sendable {
     /// The environment variable that names a platform-fonts folder for every label that names none.
     public static let environmentVariable = "OVERSET_PLATFORM_FONTS"
 
-    /// The folder named by `OVERSET_PLATFORM_FONTS`, or nil.
-    public static var environmentDirectory: String? {
+    /// The folder named by `OVERSET_PLATFORM_FONTS` when the process started, or nil (read once: every verdict asks).
+    public static let environmentDirectory: String? = {
         guard let value = getenv(environmentVariable) else { return nil }
         let path = String(cString: value)
         return path.isEmpty ? nil : path
-    }
+    }()
 
     /// The fonts of `directory`, read once per process.
     /// - Throws: ``OversetError/invalidArgument(name:value:expected:)`` for a folder that does not exist or holds no
     ///   font, and any font's load error (a broken file in the folder is an error, never skipped silently).
     public static func load(directory: String) throws(OversetError) -> PlatformFonts {
-        if let cached = cache.withLock({ $0[directory] }) { return cached }
-        let fonts = try PlatformFonts(reading: directory)
-        return cache.withLock { entries in
-            if let existing = entries[directory] { return existing }
-            entries[directory] = fonts
-            return fonts
-        }
+        try cache.cached(directory) { () throws(OversetError) in try PlatformFonts(reading: directory) }
     }
 
     private static let cache = Lock<[String: PlatformFonts]>([:])
@@ -79,6 +73,7 @@ public struct PlatformFonts: Sendable {
             }
         }
         self.families = families
+        hasSystemFont = PlatformFonts.systemFontFamilies.contains { families[$0] != nil }
     }
 
     /// The face of `family` nearest to `weight` (upright first; a variable face is set to the weight later).
@@ -94,15 +89,19 @@ public struct PlatformFonts: Sendable {
     /// the variable SF Pro or the system's own `SFNS.ttf` (its optical-size axis follows the size), else nil.
     public func systemFont(weight: FontWeight, pointSize: Double) -> Font? {
         let display = pointSize >= FontStack.displayDesignPointSize
-        let order = display ? ["SF Pro Display", "SF Pro Text"] : ["SF Pro Text", "SF Pro Display"]
-        for family in order + ["SF Pro", "System Font", ".SF NS", ".SF NS Text"] {
+        let first = display ? ["SF Pro Display", "SF Pro Text"] : ["SF Pro Text", "SF Pro Display"]
+        for family in first + PlatformFonts.systemFontFamilies.dropFirst(2) {
             if let font = face(family, weight: weight) { return font }
         }
         return nil
     }
 
-    /// Whether the folder has the system font, so that labels get SF Pro's tracking table.
-    public var hasSystemFont: Bool { systemFont(weight: .regular, pointSize: 17) != nil }
+    /// Whether the folder has the system font, so that labels get SF Pro's tracking table (found once, at load:
+    /// every label's layout options ask).
+    public let hasSystemFont: Bool
+
+    /// The families the system font may come as, Text and Display first.
+    static let systemFontFamilies = ["SF Pro Text", "SF Pro Display", "SF Pro", "System Font", ".SF NS", ".SF NS Text"]
 
     /// iOS's font for each script, in the order Overset tries them (its reading of CoreText's default cascade
     /// lists on iOS 17; there is no device here to check it on): ISO 15924 code → families.

@@ -187,7 +187,7 @@ public struct Label: Sendable, Hashable {
 
     /// The static bundled faces that stand in for ``weight``: regular for regular, bold for anything heavier.
     /// Variable fonts (the bundled Inter, a user's) are set to the exact weight.
-    public var bundledWeight: FontStack.BundledWeight { weight == .regular ? .regular : .bold }
+    public var bundledWeight: FontStack.BundledWeight { weight.bundledWeight }
 
     /// How the fonts approximate ``weight``, or nil when every bundled font has it exactly.
     public var weightNote: String? { weight.standInNote(for: style.map { "\($0)" } ?? "the label") }
