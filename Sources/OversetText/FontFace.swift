@@ -142,9 +142,9 @@ package final class FontFace: @unchecked Sendable {
 
     private let storage: FaceStorage
     package let hbFont: OpaquePointer
-    /// Top and bottom of the glyphs' ink in font units, computed 256 glyphs at a time when first asked for (a CJK
-    /// font has 65,535 glyphs whose CFF extents cost about 0.3 s to read all at once).
-    private let inkBlocks: Lock<[[Int32]?]>
+    /// Top and bottom of the glyphs' ink in font units, read 16 glyphs at a time when first asked for (a CJK font
+    /// has 65,535 glyphs whose CFF extents cost about 0.3 s to read all at once, and a text uses a few of them).
+    private let ink: Lock<InkTable>
     private let glyphCount: Int
     /// The default instance this one was made from; nil for a default instance.
     private let defaultInstance: FontFace?
@@ -227,7 +227,7 @@ package final class FontFace: @unchecked Sendable {
         self.variations = [:]
         self.defaultInstance = nil
         self.glyphCount = glyphCount
-        self.inkBlocks = Lock([[Int32]?](repeating: nil, count: (glyphCount + 255) / 256))
+        self.ink = Lock(InkTable())
         self.hbFont = font
     }
 
@@ -245,7 +245,7 @@ package final class FontFace: @unchecked Sendable {
         axes = base.axes
         storage = base.storage
         glyphCount = base.glyphCount
-        inkBlocks = Lock([[Int32]?](repeating: nil, count: (base.glyphCount + 255) / 256))
+        ink = Lock(InkTable())
         self.variations = variations
         defaultInstance = base
         let font = hb_font_create(base.storage.hbFace)!
@@ -290,36 +290,40 @@ package final class FontFace: @unchecked Sendable {
 
     /// Calls `body` with the position and the vertical ink (top and bottom in font units, y up; nil for a glyph with
     /// no ink) of each glyph of `glyphs`, taking the lock once.
-    package func verticalInk<Glyphs: Collection<UInt32>>(of glyphs: Glyphs,
-                                                         _ body: (Int, (top: Int32, bottom: Int32)?) -> Void) {
-        inkBlocks.withLock { blocks in
-            for (position, glyph) in glyphs.enumerated() {
-                let index = Int(glyph)
+    package func verticalInk(of glyphs: ArraySlice<ShapedGlyph>,
+                             _ body: (Int, (top: Int32, bottom: Int32)?) -> Void) {
+        ink.withLock { table in
+            if table.values.isEmpty {
+                table.values = [Int32](repeating: 0, count: 2 * glyphCount)
+                table.isRead = [Bool](repeating: false, count: (glyphCount + InkTable.block - 1) / InkTable.block)
+            }
+            var position = 0
+            for shaped in glyphs {
+                defer { position += 1 }
+                let index = Int(shaped.glyph)
                 guard index < glyphCount else { body(position, nil); continue }
-                let block = index >> 8
-                if blocks[block] == nil { blocks[block] = readInk(block: block) }
-                let top = blocks[block]![2 * (index & 255)], bottom = blocks[block]![2 * (index & 255) + 1]
+                let block = index / InkTable.block
+                if !table.isRead[block] { readInk(block: block, into: &table) }
+                let top = table.values[2 * index], bottom = table.values[2 * index + 1]
                 body(position, top < bottom ? nil : (top, bottom))
             }
         }
     }
 
-    /// The ink of glyphs `256 × block ..< 256 × (block + 1)`: top and bottom pairs; top < bottom marks no ink.
-    private func readInk(block: Int) -> [Int32] {
-        var table = [Int32](repeating: 0, count: 512)
+    /// Reads the ink of glyphs `16 × block ..< 16 × (block + 1)` into `table`: top and bottom pairs; top < bottom
+    /// marks no ink.
+    private func readInk(block: Int, into table: inout InkTable) {
         var extents = hb_glyph_extents_t()
-        for offset in 0..<256 {
-            let glyph = block * 256 + offset
-            if glyph < glyphCount, hb_font_get_glyph_extents(hbFont, UInt32(glyph), &extents) != 0,
-               extents.width != 0 || extents.height != 0 {
-                table[2 * offset] = extents.y_bearing
-                table[2 * offset + 1] = extents.y_bearing + extents.height
+        for glyph in (block * InkTable.block)..<min(glyphCount, (block + 1) * InkTable.block) {
+            if hb_font_get_glyph_extents(hbFont, UInt32(glyph), &extents) != 0, extents.width != 0 || extents.height != 0 {
+                table.values[2 * glyph] = extents.y_bearing
+                table.values[2 * glyph + 1] = extents.y_bearing + extents.height
             } else {
-                table[2 * offset] = -1
-                table[2 * offset + 1] = 0
+                table.values[2 * glyph] = -1
+                table.values[2 * glyph + 1] = 0
             }
         }
-        return table
+        table.isRead[block] = true
     }
 
     deinit {
@@ -430,4 +434,13 @@ package final class FontFace: @unchecked Sendable {
 private struct WeakFace: @unchecked Sendable {
     // @unchecked Sendable: only read and written under the default instance's `instances` lock.
     weak var face: FontFace?
+}
+
+/// The vertical ink of a face's glyphs, filled a block at a time (``FontFace/verticalInk(of:_:)``).
+private struct InkTable {
+    /// Glyphs read together: one CFF or glyf lookup each, so a text pays for little more than the glyphs it uses.
+    static let block = 16
+    /// Top and bottom of each glyph (2 per glyph, allocated at the first lookup); meaningful where its block is read.
+    var values: [Int32] = []
+    var isRead: [Bool] = []
 }

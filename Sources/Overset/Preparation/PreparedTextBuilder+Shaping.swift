@@ -38,7 +38,7 @@ extension PreparedTextBuilder {
             guard ok else { throw .analysisFailed(stage: "shaping (HarfBuzz)") }
             let last = out.glyphs.count
             out.runs[runIndex].glyphRange = first..<last
-            face.verticalInk(of: out.glyphs[first..<last].lazy.map(\.glyph)) { position, ink in
+            face.verticalInk(of: out.glyphs[first..<last]) { position, ink in
                 let glyph = out.glyphs[first + position]
                 if let ink {
                     out.ink.append(VerticalInk(top: ink.top + glyph.yOffset, bottom: ink.bottom + glyph.yOffset))
