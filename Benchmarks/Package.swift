@@ -17,9 +17,13 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CHarfBuzzBench", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CJSONGlib", pkgConfig: "json-glib-1.0", providers: [.apt(["libjson-glib-dev"])]),
         // Pango and raw HarfBuzz doing the same work, in C.
         .target(name: "Baselines", dependencies: ["CPango", "CHarfBuzzBench"],
                 linkerSettings: [.linkedLibrary("fontconfig"), .linkedLibrary("pangoft2-1.0")]),
+        // `overset measure`'s job done with Pango, JSON Lines in and out, for the whole-process comparison
+        // (`python3 whole-process.py`).
+        .executableTarget(name: "pango-measure", dependencies: ["Baselines", "CJSONGlib"]),
         // The fonts the Pango baseline has, as an Overset engine (Noto Sans first, Droid Sans Fallback for CJK).
         .target(name: "ReferenceFonts", dependencies: [.product(name: "Overset", package: overset)]),
         // Where Overset and Pango break lines differently, and why: `swift run -c release OversetAccuracy`.

@@ -96,6 +96,12 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("catalog-language"), help: "The language of single-language catalogs when the path does not say (de.lproj, values-de).")
     var catalogLanguage: String?
 
+    @Flag(name: .customLong("all-results"), help: """
+        List every string in a JSON report, passing ones too (by default it lists the strings with a problem and \
+        counts the rest, so that its size follows the problems, not the catalog).
+        """)
+    var allResults = false
+
     @Flag(help: "Never show a progress bar.")
     var quiet = false
 
@@ -191,34 +197,58 @@ struct Check: ParsableCommand {
             case nil: break
             }
         }
+        // The JSON report is streamed to its file as strings are judged; the other formats group or total their
+        // results first, so they keep the strings with problems (JUnit and HTML list every string).
+        let streamsJSON = format == .json
+        let kept: KeptResults = streamsJSON ? .none : (format == .junit || format == .html) ? .all : .problems
         let options = CheckOptions(
             languages: languages.map { $0.split(separator: ",").map(String.init) },
             categories: try categories.map(parseCategories),
             pseudo: pseudo.flatMap(parseModes).map { PseudoLocalization(modes: $0, factor: factor) },
-            threads: threads, shard: shard.flatMap(parseShard), picturesOfFailures: format == .html)
+            threads: threads, shard: shard.flatMap(parseShard), picturesOfFailures: format == .html,
+            keptResults: kept)
         let checker = try CatalogChecker(spec: layoutSpec, options: options)
-        var callback: (@Sendable (Int, Int) -> Void)? = nil
-        if let progress { callback = { done, total in progress.update(done, total, unit: "strings checked") } }
-        var report = checker.check(loaded, progress: callback)
-        let elapsed = clock.now - start
-        progress?.finish()
-        report.diagnostics = unreadable + report.diagnostics
-        report.fingerprint = fingerprint()
+        var tally: BaselineTally? = nil
         if let baseline {
             do {
-                report.baseline = report.compared(with: try Baseline.read(path: baseline))
+                tally = BaselineTally(try Baseline.read(path: baseline))
             } catch let error as CatalogError {
                 throw ValidationError("--baseline: \(error)")
             }
         }
-        if let writeBaseline { try OutputFile.write(Baseline(report: report).json(), to: writeBaseline) }
-        let rendered: String
-        if format == .html {
-            rendered = report.html(pictureLimit: 200)
-        } else {
-            rendered = try report.render(format)
+        // Opened before checking, so that an unwritable path fails at once, not after the whole check.
+        let stream = streamsJSON ? try OutputFile.Stream(path: output) : nil
+        try stream?.write(CheckReport.jsonHead)
+        var failures: [Baseline.Entry] = []
+        var written = 0
+        var callback: (@Sendable (Int, Int) -> Void)? = nil
+        if let progress { callback = { done, total in progress.update(done, total, unit: "strings checked") } }
+        var report = try checker.check(loaded, progress: callback) { chunk in
+            for result in chunk {
+                tally?.add(result)
+                if writeBaseline != nil { failures += result.failureEntries }
+            }
+            guard let stream else { return }
+            var text = ""
+            for result in chunk where allResults || result.status != .pass {
+                if written > 0 { text += ",\n" }
+                text += result.jsonLine
+                written += 1
+            }
+            try stream.write(text)
         }
-        try OutputFile.write(rendered, to: output)
+        progress?.finish()
+        report.diagnostics = unreadable + report.diagnostics
+        report.fingerprint = fingerprint()
+        report.baseline = tally?.comparison
+        if let writeBaseline { try OutputFile.write(Baseline(failures: failures).json(), to: writeBaseline) }
+        if let stream {
+            try stream.write(try report.jsonTail())
+            try stream.commit()
+        } else {
+            try OutputFile.write(try report.render(format), to: output)
+        }
+        let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let rate = seconds > 0 ? Points.format(Double(report.checkCount) / seconds, decimals: 0) : "-"
         FileHandle.standardError.write(line: report.summaryLine + " (\(Points.fixed(seconds)) s, \(rate) checks/s)")

@@ -115,11 +115,10 @@ enum JSONReport {
     }
 
     static func format(_ number: Double) throws -> String {
-        guard number.isFinite else {
+        guard let text = JSONNumber.format(number) else {
             throw RuntimeFailure(message: "could not encode the result as JSON (a number is not finite)")
         }
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        return "\(number)"
+        return text
     }
 
     private static func writeString(_ text: String, to out: inout String) {
@@ -160,55 +159,108 @@ enum OutputFile {
     }
 
     static func write(_ data: Data, to path: String) throws {
-        var info = stat()
-        let exists = lstat(path, &info) == 0
-        let kind = info.st_mode & S_IFMT
-        if exists && kind == S_IFDIR { throw RuntimeFailure(message: "cannot write '\(path)': it is a directory") }
-        if exists && kind != S_IFREG {
-            try writeThrough(data, to: path)
-            return
-        }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".overset-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        do {
-            try writeThrough(data, to: temporary, create: true)
-        } catch {
-            unlink(temporary)
-            let reason = (error as? RuntimeFailure)?.reason ?? "\(error)"
-            throw RuntimeFailure(message: "cannot write '\(path)': \(reason)", reason: reason)
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw RuntimeFailure(message: "cannot write '\(path)': \(reason)")
-        }
+        let stream = try Stream(path: path)
+        try stream.write(data)
+        try stream.commit()
     }
 
-    /// Opens `path` for writing (truncating a regular file) and writes every byte, or throws with the system's
-    /// reason.
-    private static func writeThrough(_ data: Data, to path: String, create: Bool = false) throws {
-        let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | (create ? O_EXCL : 0)
-        let descriptor = open(path, flags, 0o644)
-        guard descriptor >= 0 else {
-            throw RuntimeFailure(message: "cannot write '\(path)': \(String(cString: strerror(errno)))", reason: String(cString: strerror(errno)))
+    /// A file written a piece at a time (a report streamed as a check goes), replaced as ``write(_:to:)`` replaces
+    /// it: nothing is renamed over the path until ``commit()``, and a stream dropped before it removes its
+    /// temporary file, so a failed run leaves the old report, never half a new one.
+    final class Stream {
+        /// The file; nil for standard output.
+        private let path: String?
+        private let descriptor: Int32
+        /// The temporary file renamed over `path` at the end; nil when writing through.
+        private let temporary: String?
+        private var committed = false
+
+        /// Opens `path` (nil: standard output) for writing.
+        init(path: String?) throws {
+            guard let path else {
+                self.path = nil
+                descriptor = STDOUT_FILENO
+                temporary = nil
+                return
+            }
+            self.path = path
+            var info = stat()
+            let exists = lstat(path, &info) == 0
+            let kind = info.st_mode & S_IFMT
+            if exists && kind == S_IFDIR { throw RuntimeFailure(message: "cannot write '\(path)': it is a directory") }
+            if exists && kind != S_IFREG {
+                descriptor = try Self.open(path, as: path, create: false)
+                temporary = nil
+                return
+            }
+            let slash = path.lastIndex(of: "/")
+            let directory = slash.map { String(path[..<$0]) } ?? "."
+            let temporary = (directory.isEmpty ? "" : directory + "/")
+                + ".overset-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+            descriptor = try Self.open(temporary, as: path, create: true)
+            self.temporary = temporary
         }
-        defer { close(descriptor) }
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+
+        private static func open(_ file: String, as path: String, create: Bool) throws -> Int32 {
+            let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | (create ? O_EXCL : 0)
+            let descriptor = Foundation.open(file, flags, 0o644)
+            guard descriptor >= 0 else {
+                let reason = String(cString: strerror(errno))
+                throw RuntimeFailure(message: "cannot write '\(path)': \(reason)", reason: reason)
+            }
+            return descriptor
+        }
+
+        func write(_ text: String) throws {
+            var text = text
+            try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+        }
+
+        func write(_ data: Data) throws {
+            try data.withUnsafeBytes { try write($0) }
+        }
+
+        /// Writes every byte, or throws with the system's reason (a full disk, a closed pipe).
+        private func write(_ buffer: UnsafeRawBufferPointer) throws {
             var offset = 0
             while offset < buffer.count {
                 let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     let reason = String(cString: strerror(errno))
-                    throw RuntimeFailure(message: "cannot write '\(path)': \(reason)", reason: reason)
+                    throw RuntimeFailure(message: "cannot write \(target): \(reason)", reason: reason)
                 }
                 offset += written
             }
         }
-        if create, fsync(descriptor) != 0, errno != EINVAL {
-            let reason = String(cString: strerror(errno))
-            throw RuntimeFailure(message: "cannot write '\(path)': \(reason)", reason: reason)
+
+        /// The destination, for messages.
+        private var target: String { path.map { "'\($0)'" } ?? "to standard output" }
+
+        /// Finishes the file: flushed to disk and renamed over the path.
+        func commit() throws {
+            guard let temporary, let path else {
+                if descriptor != STDOUT_FILENO { close(descriptor) }
+                committed = true
+                return
+            }
+            if fsync(descriptor) != 0, errno != EINVAL {
+                let reason = String(cString: strerror(errno))
+                throw RuntimeFailure(message: "cannot write \(target): \(reason)", reason: reason)
+            }
+            close(descriptor)
+            committed = true
+            guard rename(temporary, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw RuntimeFailure(message: "cannot write '\(path)': \(reason)")
+            }
+        }
+
+        deinit {
+            guard !committed else { return }
+            if descriptor != STDOUT_FILENO { close(descriptor) }
+            if let temporary { unlink(temporary) }
         }
     }
 }

@@ -13,8 +13,8 @@ import Darwin
 package final class Lock<Value>: @unchecked Sendable {
     // @unchecked Sendable: `value` is read and written only between pthread_mutex_lock and pthread_mutex_unlock on
     // `mutex`, which this class allocates once and destroys in deinit.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var value: Value
 
     /// A lock around `value`.
     package init(_ value: Value) {
@@ -30,7 +30,9 @@ package final class Lock<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Runs `body` with the value, the lock held.
+    /// Runs `body` with the value, the lock held. (Inlinable, like `cached`, so that callers in other modules get
+    /// it specialized to their types: unspecialized, its generic metadata lookups cost more than the work it guards.)
+    @inlinable
     package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -42,6 +44,7 @@ extension Lock {
     /// The value cached under `key`, made by `make` outside the lock when absent (fonts and engines take
     /// milliseconds to make); if two threads make one at once, the first stored wins and both get it. Every
     /// process-wide cache of fonts, files and engines goes through here.
+    @inlinable
     package func cached<Key: Hashable, Cached, Failure: Error>(
         _ key: Key, make: () throws(Failure) -> Cached
     ) throws(Failure) -> Cached where Value == [Key: Cached] {

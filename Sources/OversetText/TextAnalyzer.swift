@@ -55,7 +55,12 @@ package final class TextAnalyzer: Sendable {
     package init() {}
 
     /// Whether ICU knows the language of a BCP 47 tag; an unknown one gets the root line breaking rules.
-    package static func isKnownLanguage(_ tag: String) -> Bool { ov_language_is_known(tag) != 0 }
+    /// Asked once per tag in a process (ICU's lookup costs more than preparing a short string's line breaks).
+    package static func isKnownLanguage(_ tag: String) -> Bool {
+        knownLanguages.cached(tag) { ov_language_is_known(tag) != 0 }
+    }
+
+    private static let knownLanguages = Lock<[String: Bool]>([:])
 
     /// ICU's locale ID for a BCP 47 tag (`zh-CN` becomes `zh_CN`).
     private static func icuLocale(_ language: String?) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OversetCatalog
 
 /// `check`, `matrix`, `pseudo` and `merge` as a user runs them, with their whole output pinned: a change in what
 /// they print shows up here as a diff to review. The numbers in them are tested against independent sources
@@ -14,7 +15,7 @@ import Testing
                                    directory: DoorAgreementTests.root)
         #expect(run.status == 1)
         #expect(run.stdout == """
-FAIL  Check for updates  (4 of 4 languages)
+FAIL  Check for updates  (4 languages)
   th: xxxLarge … AX3 (2 categories): needs 2 lines, 1 allowed (23 pt in 150 pt)
       │ตรวจสอบ│ │การอัปเดต│
   en: xxxLarge … AX3 (2 categories): needs 2 lines, 1 allowed (23 pt in 150 pt)
@@ -23,7 +24,7 @@ FAIL  Check for updates  (4 of 4 languages)
       │Nach│ │Updates suchen│
   ar: Large … AX3 (3 categories): marks cross the line box (ق) by up to 0.52 pt; a line height of 22 pt avoids the top
       │تحقق│ │مِن التحديثات│
-FAIL  settings.title [device.other]  (1 of 1 languages)
+FAIL  settings.title [device.other]  (1 language)
   de: xxxLarge … AX3 (2 categories): goes vertical at xxxLarge (needs 3 lines beside the image); must stay horizontal up to xxxLarge
       │Einstellungen│ │und Datenschutz│
 
@@ -111,6 +112,26 @@ flips to vertical at xLarge
         let originalLines = String(decoding: original, as: UTF8.self).split(separator: "\n")
         let writtenLines = Set(String(decoding: written, as: UTF8.self).split(separator: "\n"))
         #expect(originalLines.allSatisfy(writtenLines.contains))
+    }
+
+    /// The JSON report is streamed as strings are judged: it lists the strings with a problem and counts every check
+    /// (the counts are the text summary's, pinned above); `--all-results` lists every string too.
+    @Test func check_json_listsProblemsAndCountsEveryCheck() throws {
+        let arguments = ["check", Self.fixtures + "/Localizable.xcstrings", "--spec", Self.fixtures + "/layout.yml",
+                         "--format", "json", "--quiet"]
+        let problems = try CLITests.run(arguments)
+        let every = try CLITests.run(arguments + ["--all-results"])
+        #expect(problems.status == 1 && every.status == 1)
+        let listed = try CheckReport.fromJSON(Data(problems.stdout.utf8))
+        let all = try CheckReport.fromJSON(Data(every.stdout.utf8))
+        #expect(listed.counts == all.counts)
+        #expect(listed.counts.strings == 18 && listed.checkCount == 54 && listed.count(.pass) == 42
+                && listed.count(.fail) == 11 && listed.count(.warn) == 1)
+        #expect(all.results.count == 18)
+        #expect(CheckCounts(all.results) == all.counts)
+        #expect(!listed.results.isEmpty && listed.results.allSatisfy { $0.status != .pass })
+        #expect(listed.results == all.results.filter { $0.status != .pass })
+        #expect(listed.diagnostics == all.diagnostics && listed.skipped == all.skipped)
     }
 
     @Test func merge_combinesShardsAndRefusesIncompleteSets() throws {

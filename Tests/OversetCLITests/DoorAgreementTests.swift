@@ -122,7 +122,7 @@ import Testing
         try catalog.joined(separator: "\n").write(toFile: directory + "/catalog.jsonl", atomically: true, encoding: .utf8)
         try Self.spec.write(toFile: directory + "/spec.yml", atomically: true, encoding: .utf8)
         let check = try CLITests.run(["check", directory + "/catalog.jsonl", "--spec", directory + "/spec.yml",
-                                      "--format", "json", "--quiet"])
+                                      "--format", "json", "--all-results", "--quiet"])
         let report = try CheckReport.fromJSON(Data(check.stdout.utf8))
         var checked = 0
         for result in report.results {

@@ -4,7 +4,24 @@ internal import OversetText
 /// asks for the same fonts shares one engine (and so its loaded faces and shaped ellipses).
 final class EngineCache: Sendable {
     static let shared = EngineCache()
-    private let engines = Lock<[String: TextEngine]>([:])
+    private let engines = Lock<[EngineKey: TextEngine]>([:])
+
+    /// What a font stack depends on (before its variable fonts are instanced). Static platform faces are chosen by
+    /// weight class, so the exact weight is part of the key then.
+    private struct StackKey: Hashable {
+        var bundledWeight: FontStack.BundledWeight
+        var display: Bool
+        var platform: String?
+        var platformWeight: FontWeight?
+        var fonts: [String]
+    }
+
+    /// What an engine depends on: its stack, and the axis values its variable fonts are set to.
+    private struct EngineKey: Hashable {
+        var stack: StackKey
+        var weight: Double
+        var opticalSize: Double?
+    }
 
     /// The engine over the bundled fonts for `weight` at `pointSize`, with `fonts` (paths or families) tried first:
     /// static fonts of the nearest weight (regular, or bold for anything heavier), variable fonts set to the exact
@@ -13,9 +30,8 @@ final class EngineCache: Sendable {
                 pointSize: Double) throws(OversetError) -> TextEngine {
         let bundledWeight = weight.bundledWeight
         let display = pointSize >= FontStack.displayDesignPointSize
-        // Static platform faces are chosen by weight class, so the exact weight is part of the stack's key then.
-        let baseKey = "\(bundledWeight)|\(display)|\(platform.map { "\($0)|\(weight)" } ?? "-")|"
-            + fonts.joined(separator: "\u{1}")
+        let baseKey = StackKey(bundledWeight: bundledWeight, display: display, platform: platform,
+                               platformWeight: platform == nil ? nil : weight, fonts: fonts)
         let base = try stacks.cached(baseKey) { () throws(OversetError) in
             var stack = try FontStack.bundled(weight: bundledWeight, pointSize: pointSize, preferring: [])
             if let platform {
@@ -24,7 +40,7 @@ final class EngineCache: Sendable {
             return try stack.preferring(fonts)
         }
         let opticalSize = base.allFonts.contains { $0.hasOpticalSizeAxis } ? pointSize : nil
-        let key = baseKey + "|\(weight.value)|\(opticalSize.map { "\($0)" } ?? "-")"
+        let key = EngineKey(stack: baseKey, weight: weight.value, opticalSize: opticalSize)
         return try engines.cached(key) { () throws(OversetError) in
             TextEngine(fonts: try base.instanced(weight: weight.value, opticalSize: opticalSize),
                        labelKey: LabelEngineKey(fonts: fonts, platform: platform, weight: weight, display: display,
@@ -33,5 +49,5 @@ final class EngineCache: Sendable {
     }
 
     /// Font stacks before their variable fonts are instanced, by weight, design, platform folder and fonts.
-    private let stacks = Lock<[String: FontStack]>([:])
+    private let stacks = Lock<[StackKey: FontStack]>([:])
 }

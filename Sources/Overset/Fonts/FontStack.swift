@@ -38,6 +38,10 @@ public struct FontStack: Sendable {
     let fallbackIndices: [ScriptTag: [Int]]
     let languageIndices: [String: [ScriptTag: [Int]]]
     let generalIndices: [Int]
+    /// ``candidateOrder(script:languageLists:)`` without language lists, made once: per script with fallbacks, and
+    /// for every other script.
+    private let scriptOrders: [ScriptTag: [Int]]
+    private let defaultOrder: [Int]
 
     /// Makes a stack from general fonts and per-script fallbacks.
     /// - Throws: ``OversetError/emptyFontStack`` when `fonts` is empty, or
@@ -54,7 +58,8 @@ public struct FontStack: Sendable {
             all.append(font)
             return all.count - 1
         }
-        generalIndices = fonts.map(index(of:))
+        let general = fonts.map(index(of:))
+        generalIndices = general
         var fallbacks: [ScriptTag: [Int]] = [:]
         for (code, list) in scriptFallbacks.sorted(by: { $0.key < $1.key }) {
             guard let tag = ScriptTag(code: code) else {
@@ -80,6 +85,13 @@ public struct FontStack: Sendable {
         }
         languageIndices = byLanguage
         allFonts = all
+        func order(_ first: [Int]) -> [Int] {
+            var order = first
+            for index in general + Array(all.indices) where !order.contains(index) { order.append(index) }
+            return order
+        }
+        defaultOrder = order([])
+        scriptOrders = fallbacks.mapValues(order)
     }
 
     /// The per-script lists for `language`, by the matching rules of ``languageFallbacks``.
@@ -118,7 +130,8 @@ public struct FontStack: Sendable {
     /// The face indices to try for a cluster of `script`, in order, without the "font of the cluster before" step;
     /// `languageLists` from ``languageLists(for:)`` come first.
     func candidateOrder(script: ScriptTag, languageLists: [ScriptTag: [Int]]? = nil) -> [Int] {
-        var order = languageLists?[script] ?? []
+        guard let first = languageLists?[script] else { return scriptOrders[script] ?? defaultOrder }
+        var order = first
         for index in fallbackIndices[script] ?? [] where !order.contains(index) { order.append(index) }
         for index in generalIndices where !order.contains(index) { order.append(index) }
         for index in allFonts.indices where !order.contains(index) { order.append(index) }

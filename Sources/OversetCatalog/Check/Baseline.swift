@@ -83,38 +83,72 @@ public struct BaselineComparison: Sendable, Codable, Hashable {
     public var fixed: [Baseline.Entry]
 }
 
-extension CheckReport {
-    /// Every failing (string, category, kind) of the report.
-    var failureEntries: [Baseline.Entry] {
+extension CheckResult {
+    /// Every failing (category, kind) of this string, as baseline entries.
+    public var failureEntries: [Baseline.Entry] {
         var out: [Baseline.Entry] = []
-        for result in results {
-            for outcome in result.outcomes where outcome.status == .fail || outcome.status == .unknown {
-                for kind in Set(outcome.problems.map(\.kind)) {
-                    out.append(Baseline.Entry(table: result.table, key: result.key, variant: result.variant,
-                                              language: result.language, category: outcome.category, kind: kind))
-                }
+        for outcome in outcomes where outcome.status == .fail || outcome.status == .unknown {
+            var kinds: [VerdictProblem.Kind] = []
+            for problem in outcome.problems where !kinds.contains(problem.kind) { kinds.append(problem.kind) }
+            for kind in kinds {
+                out.append(Baseline.Entry(table: table, key: key, variant: variant, language: language,
+                                          category: outcome.category, kind: kind))
             }
         }
-        return out.sorted()
+        return out
+    }
+}
+
+extension CheckReport {
+    /// Every failing (string, category, kind) of the report's results.
+    var failureEntries: [Baseline.Entry] { results.flatMap(\.failureEntries).sorted() }
+
+    /// Compares the report with a baseline (``BaselineTally`` over its results). Fixed entries are only those this
+    /// run could have seen (a string, language and category it checked), so a check of one language does not call
+    /// the others fixed; a report that kept only the strings with problems cannot see those fixed, so compare as the
+    /// check goes instead (``BaselineTally``, as `overset check --baseline` does).
+    public func compared(with baseline: Baseline) -> BaselineComparison {
+        var tally = BaselineTally(baseline)
+        for result in results { tally.add(result) }
+        return tally.comparison
+    }
+}
+
+/// A comparison with a baseline made one string at a time, as a check streams its results: memory for the
+/// baseline and the new failures, not for the strings that pass.
+public struct BaselineTally: Sendable {
+    private struct StringID: Hashable {
+        var table: String?
+        var key: String
+        var variant: String?
+        var language: String
     }
 
-    /// Compares the report with a baseline. Fixed entries are only those this run could have seen (a string,
-    /// language and category it checked), so a check of one language does not call the others fixed.
-    public func compared(with baseline: Baseline) -> BaselineComparison {
-        let current = Set(failureEntries)
-        let accepted = Set(baseline.failures)
-        struct Checked: Hashable { var table: String?; var key: String; var variant: String?; var language: String; var category: String }
-        var checked: Set<Checked> = []
-        for result in results {
-            for outcome in result.outcomes {
-                checked.insert(Checked(table: result.table, key: result.key, variant: result.variant,
-                                       language: result.language, category: outcome.category))
-            }
+    private let accepted: Set<Baseline.Entry>
+    private let acceptedByString: [StringID: [Baseline.Entry]]
+    private var current: Set<Baseline.Entry> = []
+    private var seen: Set<Baseline.Entry> = []
+
+    public init(_ baseline: Baseline) {
+        accepted = Set(baseline.failures)
+        acceptedByString = Dictionary(grouping: baseline.failures) {
+            StringID(table: $0.table, key: $0.key, variant: $0.variant, language: $0.language)
         }
-        let fixed = accepted.subtracting(current).filter {
-            checked.contains(Checked(table: $0.table, key: $0.key, variant: $0.variant, language: $0.language, category: $0.category))
+    }
+
+    /// Takes one checked string into the comparison.
+    public mutating func add(_ result: CheckResult) {
+        for entry in result.failureEntries { current.insert(entry) }
+        let id = StringID(table: result.table, key: result.key, variant: result.variant, language: result.language)
+        guard let entries = acceptedByString[id] else { return }
+        for entry in entries where result.outcomes.contains(where: { $0.category == entry.category }) {
+            seen.insert(entry)
         }
-        return BaselineComparison(new: current.subtracting(accepted).sorted(), known: current.intersection(accepted).count,
-                                  fixed: fixed.sorted())
+    }
+
+    /// New, known and fixed failures so far.
+    public var comparison: BaselineComparison {
+        BaselineComparison(new: current.subtracting(accepted).sorted(), known: current.intersection(accepted).count,
+                           fixed: seen.subtracting(current).sorted())
     }
 }

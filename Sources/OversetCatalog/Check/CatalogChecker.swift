@@ -3,6 +3,18 @@ import Overset
 import OversetPictures
 import Synchronization
 
+/// Which checked strings a ``CheckReport`` keeps in ``CheckReport/results`` (its ``CheckReport/counts`` count every
+/// one).
+public enum KeptResults: String, Sendable, CaseIterable {
+    /// Every string, passing ones too.
+    case all
+    /// Only strings with a problem in some category (failed, warned or unknown): a report's memory then grows with
+    /// the problems found, not with the catalog.
+    case problems
+    /// None: the results go only to the handler given to ``CatalogChecker/check(_:progress:results:)``.
+    case none
+}
+
 /// Options for a check beyond the spec.
 public struct CheckOptions: Sendable {
     /// Languages to check, overriding the spec's.
@@ -17,10 +29,14 @@ public struct CheckOptions: Sendable {
     public var shard: (index: Int, count: Int)?
     /// Keep an SVG picture of each failing string, drawn from the layout that failed (for the HTML report).
     public var picturesOfFailures: Bool
+    /// Which strings the report keeps (every one by default).
+    public var keptResults: KeptResults
 
     public init(languages: [String]? = nil, categories: [ContentSizeCategory]? = nil, pseudo: PseudoLocalization? = nil,
-                threads: Int = 0, shard: (index: Int, count: Int)? = nil, picturesOfFailures: Bool = false) {
+                threads: Int = 0, shard: (index: Int, count: Int)? = nil, picturesOfFailures: Bool = false,
+                keptResults: KeptResults = .all) {
         self.picturesOfFailures = picturesOfFailures
+        self.keptResults = keptResults
         self.languages = languages
         self.categories = categories
         self.pseudo = pseudo
@@ -47,8 +63,16 @@ public struct CatalogChecker: Sendable {
         for rule in [spec.defaultRule] + spec.rules { _ = try rule.label.engine() }
     }
 
-    /// Runs the check. `progress` is called from worker threads with (done, total) strings.
-    public func check(_ catalogs: [Catalog], progress: (@Sendable (Int, Int) -> Void)? = nil) -> CheckReport {
+    /// Runs the check.
+    ///
+    /// - Parameters:
+    ///   - progress: called from worker threads with (done, total) strings.
+    ///   - results: called on the calling thread with every checked string, passing or not, in catalog order, a few
+    ///     thousand at a time as the check goes: a report writer streams them (`overset check --format json`)
+    ///     while the report keeps only ``CheckOptions/keptResults``. An error it throws stops the check and is
+    ///     rethrown.
+    public func check(_ catalogs: [Catalog], progress: (@Sendable (Int, Int) -> Void)? = nil,
+                      results handler: (([CheckResult]) throws -> Void)? = nil) rethrows -> CheckReport {
         let catalogs = Catalog.resolvingAndroidReferences(Self.preferringEnglishOverBase(catalogs))
         var diagnostics = spec.diagnostics + catalogs.flatMap(\.diagnostics)
         var entries: [CatalogEntry] = []
@@ -94,10 +118,22 @@ public struct CatalogChecker: Sendable {
         for rule in spec.rules where !entries.contains(where: rule.matches) && !catalogs.flatMap(\.entries).contains(where: rule.matches) {
             diagnostics.append(CatalogDiagnostic(.warning, rule.location, "\(rule.name) matches no key"))
         }
-        let results = run(entries, categories: categories, progress: progress)
+        var kept: [CheckResult] = []
+        var counts = CheckCounts()
+        try run(entries, categories: categories, progress: progress) { chunk in
+            for result in chunk {
+                counts.add(result)
+                switch options.keptResults {
+                case .all: kept.append(result)
+                case .problems where result.status != .pass: kept.append(result)
+                case .problems, .none: break
+                }
+            }
+            try handler?(chunk)
+        }
         diagnostics += spec.rules.compactMap(\.regexGaveUp)
         return CheckReport(catalogs: catalogs.map(\.path), languages: languages, categories: categories.map(\.higName),
-                           results: results, diagnostics: diagnostics,
+                           results: kept, counts: counts, diagnostics: diagnostics,
                            skipped: skipped.keys.sorted().map { SkippedCount(reason: $0, count: skipped[$0]!) },
                            shard: options.shard.map { "\($0.index + 1)/\($0.count)" })
     }
@@ -162,23 +198,32 @@ public struct CatalogChecker: Sendable {
         return Int(hash % UInt64(max(1, count)))
     }
 
+    /// Strings judged between two calls of the results handler: enough to keep both cores busy, few enough that
+    /// memory does not grow with the catalog.
+    static let chunkSize = 2048
+
+    /// Checks `entries` a chunk at a time on every core, handing each chunk's results to `handler` in order.
     private func run(_ entries: [CatalogEntry], categories: [ContentSizeCategory],
-                     progress: (@Sendable (Int, Int) -> Void)?) -> [CheckResult] {
+                     progress: (@Sendable (Int, Int) -> Void)?,
+                     handler: ([CheckResult]) throws -> Void) rethrows {
         let total = entries.count
         let threads = max(1, options.threads > 0 ? options.threads : ProcessInfo.processInfo.activeProcessorCount)
-        let slots = OrderedSlots<CheckResult>(count: total)
-        let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(threads, max(1, total))) { _ in
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < total else { break }
-                slots.set(index, checkEntry(entries[index], categories: categories))
-                let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
-                progress?(finished, total)
+        for start in stride(from: 0, to: total, by: Self.chunkSize) {
+            let end = min(total, start + Self.chunkSize)
+            let slots = OrderedSlots<CheckResult>(count: end - start)
+            let next = Atomic<Int>(start)
+            DispatchQueue.concurrentPerform(iterations: min(threads, end - start)) { _ in
+                while true {
+                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard index < end else { break }
+                    slots.set(index - start, checkEntry(entries[index], categories: categories))
+                    let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
+                    progress?(finished, total)
+                }
             }
+            try handler(slots.values())
         }
-        return slots.values()
     }
 
     /// Prepares one string and judges it at every category.

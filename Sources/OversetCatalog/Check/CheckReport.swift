@@ -70,12 +70,74 @@ public struct SkippedCount: Sendable, Hashable, Codable {
     public var count: Int
 }
 
-/// The result of a check: every string's outcomes, the diagnostics from reading, and what was skipped.
+/// How many strings and (string, category) checks a check judged, and how each check ended: every string's, kept in
+/// ``CheckReport/results`` or not.
+public struct CheckCounts: Sendable, Hashable, Codable {
+    /// Strings checked (key, variant and language).
+    public var strings = 0
+    /// (string, category) checks.
+    public var checks = 0
+    public var passed = 0
+    public var failed = 0
+    public var warnings = 0
+    /// Checks that could not be measured (missing glyphs, a string that could not be prepared).
+    public var unknown = 0
+
+    public init() {}
+
+    /// The counts of `results`.
+    public init(_ results: some Sequence<CheckResult>) {
+        for result in results { add(result) }
+    }
+
+    /// Counts one more string.
+    public mutating func add(_ result: CheckResult) {
+        strings += 1
+        checks += result.outcomes.count
+        for outcome in result.outcomes { self[outcome.status] += 1 }
+    }
+
+    /// Adds another run's counts (a shard's).
+    public mutating func add(_ other: CheckCounts) {
+        strings += other.strings
+        checks += other.checks
+        passed += other.passed
+        failed += other.failed
+        warnings += other.warnings
+        unknown += other.unknown
+    }
+
+    /// The checks that ended with `status`.
+    public subscript(status: CategoryOutcome.Status) -> Int {
+        get {
+            switch status {
+            case .pass: return passed
+            case .fail: return failed
+            case .warn: return warnings
+            case .unknown: return unknown
+            }
+        }
+        set {
+            switch status {
+            case .pass: passed = newValue
+            case .fail: failed = newValue
+            case .warn: warnings = newValue
+            case .unknown: unknown = newValue
+            }
+        }
+    }
+}
+
+/// The result of a check: the strings' outcomes, the diagnostics from reading, and what was skipped.
 public struct CheckReport: Sendable, Codable {
     public var catalogs: [String]
     public var languages: [String]
     public var categories: [String]
+    /// The strings checked, in catalog order: every one, or only those with a problem when the check kept no
+    /// passing results (``CheckOptions/keptResults``); ``counts`` counts them all.
     public var results: [CheckResult]
+    /// How every check ended, whether its string is in ``results`` or not.
+    public var counts: CheckCounts
     public var diagnostics: [CatalogDiagnostic]
     public var skipped: [SkippedCount]
     /// For sharded runs: which shard (1-based) of how many.
@@ -86,11 +148,24 @@ public struct CheckReport: Sendable, Codable {
     /// When the check ran against a baseline: what is new, known and fixed (``Baseline``).
     public var baseline: BaselineComparison?
 
-    /// Number of (string, category) checks.
-    public var checkCount: Int { results.reduce(0) { $0 + $1.outcomes.count } }
-    public func count(_ status: CategoryOutcome.Status) -> Int {
-        results.reduce(0) { $0 + $1.outcomes.filter { $0.status == status }.count }
+    /// - Parameters are the properties of the same names; `counts` defaults to the counts of `results`.
+    public init(catalogs: [String], languages: [String], categories: [String], results: [CheckResult],
+                counts: CheckCounts? = nil, diagnostics: [CatalogDiagnostic], skipped: [SkippedCount],
+                shard: String? = nil) {
+        self.catalogs = catalogs
+        self.languages = languages
+        self.categories = categories
+        self.results = results
+        self.counts = counts ?? CheckCounts(results)
+        self.diagnostics = diagnostics
+        self.skipped = skipped
+        self.shard = shard
     }
+
+    /// Number of (string, category) checks.
+    public var checkCount: Int { counts.checks }
+    /// Number of checks that ended with `status`.
+    public func count(_ status: CategoryOutcome.Status) -> Int { counts[status] }
     /// Whether every check passed (warnings allowed) and nothing was unreadable; against a baseline, whether no
     /// failure is new.
     public var passed: Bool {
@@ -139,6 +214,7 @@ public struct CheckReport: Sendable, Codable {
             for catalog in report.catalogs where !merged.catalogs.contains(catalog) { merged.catalogs.append(catalog) }
             for language in report.languages where !merged.languages.contains(language) { merged.languages.append(language) }
             merged.results += report.results
+            merged.counts.add(report.counts)
             for diagnostic in report.diagnostics where !merged.diagnostics.contains(diagnostic) {
                 merged.diagnostics.append(diagnostic)
             }
@@ -156,6 +232,28 @@ public struct CheckReport: Sendable, Codable {
 
     /// The reason counted for keys that belong to other shards.
     public static let inAnotherShard = "in another shard"
+}
+
+extension CheckReport {
+    private enum CodingKeys: String, CodingKey {
+        case catalogs, languages, categories, results, counts, diagnostics, skipped, shard, fingerprint, baseline
+    }
+
+    /// Reads a report; one written before reports had ``counts`` (every result listed) gets the counts of its
+    /// results.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        catalogs = try container.decode([String].self, forKey: .catalogs)
+        languages = try container.decode([String].self, forKey: .languages)
+        categories = try container.decode([String].self, forKey: .categories)
+        results = try container.decode([CheckResult].self, forKey: .results)
+        counts = try container.decodeIfPresent(CheckCounts.self, forKey: .counts) ?? CheckCounts(results)
+        diagnostics = try container.decode([CatalogDiagnostic].self, forKey: .diagnostics)
+        skipped = try container.decode([SkippedCount].self, forKey: .skipped)
+        shard = try container.decodeIfPresent(String.self, forKey: .shard)
+        fingerprint = try container.decodeIfPresent(String.self, forKey: .fingerprint)
+        baseline = try container.decodeIfPresent(BaselineComparison.self, forKey: .baseline)
+    }
 }
 
 /// Why shard reports cannot be merged.

@@ -62,7 +62,7 @@ extension CheckReport {
             shown += 1
             guard shown <= maxKeys else { continue }
             let worst = failing.map(\.status).max()!
-            out.append("\(worst.rawValue.uppercased())  \(group.key)  (\(failing.count) of \(group.results.count) languages)")
+            out.append("\(worst.rawValue.uppercased())  \(group.key)  (\(failing.count) language\(failing.count == 1 ? "" : "s"))")
             for result in failing.sorted(by: { ($0.status.rankValue, $0.language) > ($1.status.rankValue, $1.language) }) {
                 let bad = result.outcomes.filter { $0.status != .pass }
                 let first = bad.first!
@@ -98,17 +98,17 @@ extension CheckReport {
 
     /// One line: checks, passes, failures.
     public var summaryLine: String {
-        "\(results.count) strings × \(categories.count) categories = \(checkCount) checks: \(count(.pass)) passed, "
+        "\(counts.strings) strings × \(categories.count) categories = \(checkCount) checks: \(count(.pass)) passed, "
             + "\(count(.fail)) failed, \(count(.warn)) warnings, \(count(.unknown)) unknown (missing glyphs); "
             + "\(diagnostics.filter { $0.severity == .error }.count) input errors"
     }
 
     // MARK: JSON
 
+    /// The report as JSON: its results first, one a line, then its other members (counts, diagnostics, skipped,
+    /// the baseline comparison), one a line. `overset check --format json` streams the same text as it checks.
     public func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        Self.jsonHead + results.map(\.jsonLine).joined(separator: ",\n") + (try jsonTail())
     }
 
     /// Reads a JSON report (for `overset merge`).

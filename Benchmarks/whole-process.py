@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Whole-process benchmarks: `overset measure` and `overset check` as a user runs them, side by side with Pango.
+
+Each row runs a command on files written here (JSON Lines in, JSON out, reports written to disk) under
+/usr/bin/time and records its wall time and peak resident memory; the Pango rows run `pango-measure`
+(Sources/pango-measure/main.c), which does measure's job with Pango 1.50 and json-glib over the same fonts
+(Noto Sans first, Droid Sans Fallback for CJK, a Noto font per script: what `../Fonts` holds; the Overset requests
+name the same two files first). Ratios compare runs of this one invocation: this machine's timings move from run to
+run, ratios much less.
+
+    cd Benchmarks
+    swift build -c release --product pango-measure
+    (cd .. && swift build -c release --product overset)
+    python3 whole-process.py                 # prints the Markdown table the README shows
+    python3 whole-process.py --quick         # smaller inputs, for a smoke run
+
+Needs: /usr/bin/time (Debian's `time` package), the corpus at ../Corpus/ui_strings.dev.jsonl.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+CORPUS = os.path.join(ROOT, "Corpus", "ui_strings.dev.jsonl")
+FONTS = os.path.join(ROOT, "Fonts")
+OVERSET = os.path.join(ROOT, ".build", "release", "overset")
+PANGO = os.path.join(HERE, ".build", "release", "pango-measure")
+LANGUAGES = ["en", "de", "ru", "ms", "th", "ar", "he", "hi", "ja", "zh-CN"]
+REFERENCE_FONTS = [os.path.join(FONTS, "NotoSans-Regular.ttf"), os.path.join(FONTS, "DroidSansFallbackFull.ttf")]
+
+
+def run(command, stdin_path=None, stdout_path=os.devnull):
+    """Runs `command` under /usr/bin/time; returns (seconds, peak MiB, exit status)."""
+    with tempfile.NamedTemporaryFile(mode="r", suffix=".time") as timing:
+        with open(stdin_path or os.devnull, "rb") as stdin, open(stdout_path, "wb") as stdout:
+            status = subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o", timing.name] + command,
+                                    stdin=stdin, stdout=stdout, stderr=subprocess.PIPE).returncode
+        seconds, kilobytes = timing.read().split()[-2:]
+    return float(seconds), int(kilobytes) / 1024, status
+
+
+def best_of(times, command, **kwargs):
+    """The fastest of `times` runs (wall time) and its peak memory: the least disturbed by the machine."""
+    runs = [run(command, **kwargs) for _ in range(times)]
+    return min(runs, key=lambda r: r[0])
+
+
+def corpus_strings():
+    strings = []
+    with open(CORPUS, encoding="utf-8") as corpus:
+        for line in corpus:
+            row = json.loads(line)
+            for language in LANGUAGES:
+                if row.get(language):
+                    strings.append((row["key"], language, row[language]))
+    return strings
+
+
+def write_requests(path, requests):
+    with open(path, "w", encoding="utf-8") as out:
+        for request in requests:
+            out.write(json.dumps(request, ensure_ascii=False) + "\n")
+
+
+def request(identifier, text, language, width, max_lines=2):
+    return {"id": identifier, "text": text, "lang": language, "width": width, "size": 17, "maxLines": max_lines,
+            "fonts": REFERENCE_FONTS}
+
+
+def pango_request(overset_request):
+    return {key: value for key, value in overset_request.items() if key != "fonts"}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="smaller inputs, one run each")
+    parser.add_argument("--runs", type=int, default=3, help="runs per row; the fastest counts (default 3)")
+    arguments = parser.parse_args()
+    for binary, build in [(OVERSET, "(cd .. && swift build -c release --product overset)"),
+                          (PANGO, "swift build -c release --product pango-measure")]:
+        if not os.path.exists(binary):
+            sys.exit(f"whole-process.py: {binary} is missing; build it first: {build}")
+    runs = 1 if arguments.quick else arguments.runs
+    strings = corpus_strings()
+    distinct = strings[::max(1, len(strings) // (1000 if arguments.quick else 9000))]
+    rows = []
+    work = tempfile.mkdtemp(prefix="overset-whole-process-")
+
+    def compare(name, overset_requests):
+        overset_path = os.path.join(work, "overset.jsonl")
+        pango_path = os.path.join(work, "pango.jsonl")
+        write_requests(overset_path, overset_requests)
+        write_requests(pango_path, [pango_request(r) for r in overset_requests])
+        overset_out = os.path.join(work, "overset-out.jsonl")
+        both = best_of(runs, [OVERSET, "measure"], stdin_path=overset_path, stdout_path=overset_out)
+        one = best_of(runs, [OVERSET, "measure", "--threads", "1"], stdin_path=overset_path, stdout_path=overset_out)
+        pango = best_of(runs, [PANGO, FONTS], stdin_path=pango_path, stdout_path=os.path.join(work, "pango-out.jsonl"))
+        with open(overset_out, encoding="utf-8") as answers:
+            errors = sum(1 for line in answers if '"error"' in line[:12])
+        rows.append((name, both, one, pango, errors))
+        return both, one, pango
+
+    compare(f"`measure`, {len(distinct):,} distinct corpus strings, 10 languages, 200 pt, 2 lines",
+            [request(i, text, language, 200) for i, (_, language, text) in enumerate(distinct)])
+    widths = [120, 140, 160, 180, 200, 220, 240, 260, 280, 300, 320, 340]
+    few = distinct[::10]
+    compare(f"`measure`, {len(few):,} strings × 12 widths", [
+        request(i * 12 + j, text, language, width) for i, (_, language, text) in enumerate(few)
+        for j, width in enumerate(widths)])
+    paragraph_source = " ".join(text for _, language, text in strings if language == "en")
+    length = 50_000 if arguments.quick else 200_000
+    paragraph = paragraph_source[:length]
+    times = []
+    for factor in [1, 4]:
+        text = (paragraph * factor)[:length * factor]
+        times.append(compare(f"`measure`, one {len(text):,}-character English paragraph, 320 pt, no limit",
+                             [request(0, text, "en", 320, max_lines=0)]))
+
+    # check: the corpus as a JSON Lines catalog, and the same catalog 4 times (keys made distinct).
+    spec = os.path.join(work, "spec.yml")
+    with open(spec, "w") as out:
+        out.write("default: {style: body, width: 320, clipping: warn}\n"
+                  "rules:\n"
+                  "  - {kind: title, style: headline, width: 220, maxLines: 2}\n"
+                  "  - {kind: button, style: body, width: 160, maxLines: 1}\n")
+    catalog = os.path.join(work, "corpus.jsonl")
+    catalog4 = os.path.join(work, "corpus4.jsonl")
+    with open(CORPUS, encoding="utf-8") as corpus:
+        lines = corpus.readlines()
+    if arguments.quick:
+        lines = lines[:1000]
+    with open(catalog, "w", encoding="utf-8") as out:
+        out.writelines(lines)
+    with open(catalog4, "w", encoding="utf-8") as out:
+        for copy in range(4):
+            for line in lines:
+                row = json.loads(line)
+                row["key"] = f"{row['key']}#{copy}"
+                out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    check_rows = []
+    for path, name in [(catalog, "corpus"), (catalog4, "corpus × 4")]:
+        report = os.path.join(work, "report.json")
+        result = best_of(runs, [OVERSET, "check", path, "--spec", spec, "--format", "json", "--output", report,
+                                "--quiet"])
+        with open(report, encoding="utf-8") as report_file:
+            counts = json.load(report_file)["counts"]
+        check_rows.append((name, counts["checks"], result, os.path.getsize(report)))
+
+    print(f"Whole process, best of {runs}, {os.cpu_count()} cores; Overset on every core and on one, Pango on one "
+          f"(it has no batch mode); speed = Pango's time / Overset's.\n")
+    print("| workload | Overset | Overset, 1 thread | Pango | speed vs Pango | peak memory (Overset / Pango) |")
+    print("|---|---|---|---|---|---|")
+    for name, both, one, pango, errors in rows:
+        note = f" ({errors} errors)" if errors else ""
+        print(f"| {name}{note} | {both[0]:.2f} s | {one[0]:.2f} s | {pango[0]:.2f} s | "
+              f"{pango[0] / both[0]:.2f}× ({pango[0] / one[0]:.2f}× on 1 thread) | "
+              f"{both[1]:.0f} / {pango[1]:.0f} MiB |")
+    (_, base_both, _, base_pango), (_, big_both, _, big_pango) = [(None,) + t for t in times]
+    print(f"\n4× the paragraph: Overset {big_both[0] / base_both[0]:.1f}× the time, "
+          f"Pango {big_pango[0] / base_pango[0]:.1f}×.\n")
+    print("| `check`, JSON report written | checks | time | checks/s | peak memory | report |")
+    print("|---|---|---|---|---|---|")
+    for name, checks, (seconds, memory, _), size in check_rows:
+        print(f"| {name} | {checks:,} | {seconds:.2f} s | {checks / seconds:,.0f} | {memory:.0f} MiB | "
+              f"{size / 1e6:.1f} MB |")
+
+
+if __name__ == "__main__":
+    main()

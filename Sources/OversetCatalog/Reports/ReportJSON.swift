@@ -1,0 +1,267 @@
+import Foundation
+import Overset
+
+/// A JSON writer for reports: objects, arrays, strings and numbers appended to one string in the form every
+/// Overset writer uses (``JSONString`` for strings, ``JSONNumber`` for numbers, keys in the order written).
+///
+/// Written by hand because Foundation's `JSONEncoder` took 54,000 instructions per (string, category) outcome of a
+/// check report, more than judging it (RESEARCH.md, "check at engine speed"); the report types are few and fixed.
+package struct JSONWriter {
+    package private(set) var text = ""
+    private var needsComma: [Bool] = [false]
+
+    package init(capacity: Int = 1024) { text.reserveCapacity(capacity) }
+
+    private mutating func separate() {
+        if needsComma[needsComma.count - 1] { text += "," }
+        needsComma[needsComma.count - 1] = true
+    }
+
+    /// Opens an object (as a member's value after ``key(_:)``, or an array's element).
+    package mutating func beginObject() {
+        separate()
+        text += "{"
+        needsComma.append(false)
+    }
+
+    package mutating func endObject() {
+        needsComma.removeLast()
+        text += "}"
+    }
+
+    package mutating func beginArray() {
+        separate()
+        text += "["
+        needsComma.append(false)
+    }
+
+    package mutating func endArray() {
+        needsComma.removeLast()
+        text += "]"
+    }
+
+    /// Writes a member's key; the next value written is its value.
+    package mutating func key(_ key: String) {
+        separate()
+        text += "\""
+        JSONString.append(key, to: &text)
+        text += "\":"
+        needsComma[needsComma.count - 1] = false
+    }
+
+    package mutating func string(_ value: String) {
+        separate()
+        text += "\""
+        JSONString.append(value, to: &text)
+        text += "\""
+    }
+
+    package mutating func number(_ value: Int) {
+        separate()
+        text += String(value)
+    }
+
+    /// A finite number (reports round their lengths; a non-finite one is written as `null`, which JSON has for it).
+    package mutating func number(_ value: Double) {
+        separate()
+        text += JSONNumber.format(value) ?? "null"
+    }
+
+    package mutating func bool(_ value: Bool) {
+        separate()
+        text += value ? "true" : "false"
+    }
+
+    /// JSON text written as it is (a value already encoded).
+    package mutating func raw(_ json: String) {
+        separate()
+        text += json
+    }
+
+    // Members, skipped when nil as `JSONEncoder` skips them.
+    package mutating func member(_ name: String, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
+    package mutating func member(_ name: String, _ value: Int?) {
+        guard let value else { return }
+        key(name)
+        number(value)
+    }
+
+    package mutating func member(_ name: String, _ value: Double?) {
+        guard let value else { return }
+        key(name)
+        number(value)
+    }
+
+    package mutating func member(_ name: String, strings: [String]?) {
+        guard let strings else { return }
+        key(name)
+        beginArray()
+        for string in strings { self.string(string) }
+        endArray()
+    }
+}
+
+/// Numbers written the one way every Overset JSON writer writes them: integral values without a fraction (as
+/// `JSONSerialization` writes them), others in Swift's shortest round-tripping form.
+package enum JSONNumber {
+    /// The JSON text of `number`, or nil when it is not finite (JSON has no form for it).
+    package static func format(_ number: Double) -> String? {
+        guard number.isFinite else { return nil }
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return "\(number)"
+    }
+}
+
+extension SourceLocation {
+    func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.member("column", column)
+        json.member("file", file)
+        json.member("line", line)
+        json.endObject()
+    }
+}
+
+extension CheckResult {
+    /// The result as one line of JSON (what `JSONEncoder` writes for it, compact, keys sorted).
+    package func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.member("failingLines", strings: failingLines)
+        if let headroom {
+            json.key("headroom")
+            json.beginObject()
+            json.member("category", headroom.category)
+            json.member("characters", headroom.characters)
+            json.member("percent", headroom.percent)
+            json.member("points", headroom.points)
+            json.endObject()
+        }
+        json.member("key", key)
+        json.member("language", language)
+        json.key("location")
+        location.write(to: &json)
+        json.member("maxLines", maxLines)
+        json.key("outcomes")
+        json.beginArray()
+        for outcome in outcomes {
+            json.beginObject()
+            json.member("category", outcome.category)
+            json.member("linesNeeded", outcome.linesNeeded)
+            json.member("orientation", outcome.orientation)
+            json.member("pointSize", outcome.pointSize)
+            json.key("problems")
+            json.beginArray()
+            for problem in outcome.problems {
+                json.beginObject()
+                json.member("kind", problem.kind.rawValue)
+                json.member("message", problem.message)
+                json.member("overflow", problem.overflow)
+                json.endObject()
+            }
+            json.endArray()
+            json.member("status", outcome.status.rawValue)
+            json.member("width", outcome.width)
+            json.endObject()
+        }
+        json.endArray()
+        json.member("picture", picture)
+        json.member("rule", rule)
+        json.member("style", style)
+        json.member("table", table)
+        json.member("text", text)
+        json.member("variant", variant)
+        json.endObject()
+    }
+
+    /// The result as one line of JSON.
+    package var jsonLine: String {
+        var json = JSONWriter(capacity: 256 + 128 * outcomes.count)
+        write(to: &json)
+        return json.text
+    }
+}
+
+extension CheckReport {
+    /// How a JSON report begins: its results follow, one a line (``CheckResult/jsonLine``), separated by commas.
+    package static let jsonHead = "{\n\"results\": [\n"
+
+    /// How a JSON report ends, after its results: every member but the results, one a line.
+    package func jsonTail() throws -> String {
+        var out = "\n],\n"
+        func member(_ name: String, _ write: (inout JSONWriter) -> Void) {
+            var json = JSONWriter()
+            write(&json)
+            out += "\"\(name)\": " + json.text + ",\n"
+        }
+        if let baseline {
+            member("baseline") { json in
+                json.beginObject()
+                json.key("fixed")
+                Self.write(baseline.fixed, to: &json)
+                json.member("known", baseline.known)
+                json.key("new")
+                Self.write(baseline.new, to: &json)
+                json.endObject()
+            }
+        }
+        member("catalogs") { $0.beginArray(); for catalog in catalogs { $0.string(catalog) }; $0.endArray() }
+        member("categories") { $0.beginArray(); for category in categories { $0.string(category) }; $0.endArray() }
+        member("counts") { json in
+            json.beginObject()
+            json.member("checks", counts.checks)
+            json.member("failed", counts.failed)
+            json.member("passed", counts.passed)
+            json.member("strings", counts.strings)
+            json.member("unknown", counts.unknown)
+            json.member("warnings", counts.warnings)
+            json.endObject()
+        }
+        member("diagnostics") { json in
+            json.beginArray()
+            for diagnostic in diagnostics {
+                json.beginObject()
+                json.key("location")
+                diagnostic.location.write(to: &json)
+                json.member("message", diagnostic.message)
+                json.member("severity", diagnostic.severity.rawValue)
+                json.endObject()
+            }
+            json.endArray()
+        }
+        if let fingerprint { member("fingerprint") { $0.string(fingerprint) } }
+        member("languages") { $0.beginArray(); for language in languages { $0.string(language) }; $0.endArray() }
+        if let shard { member("shard") { $0.string(shard) } }
+        member("skipped") { json in
+            json.beginArray()
+            for skip in skipped {
+                json.beginObject()
+                json.member("count", skip.count)
+                json.member("reason", skip.reason)
+                json.endObject()
+            }
+            json.endArray()
+        }
+        out.removeLast(2)
+        return out + "\n}\n"
+    }
+
+    private static func write(_ entries: [Baseline.Entry], to json: inout JSONWriter) {
+        json.beginArray()
+        for entry in entries {
+            json.beginObject()
+            json.member("category", entry.category)
+            json.member("key", entry.key)
+            json.member("kind", entry.kind.rawValue)
+            json.member("language", entry.language)
+            json.member("table", entry.table)
+            json.member("variant", entry.variant)
+            json.endObject()
+        }
+        json.endArray()
+    }
+}
