@@ -220,6 +220,10 @@ enum OutputFile {
             try data.withUnsafeBytes { try write($0) }
         }
 
+        func write(_ bytes: [UInt8]) throws {
+            try bytes.withUnsafeBytes { try write($0) }
+        }
+
         /// Writes every byte, or throws with the system's reason (a full disk, a closed pipe).
         private func write(_ buffer: UnsafeRawBufferPointer) throws {
             var offset = 0

@@ -58,6 +58,8 @@ public enum FormatSpecifiers {
     /// Longer than 80 lines on purpose: one scanner over the string for every placeholder syntax (printf, positional,
     /// `%#@…@`, `{name}`, `{ $name }`), so that the syntaxes cannot disagree about where a token ends.
     public static func tokens(in text: String) -> [Token] {
+        // Most strings have neither "%" nor "{": no need to walk their characters.
+        guard text.utf8.contains(where: { $0 == 0x25 || $0 == 0x7B }) else { return [] }
         var tokens: [Token] = []
         var index = text.startIndex
         while index < text.endIndex {
@@ -77,9 +79,11 @@ public enum FormatSpecifiers {
 
     /// `text` with every specifier replaced by its sample value.
     public static func substitute(_ text: String, samples: SampleValues) -> String {
+        let tokens = tokens(in: text)
+        guard !tokens.isEmpty else { return text }
         var result = ""
         var last = text.startIndex
-        for token in tokens(in: text) {
+        for token in tokens {
             result += text[last..<token.range.lowerBound]
             if let name = token.name, let value = samples.placeholders[name] {
                 result += value

@@ -302,8 +302,8 @@ public struct CatalogChecker: Sendable {
             } else {
                 verdict = try label.verdict(for: prepared, policy: rule.policy)
             }
-            problems = verdict.problems.filter { $0.kind == .truncated } + problems
-                + verdict.problems.filter { $0.kind != .truncated }
+            let found = verdict.problems
+            problems = found.filter { $0.kind == .truncated } + problems + found.filter { $0.kind != .truncated }
             var status = verdict.status
             if problems.contains(where: { $0.kind == .earlyFlip }) { status = .fail }
             let outcome = CategoryOutcome(category: category.higName, status: status,

@@ -296,8 +296,27 @@ package enum JSONString {
         return out + "\""
     }
 
+    /// Appends `text` quoted and escaped, in UTF-8, to `out` (the report writer's form of ``quoted(_:)``).
+    package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            var escaped = ""
+            append(text, to: &escaped)
+            out.append(contentsOf: escaped.utf8)
+        } else {
+            var text = text
+            text.withUTF8 { out.append(contentsOf: $0) }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
     /// Appends `text`'s escaped characters (without quotes) to `out`.
     package static func append(_ text: String, to out: inout String) {
+        // Most strings need no escape: appended whole, not a scalar at a time.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+            out += text
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

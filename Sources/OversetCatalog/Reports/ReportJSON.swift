@@ -7,97 +7,100 @@ import Overset
 /// Written by hand because Foundation's `JSONEncoder` took 54,000 instructions per (string, category) outcome of a
 /// check report, more than judging it (RESEARCH.md, "check at engine speed"); the report types are few and fixed.
 package struct JSONWriter {
-    package private(set) var text = ""
+    /// The UTF-8 written so far.
+    package private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = [false]
 
-    package init(capacity: Int = 1024) { text.reserveCapacity(capacity) }
+    package init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+
+    /// The text written so far.
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     private mutating func separate() {
-        if needsComma[needsComma.count - 1] { text += "," }
+        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
         needsComma[needsComma.count - 1] = true
     }
 
     /// Opens an object (as a member's value after ``key(_:)``, or an array's element).
     package mutating func beginObject() {
         separate()
-        text += "{"
+        bytes.append(UInt8(ascii: "{"))
         needsComma.append(false)
     }
 
     package mutating func endObject() {
         needsComma.removeLast()
-        text += "}"
+        bytes.append(UInt8(ascii: "}"))
     }
 
     package mutating func beginArray() {
         separate()
-        text += "["
+        bytes.append(UInt8(ascii: "["))
         needsComma.append(false)
     }
 
     package mutating func endArray() {
         needsComma.removeLast()
-        text += "]"
+        bytes.append(UInt8(ascii: "]"))
     }
 
-    /// Writes a member's key; the next value written is its value.
-    package mutating func key(_ key: String) {
+    /// Writes a member's key (a name of the report's schema: written as it is, with no escaping); the next value
+    /// written is its value.
+    package mutating func key(_ key: StaticString) {
         separate()
-        text += "\""
-        JSONString.append(key, to: &text)
-        text += "\":"
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsComma[needsComma.count - 1] = false
     }
 
     package mutating func string(_ value: String) {
         separate()
-        text += "\""
-        JSONString.append(value, to: &text)
-        text += "\""
+        JSONString.appendQuoted(value, to: &bytes)
+    }
+
+    private mutating func ascii(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     package mutating func number(_ value: Int) {
         separate()
-        text += String(value)
+        ascii(String(value))
     }
 
     /// A finite number (reports round their lengths; a non-finite one is written as `null`, which JSON has for it).
     package mutating func number(_ value: Double) {
         separate()
-        text += JSONNumber.format(value) ?? "null"
+        ascii(JSONNumber.format(value) ?? "null")
     }
 
     package mutating func bool(_ value: Bool) {
         separate()
-        text += value ? "true" : "false"
-    }
-
-    /// JSON text written as it is (a value already encoded).
-    package mutating func raw(_ json: String) {
-        separate()
-        text += json
+        ascii(value ? "true" : "false")
     }
 
     // Members, skipped when nil as `JSONEncoder` skips them.
-    package mutating func member(_ name: String, _ value: String?) {
+    package mutating func member(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         key(name)
         string(value)
     }
 
-    package mutating func member(_ name: String, _ value: Int?) {
+    package mutating func member(_ name: StaticString, _ value: Int?) {
         guard let value else { return }
         key(name)
         number(value)
     }
 
-    package mutating func member(_ name: String, _ value: Double?) {
+    package mutating func member(_ name: StaticString, _ value: Double?) {
         guard let value else { return }
         key(name)
         number(value)
     }
 
-    package mutating func member(_ name: String, strings: [String]?) {
+    package mutating func member(_ name: StaticString, strings: [String]?) {
         guard let strings else { return }
         key(name)
         beginArray()
@@ -179,10 +182,13 @@ extension CheckResult {
     }
 
     /// The result as one line of JSON.
-    package var jsonLine: String {
+    package var jsonLine: String { String(decoding: jsonBytes, as: UTF8.self) }
+
+    /// The result as one line of JSON, in UTF-8.
+    package var jsonBytes: [UInt8] {
         var json = JSONWriter(capacity: 256 + 128 * outcomes.count)
         write(to: &json)
-        return json.text
+        return json.bytes
     }
 }
 
@@ -193,7 +199,7 @@ extension CheckReport {
     /// How a JSON report ends, after its results: every member but the results, one a line.
     package func jsonTail() throws -> String {
         var out = "\n],\n"
-        func member(_ name: String, _ write: (inout JSONWriter) -> Void) {
+        func member(_ name: StaticString, _ write: (inout JSONWriter) -> Void) {
             var json = JSONWriter()
             write(&json)
             out += "\"\(name)\": " + json.text + ",\n"
