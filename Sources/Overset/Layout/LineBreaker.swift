@@ -154,22 +154,28 @@ struct LineBreaker {
     func fittingPrefix(from start: Int, limit: Int, available: Double, tracking: Double, atLeastOne: Bool,
                        isolatedStart: Bool = false) -> (end: Int, width: Double) {
         let unsafeStart = isolatedStart && start > 0 && unsafeToBreak[start]
+        /// The width of `start..<end` shaped on its own where a side is unsafe to break, from its width in context.
+        func exact(_ end: Int, _ contextual: Double) -> Double {
+            let unsafeEnd = end < count && unsafeToBreak[end]
+            guard unsafeEnd || unsafeStart else { return contextual }
+            return contextual + text.remeasurer.delta(of: start..<end, measured: start..<end,
+                                                      keepsLeadingContext: !unsafeStart, keepsTrailingContext: !unsafeEnd)
+        }
         var cluster = text.clusterIndex(atOrAfter: start)
-        var fits: [(end: Int, width: Double)] = []
+        var fits: [(end: Int, width: Double, isExact: Bool)] = []
         var clusters = 0
         var overflowing = 0
         while cluster + 1 < graphemes.count, Int(graphemes[cluster + 1]) <= limit {
             let next = Int(graphemes[cluster + 1])
             var candidate = advanceSums[next] - advanceSums[start] + tracking * Double(clusters + 1)
-            let unsafeEnd = next < count && unsafeToBreak[next]
-            if unsafeEnd || unsafeStart {
-                candidate += text.remeasurer.delta(of: start..<next, measured: start..<next,
-                                              keepsLeadingContext: !unsafeStart, keepsTrailingContext: !unsafeEnd)
-            }
+            // Shaping a cut on its own moves its width by less than `contextBound`: only cuts near the limit are
+            // shaped again (each costs a HarfBuzz call; shaping every one made truncation quadratic).
+            let isExact = abs(candidate - available) <= Self.contextBound
+            if isExact { candidate = exact(next, candidate) }
             clusters += 1
             cluster += 1
             if candidate <= available || (atLeastOne && fits.isEmpty) {
-                fits.append((next, candidate))
+                fits.append((next, candidate, isExact))
                 overflowing = 0
                 continue
             }
@@ -182,8 +188,18 @@ struct LineBreaker {
         while fits.count > 1, let last = fits.last, last.end < limit, noBreakBefore[last.end] {
             fits.removeLast()
         }
-        return fits.last ?? (start, 0)
+        // The cut chosen, measured exactly (one far below the limit was judged on its width in context).
+        if var last = fits.last, !last.isExact {
+            last.width = exact(last.end, last.width)
+            fits[fits.count - 1] = last
+        }
+        return fits.last.map { ($0.end, $0.width) } ?? (start, 0)
     }
+
+    /// How far (in ems) shaping a piece of text without the text around it can move its width, at most: kerning,
+    /// an Arabic final form instead of a medial one, a ligature undone. Cuts further than this from the width
+    /// available are judged by their width in context (`fittingPrefix`).
+    static let contextBound = 2.0
 
     /// How many clusters past the first that overflows `fittingPrefix` still tries.
     static let fitLookahead = 4
