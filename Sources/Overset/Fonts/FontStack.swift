@@ -42,6 +42,8 @@ public struct FontStack: Sendable {
     /// for every other script.
     private let scriptOrders: [ScriptTag: [Int]]
     private let defaultOrder: [Int]
+    /// ``languageLists(for:)`` by language tag, as asked (every preparation asks).
+    private let languageListCache = Lock<[String: [ScriptTag: [Int]]]>([:])
 
     /// Makes a stack from general fonts and per-script fallbacks.
     /// - Throws: ``OversetError/emptyFontStack`` when `fonts` is empty, or
@@ -97,6 +99,11 @@ public struct FontStack: Sendable {
     /// The per-script lists for `language`, by the matching rules of ``languageFallbacks``.
     func languageLists(for language: String?) -> [ScriptTag: [Int]]? {
         guard let language, !languageIndices.isEmpty else { return nil }
+        let lists = languageListCache.cached(language) { matchLanguageLists(language) ?? [:] }
+        return lists.isEmpty ? nil : lists
+    }
+
+    private func matchLanguageLists(_ language: String) -> [ScriptTag: [Int]]? {
         let tag = language.lowercased().replacingUnderscores()
         if let exact = languageIndices[tag] { return exact }
         let subtags = tag.split(separator: "-").map(String.init)

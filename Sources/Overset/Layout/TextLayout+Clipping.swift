@@ -71,9 +71,19 @@ extension TextLayout {
     /// Longer than 80 lines on purpose: one pass over lines, runs and glyphs computes the clipped clusters and the
     /// two suggestions together, from the same line boxes.
     public func clipping(box: ClippingBox = .layoutLines) -> ClippingReport {
+        let quick = clipping(box: box, skippingRunsInside: true)
+        // The suggestions need the ink of every visible glyph, which the quick pass skips; only a layout with
+        // clipping has suggestions to make.
+        return quick.clippedClusters.isEmpty ? quick : clipping(box: box, skippingRunsInside: false)
+    }
+
+    /// The clipping report; with `skippingRunsInside`, runs whose ink extent fits the line box are not walked (the
+    /// clipped clusters are the same; the suggestions are then only right when none is clipped).
+    private func clipping(box: ClippingBox, skippingRunsInside: Bool) -> ClippingReport {
         let prepared = self.prepared
         let size = options.pointSize
         let faces = prepared.engine.fonts.allFonts
+        let runs = prepared.runs, glyphs = prepared.glyphs, inks = prepared.ink
         let primary = prepared.engine.fonts.primary.face.metrics
         let primaryScale = size / Double(primary.unitsPerEm)
         let primaryAscender = Double(primary.ascender) * primaryScale
@@ -82,6 +92,8 @@ extension TextLayout {
         var maxAscent = 0.0, maxDescent = 0.0
         var suggested = 0.0
         var belowBaseline = Double.infinity
+        // Per cluster of a line: the largest overflow at each edge.
+        var worst: [Int: (up: Double, down: Double)] = [:]
         for (index, line) in lines.enumerated() {
             let top: Double, bottom: Double, baseline: Double
             switch box {
@@ -96,25 +108,25 @@ extension TextLayout {
             }
             suggested = max(suggested, bottom - top)
             belowBaseline = min(belowBaseline, bottom - baseline)
-            var ranges: [Range<Int>] = []
-            if let truncation = line.truncation {
-                ranges = [truncation.prefix, truncation.suffix]
-            } else {
-                ranges = [line.contentRange]
-            }
-            // Per cluster: the largest overflow at each edge.
-            var worst: [Int: (up: Double, down: Double)] = [:]
-            for range in ranges where !range.isEmpty {
-                var runIndex = prepared.runs.firstIndex(reaching: range.lowerBound)
-                while runIndex < prepared.runs.count, prepared.runs[runIndex].range.lowerBound < range.upperBound {
-                    let run = prepared.runs[runIndex]
+            worst.removeAll(keepingCapacity: true)
+            func visit(_ range: Range<Int>) {
+                guard !range.isEmpty else { return }
+                var runIndex = runs.firstIndex(reaching: range.lowerBound)
+                while runIndex < runs.count, runs[runIndex].range.lowerBound < range.upperBound {
+                    let run = runs[runIndex]
                     runIndex += 1
+                    guard run.inkExtent.hasInk else { continue }
                     let metrics = faces[run.face].face.metrics
                     let scale = size / Double(metrics.unitsPerEm)
+                    if skippingRunsInside,
+                       top - (baseline - Double(run.inkExtent.top) * scale) <= Tolerance.width,
+                       (baseline - Double(run.inkExtent.bottom) * scale) - bottom <= Tolerance.width {
+                        continue
+                    }
                     for glyphIndex in prepared.glyphs(of: run, inClusters: range) {
-                        let cluster = Int(prepared.glyphs[glyphIndex].cluster)
+                        let cluster = Int(glyphs[glyphIndex].cluster)
                         guard range.contains(cluster) else { continue }
-                        let ink = prepared.ink[glyphIndex]
+                        let ink = inks[glyphIndex]
                         guard ink.hasInk else { continue }
                         let inkTop = Double(ink.top) * scale, inkBottom = Double(ink.bottom) * scale
                         maxAscent = max(maxAscent, inkTop)
@@ -129,6 +141,12 @@ extension TextLayout {
                         worst[start] = entry
                     }
                 }
+            }
+            if let truncation = line.truncation {
+                visit(truncation.prefix)
+                visit(truncation.suffix)
+            } else {
+                visit(line.contentRange)
             }
             for start in worst.keys.sorted() {
                 let entry = worst[start]!

@@ -216,6 +216,9 @@ struct ShapedRun: Sendable {
     var level: UInt8
     var script: ScriptTag
     var glyphRange: Range<Int>
+    /// The highest top and lowest bottom of its glyphs' ink (``VerticalInk/none`` when none has ink): a line whose
+    /// box holds these needs no look at the run's glyphs for clipping.
+    var inkExtent = VerticalInk.none
     var isRightToLeft: Bool { level & 1 == 1 }
 }
 

@@ -38,15 +38,20 @@ extension PreparedTextBuilder {
             guard ok else { throw .analysisFailed(stage: "shaping (HarfBuzz)") }
             let last = out.glyphs.count
             out.runs[runIndex].glyphRange = first..<last
+            var extent = VerticalInk.none
             face.verticalInk(of: out.glyphs[first..<last]) { position, ink in
                 let glyph = out.glyphs[first + position]
                 if let ink {
-                    out.ink.append(VerticalInk(top: ink.top + glyph.yOffset, bottom: ink.bottom + glyph.yOffset))
+                    let shifted = VerticalInk(top: ink.top + glyph.yOffset, bottom: ink.bottom + glyph.yOffset)
+                    out.ink.append(shifted)
+                    extent = extent.hasInk ? VerticalInk(top: max(extent.top, shifted.top),
+                                                         bottom: min(extent.bottom, shifted.bottom)) : shifted
                 } else {
                     out.ink.append(.none)
                 }
                 if glyph.unsafeToBreak && Int(glyph.cluster) > run.range.lowerBound { unsafe[Int(glyph.cluster)] = true }
             }
+            out.runs[runIndex].inkExtent = extent
             spreadAdvances(of: out.glyphs[first..<last], run: run, perEm: 1.0 / Double(face.metrics.unitsPerEm),
                            isGraphemeStart: isGraphemeStart, advances: &advances, unsafe: &unsafe)
         }
