@@ -78,10 +78,7 @@ struct LineBreaker {
                 let isPartial = pieceStart != Int(segment.start)
                 var lead = 0.0
                 if isFirst && pieceStart > 0 && unsafeToBreak[pieceStart] {
-                    lead = isPartial
-                        ? text.remeasurer.delta(of: pieceStart..<Int(segment.end), measured: pieceStart..<Int(segment.end),
-                                           keepsLeadingContext: false, keepsTrailingContext: true)
-                        : segment.startDelta
+                    lead = isPartial ? leadingDelta(from: pieceStart, to: Int(segment.end)) : segment.startDelta
                 }
                 let content: Double
                 let full: Double
@@ -155,11 +152,29 @@ struct LineBreaker {
                        isolatedStart: Bool = false) -> (end: Int, width: Double) {
         let unsafeStart = isolatedStart && start > 0 && unsafeToBreak[start]
         /// The width of `start..<end` shaped on its own where a side is unsafe to break, from its width in context.
+        /// Only the stretch between an unsafe end and the nearest cluster boundary HarfBuzz marks safe to break is
+        /// shaped again: shaping is the same on either side of a safe boundary, so the rest keeps its width in
+        /// context (HarfBuzz's `HB_GLYPH_FLAG_UNSAFE_TO_BREAK` contract).
         func exact(_ end: Int, _ contextual: Double) -> Double {
             let unsafeEnd = end < count && unsafeToBreak[end]
             guard unsafeEnd || unsafeStart else { return contextual }
-            return contextual + text.remeasurer.delta(of: start..<end, measured: start..<end,
-                                                      keepsLeadingContext: !unsafeStart, keepsTrailingContext: !unsafeEnd)
+            let remeasurer = text.remeasurer
+            let firstSafe = unsafeStart ? safeBoundary(after: start, before: end, last: false) : nil
+            let lastSafe = unsafeEnd ? safeBoundary(after: start, before: end, last: true) : nil
+            if (unsafeStart && firstSafe == nil) || (unsafeEnd && lastSafe == nil) {
+                return contextual + remeasurer.delta(of: start..<end, measured: start..<end,
+                                                     keepsLeadingContext: !unsafeStart, keepsTrailingContext: !unsafeEnd)
+            }
+            var width = contextual
+            if let firstSafe {
+                width += remeasurer.delta(of: start..<firstSafe, measured: start..<firstSafe, keepsLeadingContext: false,
+                                          keepsTrailingContext: true)
+            }
+            if let lastSafe {
+                width += remeasurer.delta(of: lastSafe..<end, measured: lastSafe..<end, keepsLeadingContext: true,
+                                          keepsTrailingContext: false)
+            }
+            return width
         }
         var cluster = text.clusterIndex(atOrAfter: start)
         var fits: [(end: Int, width: Double, isExact: Bool)] = []
@@ -194,6 +209,33 @@ struct LineBreaker {
             fits[fits.count - 1] = last
         }
         return fits.last.map { ($0.end, $0.width) } ?? (start, 0)
+    }
+
+    /// How much the width of `start..<end` changes when it is shaped without the text before it (a line starting
+    /// where breaking is unsafe): only the stretch up to the first boundary safe to break is shaped again.
+    func leadingDelta(from start: Int, to end: Int) -> Double {
+        let safe = safeBoundary(after: start, before: end, last: false) ?? end
+        return text.remeasurer.delta(of: start..<safe, measured: start..<safe, keepsLeadingContext: false,
+                                     keepsTrailingContext: true)
+    }
+
+    /// The first (or `last`) offset strictly between `start` and `end` where a grapheme cluster starts and
+    /// breaking is safe for shaping; nil when there is none.
+    func safeBoundary(after start: Int, before end: Int, last: Bool) -> Int? {
+        if last {
+            var index = text.clusterIndex(atOrAfter: end) - 1
+            while index >= 0, Int(graphemes[index]) > start {
+                if !unsafeToBreak[Int(graphemes[index])] { return Int(graphemes[index]) }
+                index -= 1
+            }
+        } else {
+            var index = text.clusterIndex(atOrAfter: start + 1)
+            while index < graphemes.count, Int(graphemes[index]) < end {
+                if !unsafeToBreak[Int(graphemes[index])] { return Int(graphemes[index]) }
+                index += 1
+            }
+        }
+        return nil
     }
 
     /// How far (in ems) shaping a piece of text without the text around it can move its width, at most: kerning,
