@@ -52,7 +52,7 @@ struct Measure: ParsableCommand {
             // interactive client gets every answer without closing its input, and memory holds one read's worth.
             let first = lineNumber + 1
             lineNumber += lines.count
-            let slots = OrderedSlots<String>(count: lines.count)
+            let slots = OrderedSlots<[UInt8]>(count: lines.count)
             let next = Atomic<Int>(0)
             let box = LinesBox(lines: lines)
             DispatchQueue.concurrentPerform(iterations: min(workers, lines.count)) { worker in
@@ -63,19 +63,26 @@ struct Measure: ParsableCommand {
                     let number = first + index
                     guard let line = box.lines[index] else {
                         let limit = LineReader.maximumLineLength / (1024 * 1024)
-                        slots.set(index, Measure.serialize(["id": NSNull(), "line": number, "error":
+                        slots.set(index, Array(Measure.serialize(["id": NSNull(), "line": number, "error":
                             "the line is longer than \(limit) MiB: skipped (a text may have 8 Mi UTF-16 units)"],
-                                                           lineNumber: number))
+                                                                 lineNumber: number).utf8))
                         continue
                     }
-                    if let result = Measure.handle(line, lineNumber: number, prepared: &state.prepared,
+                    if let answer = Measure.handle(line, lineNumber: number, prepared: &state.prepared,
                                                    timing: &state.timing) {
-                        slots.set(index, Measure.serialize(result, lineNumber: number))
+                        slots.set(index, answer)
                     }
                 }
             }
             let answers = slots.values()
-            if !answers.isEmpty { try Output.write(answers.joined(separator: "\n")) }
+            if !answers.isEmpty {
+                var bytes: [UInt8] = []
+                for answer in answers {
+                    bytes += answer
+                    bytes.append(0x0A)
+                }
+                try Output.write(Data(bytes), to: FileHandle.standardOutput, name: "standard output")
+            }
         }
         if stats {
             var timing = Timing()
@@ -133,11 +140,13 @@ struct Measure: ParsableCommand {
     /// The keys of a request beyond the label's.
     static let requestKeys = ["id", "text", "lang", "clipping", "clippingTolerance"]
 
-    /// The result object for one input line, or nil for a blank line.
+    /// The result line (JSON, UTF-8) for one input line, or nil for a blank line.
     static func handle(_ bytes: ArraySlice<UInt8>, lineNumber: Int, prepared: inout [String: PreparedText],
-                       timing: inout Timing) -> [String: Any]? {
+                       timing: inout Timing) -> [UInt8]? {
         var id: Any = NSNull()
-        func failure(_ message: String) -> [String: Any] { ["id": id, "line": lineNumber, "error": message] }
+        func failure(_ message: String) -> [UInt8] {
+            Array(serialize(["id": id, "line": lineNumber, "error": message], lineNumber: lineNumber).utf8)
+        }
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
         guard String(validating: bytes, as: UTF8.self) != nil else { return failure("the line is not valid UTF-8") }
         let request: JSONRequest
@@ -184,10 +193,7 @@ struct Measure: ParsableCommand {
             let verdict = try label.verdict(for: text_, policy: policy)
             timing.layoutTime += clock.now - start
             timing.laidOut += 1
-            var result = LayoutReport.object(verdict)
-            result["id"] = id
-            result["line"] = lineNumber
-            return result
+            return LayoutReport.json(verdict, id: (id as? RawJSON)?.text ?? "null", line: lineNumber)
         } catch {
             return failure(error.description)
         }

@@ -71,7 +71,7 @@ struct Preview: ParsableCommand {
         try picture.write { verdict.picture(options: picture.options(font: label.styledFont, language: layout.lang)) }
         switch format {
         case .json:
-            try Output.write(JSONReport.serialize(LayoutReport.object(verdict)))
+            try Output.write(String(decoding: LayoutReport.json(verdict), as: UTF8.self))
         case .text:
             try Output.write(TextPreview.render(verdict, language: layout.lang))
         }

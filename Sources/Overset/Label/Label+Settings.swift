@@ -173,14 +173,15 @@ extension Label {
 
 extension TextStyle {
     /// The names the decoders accept, in the order `--help` lists them.
-    static var settingChoices: [(name: String, value: TextStyle)] { allCases.map { ($0.rawValue, $0) } }
+    /// Made once: every decoded label asks for it.
+    static let settingChoices: [(name: String, value: TextStyle)] = allCases.map { ($0.rawValue, $0) }
 }
 
 extension ContentSizeCategory {
     /// Every name a category parses from (HIG, UIKit, SwiftUI, raw), HIG names first, for the decoders.
-    static var settingChoices: [(name: String, value: ContentSizeCategory)] {
+    /// Made once: every decoded label asks for it.
+    static let settingChoices: [(name: String, value: ContentSizeCategory)] =
         allCases.map { ($0.higName, $0) } + allCases.flatMap { category in
             [category.uikitName, category.swiftUIName, category.uikitRawValue].map { ($0, category) }
         }
-    }
 }

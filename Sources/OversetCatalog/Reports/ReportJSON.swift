@@ -60,6 +60,12 @@ package struct JSONWriter {
         JSONString.appendQuoted(value, to: &bytes)
     }
 
+    /// JSON text written as it is (a value already encoded, such as a request's id echoed back).
+    package mutating func raw(_ json: String) {
+        separate()
+        ascii(json)
+    }
+
     private mutating func ascii(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
