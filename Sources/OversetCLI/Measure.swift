@@ -95,7 +95,7 @@ struct Measure: ParsableCommand {
     final class WorkerState: @unchecked Sendable {
         // @unchecked Sendable: concurrentPerform gives each iteration index (worker) to one thread at a time, and
         // only that iteration reads or writes states[worker]; batches run one after another.
-        var prepared: [String: PreparedText] = [:]
+        var prepared: [[UInt8]: PreparedText] = [:]
         var timing = Timing()
     }
 
@@ -141,7 +141,7 @@ struct Measure: ParsableCommand {
     static let requestKeys = ["id", "text", "lang", "clipping", "clippingTolerance"]
 
     /// The result line (JSON, UTF-8) for one input line, or nil for a blank line.
-    static func handle(_ bytes: ArraySlice<UInt8>, lineNumber: Int, prepared: inout [String: PreparedText],
+    static func handle(_ bytes: ArraySlice<UInt8>, lineNumber: Int, prepared: inout [[UInt8]: PreparedText],
                        timing: inout Timing) -> [UInt8]? {
         var id: Any = NSNull()
         func failure(_ message: String) -> [UInt8] {
@@ -172,9 +172,15 @@ struct Measure: ParsableCommand {
             guard settings.has("width") else { return failure("missing \"width\" (points)") }
             let label = try Label(settings: &settings, base: Preview.defaultLabel)
             try settings.rejectUnknownKeys(known: requestKeys + Label.settingKeys)
-            let key = text + "\u{1}" + (language ?? "") + "\u{1}\(label.weight)\u{1}"
-                + (label.pointSize >= FontStack.displayDesignPointSize ? "display" : "text") + "\u{1}"
-                + label.fonts.custom.joined(separator: "\u{1}") + "\u{1}" + label.fonts.features.joined(separator: "\u{1}")
+            // Bytes, not a String: hashing a String normalizes it (most of the lookup's cost for non-ASCII text), and
+            // two texts that differ only in normalization shape differently, so they must not share a preparation.
+            var key = Array(text.utf8)
+            for part in [language ?? "", label.weight.rawValue,
+                         label.pointSize >= FontStack.displayDesignPointSize ? "display" : "text"]
+                + label.fonts.custom + ["\u{2}"] + label.fonts.features {
+                key.append(1)
+                key += part.utf8
+            }
             let clock = ContinuousClock()
             let text_: PreparedText
             if let cached = prepared[key] {
