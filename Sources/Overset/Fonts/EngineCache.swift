@@ -32,22 +32,38 @@ final class EngineCache: Sendable {
         let display = pointSize >= FontStack.displayDesignPointSize
         let baseKey = StackKey(bundledWeight: bundledWeight, display: display, platform: platform,
                                platformWeight: platform == nil ? nil : weight, fonts: fonts)
-        let base = try stacks.cached(baseKey) { () throws(OversetError) in
-            var stack = try FontStack.bundled(weight: bundledWeight, pointSize: pointSize, preferring: [])
-            if let platform {
-                stack = try PlatformFonts.load(directory: platform).stack(weight: weight, pointSize: pointSize, over: stack)
+        // Looked up with `withLock` first: `cached` is not specialized across modules, and its generic dictionary
+        // access cost more than the rest of a short string's verdict.
+        let entry: StackEntry
+        if let found = stacks.withLock({ $0[baseKey] }) {
+            entry = found
+        } else {
+            entry = try stacks.cached(baseKey) { () throws(OversetError) in
+                var stack = try FontStack.bundled(weight: bundledWeight, pointSize: pointSize, preferring: [])
+                if let platform {
+                    stack = try PlatformFonts.load(directory: platform).stack(weight: weight, pointSize: pointSize,
+                                                                              over: stack)
+                }
+                stack = try stack.preferring(fonts)
+                return StackEntry(stack: stack, hasOpticalSize: stack.allFonts.contains { $0.hasOpticalSizeAxis })
             }
-            return try stack.preferring(fonts)
         }
-        let opticalSize = base.allFonts.contains { $0.hasOpticalSizeAxis } ? pointSize : nil
+        let opticalSize = entry.hasOpticalSize ? pointSize : nil
         let key = EngineKey(stack: baseKey, weight: weight.value, opticalSize: opticalSize)
+        if let engine = engines.withLock({ $0[key] }) { return engine }
         return try engines.cached(key) { () throws(OversetError) in
-            TextEngine(fonts: try base.instanced(weight: weight.value, opticalSize: opticalSize),
+            TextEngine(fonts: try entry.stack.instanced(weight: weight.value, opticalSize: opticalSize),
                        labelKey: LabelEngineKey(fonts: fonts, platform: platform, weight: weight, display: display,
                                                 opticalSize: opticalSize))
         }
     }
 
+    /// A font stack before its variable fonts are instanced, and whether any of them has an optical-size axis.
+    private struct StackEntry {
+        let stack: FontStack
+        let hasOpticalSize: Bool
+    }
+
     /// Font stacks before their variable fonts are instanced, by weight, design, platform folder and fonts.
-    private let stacks = Lock<[StackKey: FontStack]>([:])
+    private let stacks = Lock<[StackKey: StackEntry]>([:])
 }

@@ -44,6 +44,9 @@ struct LineBreaker {
     func breakLines(_ options: LayoutOptions, lineLimit: Int?, from start: Int = 0,
                     stopAtParagraphEnd: Bool = false) -> (lines: [LineSpan], isComplete: Bool) {
         var lines: [LineSpan] = []
+        // One allocation in the common case: the lines a text of this natural width needs, plus its paragraphs.
+        let estimate = Int((advanceSums.last ?? 0) * options.pointSize / max(options.width, 1)) + text.paragraphs.count + 1
+        lines.reserveCapacity(min(lineLimit ?? estimate, estimate))
         let complete = forEachLine(options, lineLimit: lineLimit, from: start, stopAtParagraphEnd: stopAtParagraphEnd) {
             lines.append($0)
         }
@@ -265,8 +268,12 @@ struct LineBreaker {
         case .greedy:
             return breakLines(options, lineLimit: lineLimit)
         case .pushOut:
-            let lines = pushOut(breakLines(options, lineLimit: nil).lines, options: options)
-            if let lineLimit, lines.count > lineLimit { return (Array(lines.prefix(lineLimit)), false) }
+            var lines = breakLines(options, lineLimit: nil).lines
+            pushOut(&lines, options: options)
+            if let lineLimit, lines.count > lineLimit {
+                lines.removeLast(lines.count - lineLimit)
+                return (lines, false)
+            }
             return (lines, true)
         case .balanced:
             let greedy = breakLines(options, lineLimit: lineLimit)
@@ -280,16 +287,14 @@ struct LineBreaker {
     /// avoid an orphan word on the last line of the paragraph … typically … by one word"
     /// (`NSParagraphStyle.LineBreakStrategy.pushOut`); when the pair does not fit, moving the word would leave an
     /// orphan anyway and add a line, so the lines stay as they are.
-    private func pushOut(_ lines: [LineSpan], options: LayoutOptions) -> [LineSpan] {
-        var result: [LineSpan] = []
-        result.reserveCapacity(lines.count + 1)
+    /// Applies push-out to every paragraph of `lines`, in place (a re-layout allocates nothing for it).
+    private func pushOut(_ lines: inout [LineSpan], options: LayoutOptions) {
         var index = 0
         while index < lines.count {
             var end = index
             while end < lines.count - 1 && lines[end].kind != .mandatory && lines[end].kind != .endOfText { end += 1 }
-            var paragraph = Array(lines[index...end])
-            if paragraph.count >= 2 {
-                let last = paragraph[paragraph.count - 1], previous = paragraph[paragraph.count - 2]
+            if end - index + 1 >= 2 {
+                let last = lines[end], previous = lines[end - 1]
                 let lastWords = segmentCount(last), previousWords = segmentCount(previous)
                 if previous.kind == .opportunity, lastWords == 1, previousWords >= 2 {
                     let moved = Int(segments[text.segmentIndex(containing: previous.start) + previousWords - 1].start)
@@ -301,22 +306,25 @@ struct LineBreaker {
                     }
                     shortened.width = text.measure(shortened.start..<shortened.contentEnd, tracking: options.trackingEm,
                                               leadingContext: false)
-                    let rest = breakLines(options, lineLimit: nil, from: moved, stopAtParagraphEnd: true).lines
+                    // The rest of the paragraph from the moved word: it must fit on one line.
+                    var rest: LineSpan? = nil
+                    var restCount = 0
+                    _ = forEachLine(options, lineLimit: 2, from: moved, stopAtParagraphEnd: true) { line in
+                        rest = line
+                        restCount += 1
+                    }
                     // The shortened line is re-measured at its new edge; where that edge is unsafe to break (or next
                     // to a cluster no font has) it can come out wider, and a push-out never makes a line overflow
                     // (found by FuzzLayout).
                     let fits = shortened.width <= options.width / options.pointSize + Tolerance.width
-                    if rest.count == 1 && fits {
-                        paragraph.removeLast(2)
-                        paragraph.append(shortened)
-                        paragraph.append(contentsOf: rest)
+                    if restCount == 1, let rest, fits {
+                        lines[end - 1] = shortened
+                        lines[end] = rest
                     }
                 }
             }
-            result.append(contentsOf: paragraph)
             index = end + 1
         }
-        return result
     }
 
     /// The number of whole segments (words) a line holds, or 0 when it was cut inside one.
