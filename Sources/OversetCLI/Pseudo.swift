@@ -94,9 +94,11 @@ struct Merge: ParsableCommand {
         abstract: "Merge the JSON reports of `overset check --shard K/N` runs into one report.",
         discussion: """
         Example (a CI matrix of 4 jobs, then one job that merges):
-          overset check App.xcstrings --spec layout.yml --shard $K/4 --format json --output shard-$K.json
+          overset check App.xcstrings --spec layout.yml --shard $K/4 --format json --all-results --output shard-$K.json
           overset merge shard-*.json --format junit --output report.xml
-        Exit status 1 when the merged report has failures.
+        The counts of the merged report are the sums of the shards'. A shard's JSON report lists its strings with \
+        problems and counts the rest; with --all-results it lists every string, so that a JUnit or HTML merge has a \
+        test case for each. Exit status 1 when the merged report has failures.
         """
     )
 

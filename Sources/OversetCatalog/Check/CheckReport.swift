@@ -77,12 +77,16 @@ public struct CheckCounts: Sendable, Hashable, Codable {
     public var strings = 0
     /// (string, category) checks.
     public var checks = 0
+    /// Checks that fit with nothing to report.
     public var passed = 0
+    /// Checks that failed: truncated, clipped under a failing policy, low contrast, or a header flipping too early.
     public var failed = 0
+    /// Checks that fit but warned (clipped marks under the default policy).
     public var warnings = 0
     /// Checks that could not be measured (missing glyphs, a string that could not be prepared).
     public var unknown = 0
 
+    /// No checks yet.
     public init() {}
 
     /// The counts of `results`.
