@@ -43,6 +43,18 @@ import OversetCatalog
         #expect(truncated.lineCount == 2 && truncated.lines[1].text.hasSuffix("…"))
     }
 
+    /// A long text at a huge size in a 1 pt box: every cluster is wider than the line, and a line holds one
+    /// cluster at least, so each line is one letter. The line array used to be reserved from the text's width over
+    /// the box's (10^8 lines here) and the layout died allocating 8 GB.
+    @Test func longTextInATinyBox_laysOutOneClusterPerLine() throws {
+        let prepared = try engine.prepare(String(repeating: "a", count: 200_000))
+        for strategy in LineBreakStrategy.allCases {
+            let layout = try prepared.layout(LayoutOptions(width: 1, pointSize: 500, strategy: strategy))
+            #expect(layout.lineCount == 200_000, "\(strategy)")
+            expectCoverage(layout, 200_000)
+        }
+    }
+
     @Test func tenThousandCombiningMarks_onOneBase_stayOneCluster() throws {
         let text = "e" + String(repeating: "\u{301}", count: 10_000) + " ok"
         let prepared = try engine.prepare(text)

@@ -45,7 +45,9 @@ struct LineBreaker {
                     stopAtParagraphEnd: Bool = false) -> (lines: [LineSpan], isComplete: Bool) {
         var lines: [LineSpan] = []
         // One allocation in the common case: the lines a text of this natural width needs, plus its paragraphs.
-        let estimate = Int((advanceSums.last ?? 0) * options.pointSize / max(options.width, 1)) + text.paragraphs.count + 1
+        // A line holds one cluster at least, so the clusters bound it (a 1 pt width would otherwise ask for billions).
+        let byWidth = ((advanceSums.last ?? 0) * options.pointSize / max(options.width, 1)).rounded(.up)
+        let estimate = Int(min(byWidth, Double(graphemes.count))) + text.paragraphs.count + 1
         lines.reserveCapacity(min(lineLimit ?? estimate, estimate))
         let complete = forEachLine(options, lineLimit: lineLimit, from: start, stopAtParagraphEnd: stopAtParagraphEnd) {
             lines.append($0)

@@ -30,7 +30,9 @@ extension PreparedText {
         var top = 0.0
         let isComplete: Bool
         if options.strategy == .greedy {
-            let estimate = Int(naturalWidth(pointSize: options.pointSize) / max(options.width, 1)) + paragraphs.count + 1
+            // A line holds one cluster at least, so the clusters bound the estimate.
+            let byWidth = (naturalWidth(pointSize: options.pointSize) / max(options.width, 1)).rounded(.up)
+            let estimate = Int(min(byWidth, Double(graphemes.count))) + paragraphs.count + 1
             lines.reserveCapacity(min(limit ?? estimate, estimate))
             isComplete = LineBreaker(self).forEachLine(options, lineLimit: limit) { span in
                 lines.append(makeLine(span, truncation: nil, coversToEnd: false, top: &top, options: options))
