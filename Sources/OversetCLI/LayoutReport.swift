@@ -90,16 +90,7 @@ enum LayoutReport {
         points(layout.options.pointSize)
         json.key("problems")
         json.beginArray()
-        for problem in verdict.problems {
-            json.beginObject()
-            json.member("kind", problem.kind.rawValue)
-            json.member("message", problem.message)
-            if let overflow = problem.overflow {
-                json.key("overflow")
-                points(overflow)
-            }
-            json.endObject()
-        }
+        for problem in verdict.problems { problem.write(to: &json, overflow: { Points.rounded($0) }) }
         json.endArray()
         if label.minimumScaleFactor != nil { json.member("scale", (verdict.scale * 10_000).rounded() / 10_000) }
         if label.shownCategory != label.category { json.member("shownCategory", label.shownCategory.higName) }

@@ -28,8 +28,7 @@ struct Truncator {
             return (span, visible, TextRange(fallback.end..<count))
         }
         let lead = start > 0 && text.unsafeToBreak[start]
-            ? text.remeasurer.delta(of: start..<min(count, start + 64), measured: start..<min(count, start + 64),
-                               keepsLeadingContext: false, keepsTrailingContext: true)
+            ? LineBreaker(text).leadingDelta(from: start, to: min(count, start + 64))
             : 0
         // Paragraphs here are what UAX #14's mandatory breaks separate (a vertical tab is one, but not a bidi
         // paragraph separator): the prefix ends at the first, the suffix starts after the last.

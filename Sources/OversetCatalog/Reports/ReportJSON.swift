@@ -22,26 +22,20 @@ package struct JSONWriter {
     }
 
     /// Opens an object (as a member's value after ``key(_:)``, or an array's element).
-    package mutating func beginObject() {
+    package mutating func beginObject() { open(UInt8(ascii: "{")) }
+    package mutating func endObject() { close(UInt8(ascii: "}")) }
+    package mutating func beginArray() { open(UInt8(ascii: "[")) }
+    package mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func open(_ bracket: UInt8) {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        bytes.append(bracket)
         needsComma.append(false)
     }
 
-    package mutating func endObject() {
+    private mutating func close(_ bracket: UInt8) {
         needsComma.removeLast()
-        bytes.append(UInt8(ascii: "}"))
-    }
-
-    package mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        needsComma.append(false)
-    }
-
-    package mutating func endArray() {
-        needsComma.removeLast()
-        bytes.append(UInt8(ascii: "]"))
+        bytes.append(bracket)
     }
 
     /// Writes a member's key (a name of the report's schema: written as it is, with no escaping); the next value
@@ -136,6 +130,18 @@ extension SourceLocation {
     }
 }
 
+extension VerdictProblem {
+    /// `{"kind", "message", "overflow"}`, the overflow as it is or rounded by `overflow` (the layout report rounds
+    /// lengths to 1/1000 pt).
+    package func write(to json: inout JSONWriter, overflow rounded: (Double) -> Double = { $0 }) {
+        json.beginObject()
+        json.member("kind", kind.rawValue)
+        json.member("message", message)
+        json.member("overflow", overflow.map(rounded))
+        json.endObject()
+    }
+}
+
 extension CheckResult {
     /// The result as one line of JSON (what `JSONEncoder` writes for it, compact, keys sorted).
     package func write(to json: inout JSONWriter) {
@@ -165,13 +171,7 @@ extension CheckResult {
             json.member("pointSize", outcome.pointSize)
             json.key("problems")
             json.beginArray()
-            for problem in outcome.problems {
-                json.beginObject()
-                json.member("kind", problem.kind.rawValue)
-                json.member("message", problem.message)
-                json.member("overflow", problem.overflow)
-                json.endObject()
-            }
+            for problem in outcome.problems { problem.write(to: &json) }
             json.endArray()
             json.member("status", outcome.status.rawValue)
             json.member("width", outcome.width)
