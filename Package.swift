@@ -17,6 +17,7 @@ let package = Package(
     products: [
         .library(name: "Overset", targets: ["Overset"]),
         .library(name: "OversetTesting", targets: ["OversetTesting"]),
+        .library(name: "OversetReports", targets: ["OversetReports"]),
         .library(name: "OversetCatalog", targets: ["OversetCatalog"]),
         .library(name: "OversetPictures", targets: ["OversetPictures"]),
         .library(name: "OversetPNG", targets: ["OversetPNG"]),
@@ -42,6 +43,8 @@ let package = Package(
             dependencies: ["OversetText"],
             linkerSettings: [.linkedLibrary("m")]
         ),
+        // Findings made once from verdicts (kind, severity, categories, sentence): what every door renders.
+        .target(name: "OversetReports", dependencies: ["Overset"]),
         // cairo behind a Swift canvas (package API): the one other module that calls C, so that the engine, the
         // catalogs' readers and the test helpers build without cairo.
         .target(name: "OversetRaster", dependencies: ["CCairo"]),
@@ -50,14 +53,14 @@ let package = Package(
         .target(name: "OversetPNG", dependencies: ["Overset", "OversetPictures", "OversetRaster"]),
         // String catalogs (xcstrings, strings, stringsdict, XLIFF, Android, JSON), layout specs, checks, reports,
         // pseudo-localization.
-        .target(name: "OversetCatalog", dependencies: ["Overset", "OversetPictures", .product(name: "Yams", package: "Yams")]),
+        .target(name: "OversetCatalog", dependencies: ["Overset", "OversetReports", "OversetPictures", .product(name: "Yams", package: "Yams")]),
         // Expectations for Swift Testing and XCTest: "this string fits this label in every category".
-        .target(name: "OversetTesting", dependencies: ["Overset", "OversetPictures"]),
+        .target(name: "OversetTesting", dependencies: ["Overset", "OversetReports", "OversetPictures"]),
         .executableTarget(
             // Named as its product: a plugin may not depend on an executable target that a product of another name
             // builds (swift-package-manager issue 8831, "no product named").
             name: "overset",
-            dependencies: ["Overset", "OversetCatalog", "OversetPictures", "OversetPNG",
+            dependencies: ["Overset", "OversetReports", "OversetCatalog", "OversetPictures", "OversetPNG",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/OversetCLI"
         ),
@@ -69,14 +72,14 @@ let package = Package(
         ),
         .testTarget(
             name: "OversetTests",
-            dependencies: ["Overset", "OversetText", "OversetCatalog", "OversetPictures", "OversetPNG", "OversetRaster"],
+            dependencies: ["Overset", "OversetText", "OversetReports", "OversetCatalog", "OversetPictures", "OversetPNG", "OversetRaster"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),
         // Runs the built `overset` binary as a user would.
         .testTarget(
             name: "OversetCLITests",
-            dependencies: ["overset", "Overset", "OversetCatalog", "OversetTesting"]
+            dependencies: ["overset", "Overset", "OversetReports", "OversetCatalog", "OversetTesting"]
         ),
     ]
 )

@@ -180,7 +180,7 @@ struct Check: ParsableCommand {
             } catch let error as CatalogError {
                 result = .failure(error)
             } catch {
-                result = .failure(CatalogError(location: SourceLocation(file: paths[index]), message: "\(error)"))
+                result = .failure(CatalogError(location: CatalogLocation(file: paths[index]), message: "\(error)"))
             }
             let done = read.withLock { results -> Int in
                 results[index] = result
@@ -226,7 +226,7 @@ struct Check: ParsableCommand {
         var report = try checker.check(loaded, progress: callback) { chunk in
             for result in chunk {
                 tally?.add(result)
-                if writeBaseline != nil { failures += result.failureEntries }
+                if writeBaseline != nil { failures += result.findingEntries }
             }
             guard let stream else { return }
             // Each result's JSON is made on every core, then written in order.
@@ -255,12 +255,12 @@ struct Check: ParsableCommand {
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let rate = seconds > 0 ? Points.format(Double(report.checkCount) / seconds, decimals: 0) : "-"
-        FileHandle.standardError.write(line: report.summaryLine + " (\(Points.fixed(seconds)) s, \(rate) checks/s)")
-        if let comparison = report.baseline {
-            FileHandle.standardError.write(line: "against the baseline: \(comparison.new.count) new failures, "
-                + "\(comparison.known) known, \(comparison.fixed.count) fixed")
+        // The text report on standard output ends with the same summary: print it once.
+        if !(format == .text && output == nil) {
+            FileHandle.standardError.write(line: report.summaryLine + " (\(Points.fixed(seconds)) s, \(rate) checks/s)")
+            if let comparison = report.baseline { FileHandle.standardError.write(line: comparison.summary) }
         }
-        if !report.passed { throw ExitCode(1) }
+        try ExitStatus.of(report).exit()
     }
 }
 

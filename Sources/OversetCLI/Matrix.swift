@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Overset
 import OversetPictures
+import OversetReports
 
 /// `overset matrix`: one string across the 12 content size categories, and the orientation a reflowing header
 /// would choose at each.
@@ -106,10 +107,14 @@ struct Matrix: ParsableCommand {
             try header.effectiveOrientation(for: width, category: category)
         }
         let flip = decisions.first { $0.orientation == .vertical }?.category
+        // The title as the header shows it at each category (beside the image, or under it).
+        let findings = Finding.findings(of: decisions.map(\.title))
         switch format {
-        case .json: try Output.write(JSONReport.serialize(json(decisions, component: component, flip: flip)))
-        case .text: try Output.write(table(decisions, header: header, flip: flip))
+        case .json: try Output.write(JSONReport.serialize(json(decisions, component: component, flip: flip,
+                                                               findings: findings)))
+        case .text: try Output.write(table(decisions, header: header, flip: flip, findings: findings))
         }
+        try ExitStatus.of(findings).exit()
     }
 
     private func lines(_ decision: OrientationDecision, width: Double) throws -> Int {
@@ -118,7 +123,7 @@ struct Matrix: ParsableCommand {
     }
 
     private func json(_ decisions: [OrientationDecision], component: ReflowComponent,
-                      flip: ContentSizeCategory?) throws -> [String: Any] {
+                      flip: ContentSizeCategory?, findings: [Finding]) throws -> [String: Any] {
         let label = component.title
         var rows: [[String: Any]] = []
         for decision in decisions {
@@ -134,10 +139,17 @@ struct Matrix: ParsableCommand {
         return ["text": text!, "style": label.style?.rawValue ?? NSNull(), "width": Points.rounded(label.width),
                 "maxLines": label.maxLines, "imageWidth": Points.rounded(imageWidth),
                 "spacing": Points.rounded(spacing), "rows": rows, "flipsAt": flip?.higName ?? NSNull(),
-                "missingCharacters": decisions.first?.missingCharacters.map(\.cluster) ?? []]
+                "missingCharacters": decisions.first?.missingCharacters.map(\.cluster) ?? [],
+                "findings": findings.map { finding -> [String: Any] in
+                    ["kind": finding.kind.rawValue, "status": finding.status.rawValue,
+                     "severity": finding.severity.rawValue, "categories": finding.categories,
+                     "message": finding.message]
+                },
+                "status": (decisions.map(\.title.status).max() ?? .pass).rawValue]
     }
 
-    private func table(_ decisions: [OrientationDecision], header: ReflowHeader, flip: ContentSizeCategory?) throws -> String {
+    private func table(_ decisions: [OrientationDecision], header: ReflowHeader, flip: ContentSizeCategory?,
+                       findings: [Finding]) throws -> String {
         let label = header.component.title
         var table: [String] = []
         table.append("\(label.style.map { "\($0)" } ?? Points.format(label.pointSize) + " pt") title, "
@@ -158,7 +170,7 @@ struct Matrix: ParsableCommand {
             table.append("WARNING: no font has a glyph for "
                 + header.title.missingCharacters.map(\.description).joined(separator: ", ") + ": rows are estimates")
         }
-        return (table + ["", summary]).joined(separator: "\n")
+        return (table + [""] + findings.map(\.textLine) + [summary]).joined(separator: "\n")
     }
 
     /// The share of corpus strings per language that go vertical at each category.

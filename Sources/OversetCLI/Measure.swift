@@ -261,7 +261,7 @@ struct LineReader {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 {
-                throw RuntimeFailure(message: "cannot read standard input: \(String(cString: strerror(errno)))")
+                throw RuntimeFailure(message: "cannot read standard input: \(String(cString: strerror(errno)))", status: .unusableInput)
             }
             if count == 0 { break }
             var lines: [ArraySlice<UInt8>?] = []

@@ -10,8 +10,13 @@ struct OversetCommand: ParsableCommand {
         abstract: "Measure, wrap and truncate localized strings with real fonts, like a UILabel would.",
         discussion: """
         Overset shapes text with HarfBuzz, breaks it with ICU (dictionary breaking for Thai, CJK rules, bidi) and \
-        lays it out like a UILabel with word wrapping and tail truncation. The bundled fonts (Noto Sans, Noto Sans \
-        Thai/Arabic/Devanagari/Hebrew, Droid Sans Fallback for Japanese and Chinese) are used unless you add --font.
+        lays it out like a UILabel with word wrapping and tail truncation. The fonts stand in for Apple's: Inter and \
+        Inter Display (SF Pro's metrics class) for Latin, Greek and Cyrillic, the Noto Sans family for the other \
+        scripts, Noto Sans CJK for Chinese, Japanese and Korean and Noto Color Emoji (Debian's fonts-noto-cjk and \
+        fonts-noto-color-emoji), Droid Sans Fallback when those are missing; `overset fonts` lists them. Add --font \
+        to measure with your own.
+
+        \(ExitStatus.help)
 
         Examples:
           overset preview "Zum Abschließen des Updates Firefox neu starten" --width 220 --size 17 --max-lines 2
@@ -33,10 +38,10 @@ struct OversetCommand: ParsableCommand {
             try command.run()
         } catch let error as OversetError {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            Foundation.exit(2)
+            Foundation.exit(ExitStatus.of(error).rawValue)
         } catch let error as RuntimeFailure {
             FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-            Foundation.exit(1)
+            Foundation.exit(error.status.rawValue)
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
@@ -61,15 +66,18 @@ struct OversetCommand: ParsableCommand {
     }
 }
 
-/// A failure while running (not a usage error): exit status 1.
+/// A failure while running (not a usage error): by default an output that could not be written (exit status 3).
 struct RuntimeFailure: Error {
     /// The whole message for the user.
     var message: String
     /// The system's reason alone, when there is one.
     var reason: String
+    /// The exit status it ends the command with.
+    var status: ExitStatus
 
-    init(message: String, reason: String? = nil) {
+    init(message: String, reason: String? = nil, status: ExitStatus = .outputNotWritten) {
         self.message = message
         self.reason = reason ?? message
+        self.status = status
     }
 }

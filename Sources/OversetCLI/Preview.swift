@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Overset
 import OversetPictures
+import OversetReports
 
 /// `overset preview`: lay out one string and show its lines.
 struct Preview: ParsableCommand {
@@ -35,7 +36,7 @@ struct Preview: ParsableCommand {
 
     @OptionGroup var layout: LabelArguments
 
-    @Option(help: ArgumentHelp("How clipped marks count: warn (the default: reported, exit 0), fail (exit 1) or ignore.", valueName: "policy"))
+    @Option(help: ArgumentHelp("How clipped marks count: warn (the default: reported, exit 0), fail (exit 1, like truncation) or ignore.", valueName: "policy"))
     var clipping: ClippingPolicy = .warn
 
     @Option(name: .customLong("clipping-tolerance"), help: ArgumentHelp("Overflows up to this many points are invisible (default: half a pixel at @3x, 0.167).", valueName: "points"))
@@ -69,12 +70,14 @@ struct Preview: ParsableCommand {
         let verdict = try label.verdict(for: prepared, policy: VerdictPolicy(clipping: clipping,
                                                                                clippingTolerance: clippingTolerance))
         try picture.write { verdict.picture(options: picture.options(font: label.styledFont, language: layout.lang)) }
+        let findings = Finding.findings(of: [verdict])
         switch format {
         case .json:
             try Output.write(String(decoding: LayoutReport.json(verdict), as: UTF8.self))
         case .text:
-            try Output.write(TextPreview.render(verdict, language: layout.lang))
+            try Output.write(TextPreview.render(verdict, findings: findings, language: layout.lang))
         }
+        try ExitStatus.of(findings).exit()
     }
 
     /// A label of 17 pt when the options give neither a style nor a size (the width is always given).
@@ -99,7 +102,7 @@ struct Preview: ParsableCommand {
 
 /// The readable table `preview` prints.
 enum TextPreview {
-    static func render(_ verdict: Verdict, language: String?) -> String {
+    static func render(_ verdict: Verdict, findings: [Finding], language: String?) -> String {
         let layout = verdict.layout
         let options = layout.options
         let label = verdict.label
@@ -125,26 +128,14 @@ enum TextPreview {
         }
         out.append("")
         var summary = "\(layout.lineCount) line\(layout.lineCount == 1 ? "" : "s") · "
-            + "\(format(layout.width)) × \(format(layout.height)) pt · "
-        if verdict.isTruncated {
-            summary += "TRUNCATED (needs \(verdict.linesNeeded) lines)"
-            if let hidden = layout.truncatedRange { summary += " (hidden UTF-16 range \(hidden))" }
-        } else {
-            summary += "fits"
-        }
+            + "\(format(layout.width)) × \(format(layout.height)) pt"
+        if let hidden = layout.truncatedRange { summary += " · truncated (hidden UTF-16 range \(hidden))" }
         out.append(summary)
-        let clipping = verdict.clipping
         if verdict.policy.clipping != .ignore {
-            for clip in clipping.clippedClusters {
-                out.append("CLIPPED: line \(clip.line + 1) \(clip.cluster) (UTF-16 \(clip.range)) crosses the "
-                    + "\(edgeName(clip.edge)) by \(format(clip.overflow)) pt")
-            }
-            if clipping.hasClipping {
-                var advice = "a fixed line height of \(format(clipping.suggestedLineHeight)) pt avoids clipping at the top"
-                if clipping.suggestedBaselineOffset > 0 {
-                    advice += "; marks below need the baseline raised by \(format(clipping.suggestedBaselineOffset)) pt"
-                }
-                out.append(advice + (clipping.clipsAtBounds ? " (clipsToBounds would cut these marks)" : ""))
+            for clip in verdict.clipping.clippedClusters {
+                out.append("  line \(clip.line + 1) \(clip.cluster) (UTF-16 \(clip.range)) crosses the "
+                    + "\(edgeName(clip.edge)) by \(format(clip.overflow)) pt"
+                    + (clip.edge == .top || clip.edge == .bottom ? " (clipsToBounds would cut it)" : ""))
             }
         }
         if verdict.tightened {
@@ -155,18 +146,18 @@ enum TextPreview {
             out.append("shrinks to \(Points.format(verdict.scale * 100, decimals: 1)) % "
                 + "(\(format(options.pointSize)) pt) to fit, as adjustsFontSizeToFitWidth does")
         }
-        if let contrast = verdict.contrast {
-            let problem = verdict.problems.first { $0.kind == .lowContrast }
-            out.append(problem.map { "LOW CONTRAST: " + $0.message }
-                ?? "contrast \(ContrastCheck.format(contrast.ratio))"
-                    + (contrast.darkRatio.map { ", \(ContrastCheck.format($0)) in dark mode" } ?? "")
-                    + ": at least \(ContrastCheck.format(contrast.required)) needed at this size and weight")
+        if let contrast = verdict.contrast, contrast.passes {
+            out.append("contrast \(ContrastCheck.format(contrast.ratio))"
+                + (contrast.darkRatio.map { ", \(ContrastCheck.format($0)) in dark mode" } ?? "")
+                + ": at least \(ContrastCheck.format(contrast.required)) needed at this size and weight")
         }
+        // The verdict's findings, worst first, and its status: the same as `--format json`'s "problems" and
+        // "status", and the exit status (ExitStatus).
+        for finding in findings { out.append("\(finding.status.rawValue.uppercased()) \(finding.kind.rawValue): \(finding.message)") }
         if !layout.missingCharacters.isEmpty {
-            out.append("WARNING: no font has a glyph for: "
-                + layout.missingCharacters.map(\.description).joined(separator: ", ")
-                + " — widths there are the .notdef box, so this result is an estimate")
+            out.append("widths at the missing characters are the .notdef box: the layout is an estimate")
         }
+        out.append("verdict: \(verdict.status.rawValue)")
         return out.joined(separator: "\n")
     }
 

@@ -62,7 +62,7 @@ struct Pseudo: ParsableCommand {
                                         factor: factor)
         let source = sourceLanguage ?? input.sourceLanguage ?? "en"
         let entries = pseudo.entries(from: input.entries, sourceLanguage: source)
-        guard !entries.isEmpty else { throw RuntimeFailure(message: "no strings in the source language \(source)") }
+        guard !entries.isEmpty else { throw RuntimeFailure(message: "no strings in the source language \(source)", status: .unusableInput) }
         let outputFormat = format ?? input.format
         // A String Catalog or JSON Lines file written in its own format gets the pseudo language added to a copy of
         // itself, keeping its other languages, comments and states byte for byte; a .stringsdict keeps its variables.
@@ -127,10 +127,10 @@ struct Merge: ParsableCommand {
         do {
             merged = try CheckReport.merge(loaded)
         } catch {
-            throw RuntimeFailure(message: "cannot merge: \(error.message)")
+            throw RuntimeFailure(message: "cannot merge: \(error.message)", status: .unusableInput)
         }
         try OutputFile.write(try merged.render(format), to: output)
         FileHandle.standardError.write(line: merged.summaryLine)
-        if !merged.passed { throw ExitCode(1) }
+        try ExitStatus.of(merged).exit()
     }
 }

@@ -15,7 +15,7 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
     /// What kind of UI text it is, when the catalog says (the corpus's `kind`: title, button, label, message).
     public var kind: String?
     /// Where it was read from.
-    public var location: SourceLocation
+    public var location: CatalogLocation
     /// The strings table the key belongs to when a catalog holds several (an XLIFF export's `original` files:
     /// `InfoPlist.strings`, `Main.storyboard`); nil for the default table, `Localizable`. The same key in two tables
     /// is two strings.
@@ -23,7 +23,7 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
 
     /// - Parameters are the properties of the same names.
     public init(key: String, language: String, variant: String? = nil, value: String, comment: String? = nil,
-                kind: String? = nil, location: SourceLocation, table: String? = nil) {
+                kind: String? = nil, location: CatalogLocation, table: String? = nil) {
         self.table = table
         self.key = key
         self.language = language
@@ -52,8 +52,9 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
     }
 }
 
-/// A file, line and column.
-public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
+/// A file, line and column in a catalog or spec. (Not `SourceLocation`: Swift Testing has a type of that name, and a
+/// test target imports both modules.)
+public struct CatalogLocation: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The file's path as given.
     public var file: String
     /// The 1-based line, when known.
@@ -85,10 +86,10 @@ public struct CatalogDiagnostic: Sendable, Hashable, Codable, CustomStringConver
     }
 
     public var severity: Severity
-    public var location: SourceLocation
+    public var location: CatalogLocation
     public var message: String
 
-    public init(_ severity: Severity, _ location: SourceLocation, _ message: String) {
+    public init(_ severity: Severity, _ location: CatalogLocation, _ message: String) {
         self.severity = severity
         self.location = location
         self.message = message
@@ -163,16 +164,16 @@ public struct Catalog: Sendable {
     ///   file that is read in part returns its entries and a diagnostic for each problem.
     public static func read(path: String, format: CatalogFormat? = nil, language: String? = nil) throws -> Catalog {
         guard let format = format ?? CatalogFormat.guess(path: path) else {
-            throw CatalogError(location: SourceLocation(file: path),
+            throw CatalogError(location: CatalogLocation(file: path),
                                message: "unknown catalog format; name it .xcstrings, .strings, .stringsdict, .xliff, "
                                    + ".xml (Android), .json or .jsonl, or pass --catalog-format")
         }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumFileSize {
-            throw CatalogError(location: SourceLocation(file: path), message: "the file is \(size / 1_048_576) MiB; "
+            throw CatalogError(location: CatalogLocation(file: path), message: "the file is \(size / 1_048_576) MiB; "
                 + "catalogs larger than \(maximumFileSize / 1_048_576) MiB are refused")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CatalogError(location: SourceLocation(file: path), message: "cannot read the file (missing or unreadable)")
+            throw CatalogError(location: CatalogLocation(file: path), message: "cannot read the file (missing or unreadable)")
         }
         return try read(data: data, path: path, format: format, language: language)
     }
@@ -183,7 +184,7 @@ public struct Catalog: Sendable {
     public static func read(data: Data, path: String, format: CatalogFormat, language: String? = nil) throws -> Catalog {
         let catalog = try readAnyShape(data: data, path: path, format: format, language: language)
         if catalog.entries.isEmpty && catalog.diagnostics.isEmpty {
-            throw CatalogError(location: SourceLocation(file: path),
+            throw CatalogError(location: CatalogLocation(file: path),
                                message: "no strings in this \(format.rawValue) file (an empty catalog checks nothing)")
         }
         return catalog
@@ -244,10 +245,10 @@ public struct Catalog: Sendable {
 
 /// A catalog or spec that cannot be read at all.
 public struct CatalogError: Error, Sendable, CustomStringConvertible {
-    public var location: SourceLocation
+    public var location: CatalogLocation
     public var message: String
 
-    public init(location: SourceLocation, message: String) {
+    public init(location: CatalogLocation, message: String) {
         self.location = location
         self.message = message
     }
@@ -262,7 +263,7 @@ enum TextDecoding {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             let little = bytes[0] == 0xFF
             guard (bytes.count - 2) % 2 == 0 else {
-                throw CatalogError(location: SourceLocation(file: path), message: "UTF-16 file with an odd number of bytes")
+                throw CatalogError(location: CatalogLocation(file: path), message: "UTF-16 file with an odd number of bytes")
             }
             var units: [UInt16] = []
             units.reserveCapacity((bytes.count - 2) / 2)
@@ -280,7 +281,7 @@ enum TextDecoding {
                 case .scalarValue(let scalar): result.unicodeScalars.append(scalar)
                 case .emptyInput: break loop
                 case .error:
-                    throw CatalogError(location: SourceLocation(file: path), message: "invalid UTF-16 (an unpaired surrogate)")
+                    throw CatalogError(location: CatalogLocation(file: path), message: "invalid UTF-16 (an unpaired surrogate)")
                 }
             }
             return result
@@ -296,12 +297,12 @@ enum TextDecoding {
             if body.count % 2 == 0, evenZeros > body.count / 8, oddZeros == 0 {
                 return try decode(Data([0xFE, 0xFF] + body), path: path)
             }
-            throw CatalogError(location: SourceLocation(file: path, line: firstNULLine(body)),
+            throw CatalogError(location: CatalogLocation(file: path, line: firstNULLine(body)),
                                message: "contains NUL bytes: not a text file (or UTF-16 in a form Overset cannot tell)")
         }
         guard let text = String(validating: body, as: UTF8.self) else {
             let bad = firstInvalidUTF8Line(body)
-            throw CatalogError(location: SourceLocation(file: path, line: bad),
+            throw CatalogError(location: CatalogLocation(file: path, line: bad),
                                message: "not valid UTF-8 (nor UTF-16 with a byte order mark)")
         }
         return text

@@ -69,7 +69,7 @@ public enum CatalogAnnotator {
         case .xliff:
             return try annotateXLIFF(data, path: path, catalog: catalog, spec: spec, largest: largest)
         case .stringsdict, .json, .jsonl:
-            throw CatalogError(location: SourceLocation(file: path), message: "\(format.rawValue) files have no place "
+            throw CatalogError(location: CatalogLocation(file: path), message: "\(format.rawValue) files have no place "
                 + "for notes to translators; annotate the .xcstrings, .strings, XLIFF or strings.xml instead")
         }
     }
@@ -107,12 +107,12 @@ public enum CatalogAnnotator {
                                       largest: ContentSizeCategory) throws -> (data: Data, count: Int) {
         let json = try JSONSource.parse(data, path: path)
         guard let entries = json.root["strings"]?.members else {
-            throw CatalogError(location: SourceLocation(file: path), message: "not a String Catalog")
+            throw CatalogError(location: CatalogLocation(file: path), message: "not a String Catalog")
         }
         var edits: [(range: Range<Int>, text: String)] = []
         for entry in entries where entry.value.members != nil && entry.value["shouldTranslate"]?.bool != false {
             let probe = CatalogEntry(key: entry.key, language: json.root["sourceLanguage"]?.string ?? "en", value: entry.key,
-                                     location: SourceLocation(file: path))
+                                     location: CatalogLocation(file: path))
             let added = note(for: spec.rule(for: probe), upTo: largest)
             let kept = (entry.value["comment"]?.string ?? "").components(separatedBy: "\n")
                 .filter { !$0.hasPrefix(marker) && !$0.isEmpty }

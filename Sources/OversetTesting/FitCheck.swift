@@ -1,4 +1,5 @@
 import Overset
+import OversetReports
 
 /// "Does this string fit this label in every Dynamic Type category?", judged by the same ``Verdict`` as
 /// `overset check`, `preview` and `matrix`.
@@ -117,6 +118,10 @@ public struct FitReport: Sendable {
     /// Whether every category fits (warnings allowed).
     public var passed: Bool { failures.allSatisfy { $0.verdict.fits } }
 
+    /// The findings over the categories checked, worst first: the same as `overset check` and `preview` show for
+    /// this string and label (``OversetReports/Finding``).
+    public var findings: [Finding] { Finding.findings(of: failures.map(\.verdict)) }
+
     /// A message for a test failure: the text, language, label, and for each category that did not pass its size,
     /// its problems and every line with its width against the limit.
     public var message: String {
@@ -131,19 +136,15 @@ public struct FitReport: Sendable {
         var out = "\"\(check.text)\" (\(language)) does not fit \(font), \(lines) at \(Points.format(label.width)) pt\(margin) "
             + "in \(failing.count) of \(check.categories.count) categories (first: \(failing[0].category.higName)):"
         for failure in failing {
+            // The verdict's own sentences (the same as every door's), at the size the lines below were measured:
+            // the shrunk size when minimumScaleFactor let the text shrink.
             let verdict = failure.verdict
-            let problems = verdict.problems.map { problem -> String in
-                switch problem.kind {
-                case .truncated: return "needs \(verdict.linesNeeded) lines"
-                case .clipped: return "clips " + verdict.clipping.clippedClusters
-                    .map { "\($0.cluster) by \(Points.format($0.overflow, decimals: 2)) pt" }.joined(separator: ", ")
-                case .missingGlyphs: return "cannot tell: no font has "
-                    + verdict.missingCharacters.map(\.cluster).joined(separator: " ")
-                case .earlyFlip, .lowContrast: return problem.message
-                }
-            }
-            out += "\n  \(failure.category.higName) (\(Points.format(failure.pointSize)) pt): "
-                + problems.joined(separator: "; ")
+            let shown = verdict.layout.options.pointSize
+            let size = verdict.scale < 1
+                ? "\(Points.format(shown, decimals: 2)) pt, shrunk from \(Points.format(failure.pointSize)) pt"
+                : "\(Points.format(shown)) pt"
+            out += "\n  \(failure.category.higName) (\(size)): "
+                + verdict.problems.map { ($0.status == .warn ? "warning: " : "") + $0.message }.joined(separator: "; ")
             for line in failure.unlimitedLines {
                 let over = line.width > label.width ? " over by \(Points.fixed(line.width - label.width)) pt" : ""
                 out += "\n    │\(line.text)│ \(Points.fixed(line.width)) of \(Points.format(label.width)) pt\(over)"

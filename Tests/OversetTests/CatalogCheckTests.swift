@@ -86,7 +86,7 @@ import Overset
         #expect(spec.diagnostics.map(\.location.line) == [21, 23])  // the lines of those two rules
         #expect(spec.diagnostics[0].message.contains("expected a valid regular expression"))
         #expect(spec.diagnostics[1].message.contains("invalid style 'nonsense'"))
-        let location = SourceLocation(file: "x")
+        let location = CatalogLocation(file: "x")
         func rule(_ key: String, kind: String? = nil) -> LayoutRule {
             spec.rule(for: CatalogEntry(key: key, language: "en", value: "v", kind: kind, location: location))
         }

@@ -148,14 +148,8 @@ public struct Verdict: Sendable {
                 + "(\(Points.format(options.pointSize, decimals: 2)) pt in \(Points.format(options.width, decimals: 2)) pt)"))
         }
         if isClipped, policy.clipping != .ignore, let worst = clipping.clippedClusters.max(by: { $0.overflow < $1.overflow }) {
-            var clusters: [String] = []
-            for clip in clipping.clippedClusters where !clusters.contains(clip.cluster) && clusters.count < 5 {
-                clusters.append(clip.cluster)
-            }
-            out.append(VerdictProblem(kind: .clipped, message: "marks cross the line box (\(clusters.joined(separator: " ")))"
-                + " by up to \(Points.format(worst.overflow, decimals: 2)) pt; a line height of "
-                + "\(Points.format(clipping.suggestedLineHeight, decimals: 2)) pt avoids the top",
-                overflow: worst.overflow))
+            out.append(VerdictProblem(kind: .clipped, message: clippingSentence(worst: worst.overflow),
+                                      overflow: worst.overflow, status: policy.clipping == .fail ? .fail : .warn))
         }
         if let contrast, !contrast.passes, let colors = label.colors {
             var parts: [String] = []
@@ -222,5 +216,45 @@ extension Verdict {
         }
         let average = used / Double(clusters)
         return Headroom(points: points, fraction: points / used, characters: Int(points / average))
+    }
+}
+
+extension Verdict {
+    /// The clipping problem's sentence: which edges the marks cross (the top or bottom of the label, the line above
+    /// or below), the clusters (the first five), the worst overflow, and the advice that avoids each edge: a taller
+    /// fixed line height for marks above (iOS adds extra height above the glyphs), a raised baseline for marks below
+    /// (a taller line does not move them). Advice is given only where it changes something: a line height no taller
+    /// than the lines already are is never suggested.
+    func clippingSentence(worst: Double) -> String {
+        var clusters: [String] = []
+        var edges = Set<ClipEdge>()
+        for clip in clipping.clippedClusters {
+            edges.insert(clip.edge)
+            if !clusters.contains(clip.cluster) && clusters.count < 5 { clusters.append(clip.cluster) }
+        }
+        let names: [(ClipEdge, String)] = [(.top, "the top of the label"), (.previousLine, "the line above"),
+                                           (.nextLine, "the line below"), (.bottom, "the bottom of the label")]
+        let crossed = names.filter { edges.contains($0.0) }.map(\.1)
+        var sentence = "marks cross " + Verdict.list(crossed) + " (\(clusters.joined(separator: " "))) by up to "
+            + "\(Points.format(worst, decimals: 2)) pt"
+        var advice: [String] = []
+        let above = edges.contains(.top) || edges.contains(.previousLine)
+        let tallest = layout.lines.map(\.height).max() ?? 0
+        if above, clipping.suggestedLineHeight > tallest + Tolerance.width {
+            advice.append("a line height of \(Points.format(clipping.suggestedLineHeight, decimals: 2)) pt avoids "
+                + (edges.contains(.top) ? "the top" : "the line above"))
+        }
+        if clipping.suggestedBaselineOffset > Tolerance.width {
+            advice.append("a baseline raised by \(Points.format(clipping.suggestedBaselineOffset, decimals: 2)) pt "
+                + "(baselineOffset) avoids " + (edges.contains(.bottom) ? "the bottom" : "the line below"))
+        }
+        if !advice.isEmpty { sentence += "; " + advice.joined(separator: ", and ") }
+        return sentence
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 }

@@ -40,6 +40,10 @@ public enum VerdictStatus: String, Sendable, Hashable, Codable, Comparable, Case
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
+
+    /// Whether it fails a check: a failure, or a verdict that could not be measured (never a pass). The one place
+    /// that says "fail or unknown".
+    public var fails: Bool { self == .fail || self == .unknown }
 }
 
 /// One problem of a verdict.
@@ -64,11 +68,40 @@ public struct VerdictProblem: Sendable, Hashable, Codable {
     public var message: String
     /// For clipping: the worst overflow in points.
     public var overflow: Double?
+    /// How this problem counts under the label's policy: `fail`, `unknown` or `warn` (never `pass`). The verdict's
+    /// status is the worst of its problems' statuses; a report's severity (error or warning) is this problem's
+    /// own, never its string's.
+    public var status: VerdictStatus
 
-    /// - Parameters are the properties of the same names.
-    public init(kind: Kind, message: String, overflow: Double? = nil) {
+    /// - Parameters are the properties of the same names; `status` defaults to the kind's
+    ///   (``Kind/defaultStatus``).
+    public init(kind: Kind, message: String, overflow: Double? = nil, status: VerdictStatus? = nil) {
         self.kind = kind
         self.message = message
         self.overflow = overflow
+        self.status = status ?? kind.defaultStatus
+    }
+
+    private enum CodingKeys: String, CodingKey { case kind, message, overflow, status }
+
+    /// Reads a problem; one written before problems had a status gets its kind's default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        message = try container.decode(String.self, forKey: .message)
+        overflow = try container.decodeIfPresent(Double.self, forKey: .overflow)
+        status = try container.decodeIfPresent(VerdictStatus.self, forKey: .status) ?? kind.defaultStatus
+    }
+}
+
+extension VerdictProblem.Kind {
+    /// How a problem of this kind counts when the policy says nothing else: clipping warns (``ClippingPolicy/warn``,
+    /// the default), a missing glyph makes the verdict unknown, the others fail.
+    public var defaultStatus: VerdictStatus {
+        switch self {
+        case .clipped: return .warn
+        case .missingGlyphs: return .unknown
+        case .truncated, .earlyFlip, .lowContrast: return .fail
+        }
     }
 }

@@ -1,14 +1,16 @@
 import Foundation
 import Overset
+import OversetReports
 
 /// The failures a team has accepted for now, so that a check fails only on new ones: the way linters let a team
 /// adopt them on an old codebase (`overset check … --write-baseline overset-baseline.json`, then
 /// `--baseline overset-baseline.json` in CI).
 ///
-/// A failure is matched by table, key, variant, language, category and kind of problem, never by line: editing a
-/// catalog moves lines, not failures.
+/// A finding is matched by table, key, variant, language, category and kind of problem, never by line: editing a
+/// catalog moves lines, not findings. A baseline holds findings of every severity (warnings too), so that a team
+/// adopting the check on an old catalog reads only what is new; only new failures fail the check.
 public struct Baseline: Sendable, Codable, Hashable {
-    /// One accepted failure.
+    /// One accepted finding at one category.
     public struct Entry: Sendable, Codable, Hashable, Comparable {
         public var table: String?
         public var key: String
@@ -38,7 +40,7 @@ public struct Baseline: Sendable, Codable, Hashable {
 
     /// The format's version (1).
     public var version: Int
-    /// The accepted failures, sorted.
+    /// The accepted findings (failures and warnings), sorted. (Named `failures` in the file format since version 1.)
     public var failures: [Entry]
 
     public init(failures: [Entry]) {
@@ -46,19 +48,19 @@ public struct Baseline: Sendable, Codable, Hashable {
         self.failures = Array(Set(failures)).sorted()
     }
 
-    /// The failures of a report (statuses that fail a check: failed and unknown), one entry per problem kind.
+    /// The findings of a report, of every severity, one entry per (category, kind).
     public init(report: CheckReport) {
-        self.init(failures: report.failureEntries)
+        self.init(failures: report.findingEntries)
     }
 
     /// Reads a baseline written by `--write-baseline`, or takes the failures of a JSON report (`--format json`).
     public static func read(path: String) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CatalogError(location: SourceLocation(file: path), message: "cannot read the baseline (missing or unreadable)")
+            throw CatalogError(location: CatalogLocation(file: path), message: "cannot read the baseline (missing or unreadable)")
         }
         if let baseline = try? JSONDecoder().decode(Baseline.self, from: data) { return baseline }
         if let report = try? CheckReport.fromJSON(data) { return Baseline(report: report) }
-        throw CatalogError(location: SourceLocation(file: path),
+        throw CatalogError(location: CatalogLocation(file: path),
                            message: "not a baseline (from --write-baseline) or a JSON report (from --format json)")
     }
 
@@ -74,22 +76,56 @@ public struct Baseline: Sendable, Codable, Hashable {
 
 /// A report against a baseline: what is new, what is known, what is fixed.
 public struct BaselineComparison: Sendable, Codable, Hashable {
-    /// Failures not in the baseline: these fail the check.
+    /// Findings not in the baseline, of any severity: every format shows these.
     public var new: [Baseline.Entry]
-    /// Failures in the baseline, still failing.
+    /// How many of ``new`` are failures (or could not be measured): these fail the check.
+    public var newFailures: Int
+    /// Findings in the baseline, still found.
     public var known: Int
-    /// Baseline entries that no longer fail (among the strings, languages and categories this run checked):
-    /// remove them from the baseline.
+    /// Baseline entries no longer found (among the strings, languages and categories this run checked): remove
+    /// them from the baseline.
     public var fixed: [Baseline.Entry]
+
+    /// - Parameters are the properties of the same names.
+    public init(new: [Baseline.Entry], newFailures: Int, known: Int, fixed: [Baseline.Entry]) {
+        self.new = new
+        self.newFailures = newFailures
+        self.known = known
+        self.fixed = fixed
+    }
+
+    /// `against the baseline: 2 new findings (1 failure), 40 known, 3 fixed`: the one wording of every door.
+    public var summary: String {
+        "against the baseline: " + Plural.count(new.count, "new finding") + " (" + Plural.count(newFailures, "failure")
+            + "), \(known) known, \(fixed.count) fixed"
+    }
+
+    private enum CodingKeys: String, CodingKey { case new, newFailures, known, fixed }
+
+    /// Reads a comparison; one written before comparisons counted warnings has only failures in ``new``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        new = try container.decode([Baseline.Entry].self, forKey: .new)
+        newFailures = try container.decodeIfPresent(Int.self, forKey: .newFailures) ?? new.count
+        known = try container.decode(Int.self, forKey: .known)
+        fixed = try container.decode([Baseline.Entry].self, forKey: .fixed)
+    }
 }
 
 extension CheckResult {
-    /// Every failing (category, kind) of this string, as baseline entries.
-    public var failureEntries: [Baseline.Entry] {
+    /// Every (category, kind) this string has a problem of, any severity, as baseline entries.
+    public var findingEntries: [Baseline.Entry] { entries { _ in true } }
+
+    /// The (category, kind) pairs whose problem fails the check (a failure, or could not be measured).
+    public var failureEntries: [Baseline.Entry] { entries { $0.status.fails } }
+
+    private func entries(where include: (VerdictProblem) -> Bool) -> [Baseline.Entry] {
         var out: [Baseline.Entry] = []
-        for outcome in outcomes where outcome.status == .fail || outcome.status == .unknown {
+        for outcome in outcomes {
             var kinds: [VerdictProblem.Kind] = []
-            for problem in outcome.problems where !kinds.contains(problem.kind) { kinds.append(problem.kind) }
+            for problem in outcome.problems where include(problem) && !kinds.contains(problem.kind) {
+                kinds.append(problem.kind)
+            }
             for kind in kinds {
                 out.append(Baseline.Entry(table: table, key: key, variant: variant, language: language,
                                           category: outcome.category, kind: kind))
@@ -100,8 +136,8 @@ extension CheckResult {
 }
 
 extension CheckReport {
-    /// Every failing (string, category, kind) of the report's results.
-    var failureEntries: [Baseline.Entry] { results.flatMap(\.failureEntries).sorted() }
+    /// Every (string, category, kind) of the report's results that has a problem, any severity.
+    var findingEntries: [Baseline.Entry] { results.flatMap(\.findingEntries).sorted() }
 
     /// Compares the report with a baseline (``BaselineTally`` over its results). Fixed entries are only those this
     /// run could have seen (a string, language and category it checked), so a check of one language does not call
@@ -127,6 +163,7 @@ public struct BaselineTally: Sendable {
     private let accepted: Set<Baseline.Entry>
     private let acceptedByString: [StringID: [Baseline.Entry]]
     private var current: Set<Baseline.Entry> = []
+    private var failing: Set<Baseline.Entry> = []
     private var seen: Set<Baseline.Entry> = []
 
     public init(_ baseline: Baseline) {
@@ -138,7 +175,8 @@ public struct BaselineTally: Sendable {
 
     /// Takes one checked string into the comparison.
     public mutating func add(_ result: CheckResult) {
-        for entry in result.failureEntries { current.insert(entry) }
+        for entry in result.findingEntries { current.insert(entry) }
+        for entry in result.failureEntries { failing.insert(entry) }
         let id = StringID(table: result.table, key: result.key, variant: result.variant, language: result.language)
         guard let entries = acceptedByString[id] else { return }
         for entry in entries where result.outcomes.contains(where: { $0.category == entry.category }) {
@@ -146,9 +184,10 @@ public struct BaselineTally: Sendable {
         }
     }
 
-    /// New, known and fixed failures so far.
+    /// New, known and fixed findings so far.
     public var comparison: BaselineComparison {
-        BaselineComparison(new: current.subtracting(accepted).sorted(), known: current.intersection(accepted).count,
-                           fixed: seen.subtracting(current).sorted())
+        let new = current.subtracting(accepted)
+        return BaselineComparison(new: new.sorted(), newFailures: new.intersection(failing).count,
+                                  known: current.intersection(accepted).count, fixed: seen.subtracting(current).sorted())
     }
 }

@@ -90,7 +90,7 @@ public struct CatalogChecker: Sendable {
         var languages = options.pseudo.map { [$0.languageCode] } ?? options.languages ?? spec.languages
             ?? available.sorted()
         for language in languages where !available.contains(language) {
-            diagnostics.append(CatalogDiagnostic(.warning, SourceLocation(file: catalogs.first?.path ?? "(catalogs)"),
+            diagnostics.append(CatalogDiagnostic(.warning, CatalogLocation(file: catalogs.first?.path ?? "(catalogs)"),
                                                  "no strings in language \"\(language)\" in any catalog"))
         }
         languages = languages.filter(available.contains)
@@ -180,7 +180,7 @@ public struct CatalogChecker: Sendable {
             if folders.contains(english) {
                 let count = catalog.entries.count
                 catalog.entries = []
-                catalog.diagnostics.append(CatalogDiagnostic(.warning, SourceLocation(file: catalog.path),
+                catalog.diagnostics.append(CatalogDiagnostic(.warning, CatalogLocation(file: catalog.path),
                     "Base.lproj is the development language only where no en.lproj exists; \(english) does, so these "
                     + "\(count) strings are not checked"))
             }
@@ -256,7 +256,7 @@ public struct CatalogChecker: Sendable {
                 continue
             }
             let judged = judge(prepared, rule: rule, category: category)
-            if judged.outcome.status != .pass && judged.outcome.status != .warn && result.failingLines == nil {
+            if judged.outcome.status.fails && result.failingLines == nil {
                 result.failingLines = unlimitedLines(judged.verdict).map(\.text)
                 if options.picturesOfFailures { result.picture = judged.verdict?.picture().svg() }
             }

@@ -35,7 +35,7 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var text: String
     public var style: String?
     public var maxLines: Int
-    public var location: SourceLocation
+    public var location: CatalogLocation
     /// One outcome per checked category, smallest first.
     public var outcomes: [CategoryOutcome]
     /// The lines at the first failing category, for the report.
@@ -173,7 +173,7 @@ public struct CheckReport: Sendable, Codable {
     /// Whether every check passed (warnings allowed) and nothing was unreadable; against a baseline, whether no
     /// failure is new.
     public var passed: Bool {
-        let failuresPass = baseline.map { $0.new.isEmpty } ?? (count(.fail) == 0 && count(.unknown) == 0)
+        let failuresPass = baseline.map { $0.newFailures == 0 } ?? (count(.fail) == 0 && count(.unknown) == 0)
         return failuresPass && !diagnostics.contains { $0.severity == .error }
     }
 

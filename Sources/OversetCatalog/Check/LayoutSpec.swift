@@ -60,17 +60,17 @@ public struct LayoutSpec: Sendable {
     /// Reads a spec from a `.yml`/`.yaml` or `.json` file.
     public static func read(path: String) throws -> LayoutSpec {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CatalogError(location: SourceLocation(file: path), message: "cannot read the layout spec")
+            throw CatalogError(location: CatalogLocation(file: path), message: "cannot read the layout spec")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw CatalogError(location: SourceLocation(file: path), message: "the layout spec is not valid UTF-8")
+            throw CatalogError(location: CatalogLocation(file: path), message: "the layout spec is not valid UTF-8")
         }
         return try parse(text, path: path)
     }
 
     /// Parses a spec from YAML (JSON is YAML too).
     public static func parse(_ text: String, path: String) throws -> LayoutSpec {
-        let fileLocation = SourceLocation(file: path)
+        let fileLocation = CatalogLocation(file: path)
         // Yams parses nested flow collections recursively: thousands of "[" overflow the stack (found by
         // FuzzCatalogs). No spec needs more than a few levels.
         guard flowNestingDepth(text) <= maximumNesting else {
@@ -96,7 +96,7 @@ public struct LayoutSpec: Sendable {
     /// The spec from its YAML tree; errors of the top level and of the default rule stop, a bad rule is a
     /// diagnostic and is skipped.
     private static func build(_ root: Node, path: String) throws -> LayoutSpec {
-        func located(_ node: Node?) -> SourceLocation { SourceLocation(file: path, line: node?.mark?.line) }
+        func located(_ node: Node?) -> CatalogLocation { CatalogLocation(file: path, line: node?.mark?.line) }
         func fail(_ node: Node?, _ message: String) -> CatalogError { CatalogError(location: located(node), message: message) }
         guard case .mapping(let mapping) = root else { throw fail(root, "the layout spec must be a mapping of keys") }
         var top = Settings(SpecValue.table(mapping), origin: "the layout spec")
@@ -213,7 +213,7 @@ public struct LayoutRule: Sendable {
     /// How it picks keys.
     public var pattern: Pattern
     /// Where it is in the spec.
-    public var location: SourceLocation
+    public var location: CatalogLocation
     /// The label its strings are shown in (its category is replaced by each category checked).
     public var label: Label
     /// How clipped marks count, and the tolerance below which they are invisible.
@@ -224,7 +224,7 @@ public struct LayoutRule: Sendable {
     /// Set when the regular expression ran past ``RegexBudget/perMatch`` on a key; the rule is not applied after.
     let regexBudget = RegexBudget()
 
-    init(_ mapping: Node.Mapping, base: LayoutRule?, index: Int?, location: SourceLocation) throws(OversetError) {
+    init(_ mapping: Node.Mapping, base: LayoutRule?, index: Int?, location: CatalogLocation) throws(OversetError) {
         self.location = location
         var settings = Settings(SpecValue.table(mapping), origin: index.map { "rule \($0)" } ?? "default rule")
         let name = try settings.string("name")

@@ -6,13 +6,13 @@ enum AndroidStringsFormat {
     static func read(data: Data, path: String, language: String) throws -> Catalog {
         let root = try XMLElementNode.parse(data, path: path)
         guard root.name == "resources" else {
-            throw CatalogError(location: SourceLocation(file: path, line: root.line),
+            throw CatalogError(location: CatalogLocation(file: path, line: root.line),
                                message: "expected a <resources> document, found <\(root.name)>")
         }
         var catalog = Catalog(path: path, format: .android)
         var seen: [String: Int] = [:]
         for element in root.children {
-            let location = SourceLocation(file: path, line: element.line)
+            let location = CatalogLocation(file: path, line: element.line)
             guard let name = element.attributes["name"] else {
                 catalog.diagnostics.append(CatalogDiagnostic(.error, location, "<\(element.name)> without a name; skipped"))
                 continue
@@ -35,13 +35,13 @@ enum AndroidStringsFormat {
                     let quantity = item.attributes["quantity"] ?? "other"
                     catalog.entries.append(CatalogEntry(key: name, language: language, variant: "plural.\(quantity)",
                                                         value: AndroidHTML.visibleText(unescape(item.text)),
-                                                        location: SourceLocation(file: path, line: item.line)))
+                                                        location: CatalogLocation(file: path, line: item.line)))
                 }
             case "string-array":
                 for (index, item) in element.children(named: "item").enumerated() {
                     catalog.entries.append(CatalogEntry(key: name, language: language, variant: "item.\(index)",
                                                         value: AndroidHTML.visibleText(unescape(item.text)),
-                                                        location: SourceLocation(file: path, line: item.line)))
+                                                        location: CatalogLocation(file: path, line: item.line)))
                 }
             default:
                 catalog.diagnostics.append(CatalogDiagnostic(.warning, location,

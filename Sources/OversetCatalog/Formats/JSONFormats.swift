@@ -5,13 +5,13 @@ enum JSONMapFormat {
     static func read(data: Data, path: String, language: String) throws -> Catalog {
         let json = try JSONSource.parse(data, path: path)
         guard let members = json.root.members else {
-            throw CatalogError(location: SourceLocation(file: path),
+            throw CatalogError(location: CatalogLocation(file: path),
                                message: "expected a JSON object of key → string, found \(json.root.kindDescription)")
         }
         var catalog = Catalog(path: path, format: .json)
-        func location(_ offset: Int) -> SourceLocation {
+        func location(_ offset: Int) -> CatalogLocation {
             let position = json.position(of: offset)
-            return SourceLocation(file: path, line: position.line, column: position.column)
+            return CatalogLocation(file: path, line: position.line, column: position.column)
         }
         func visit(_ members: [JSONSource.Member], prefix: String) {
             for member in members.sorted(by: { $0.key < $1.key }) {
@@ -48,7 +48,7 @@ enum JSONLinesFormat {
         var seen: [String: Int] = [:]
         for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
-            let location = SourceLocation(file: path, line: number)
+            let location = CatalogLocation(file: path, line: number)
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
             guard String(validating: line, as: UTF8.self) != nil else {
                 catalog.diagnostics.append(CatalogDiagnostic(.error, location, "not valid UTF-8; line skipped"))
@@ -59,7 +59,7 @@ enum JSONLinesFormat {
                 json = try JSONSource(bytes: Array(line))
             } catch {
                 let column = String(decoding: line.prefix(error.offset), as: UTF8.self).count + 1
-                catalog.diagnostics.append(CatalogDiagnostic(.error, SourceLocation(file: path, line: number, column: column),
+                catalog.diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: path, line: number, column: column),
                                                              "invalid JSON (\(error.message)); line skipped"))
                 continue
             }
@@ -96,7 +96,7 @@ enum JSONLinesFormat {
     static func settingLanguage(_ language: String, in data: Data, path: String, sourceLanguage: String,
                                 transform: (String) -> String) throws -> (data: Data, count: Int) {
         guard language != sourceLanguage, !metadata.contains(language) else {
-            throw CatalogError(location: SourceLocation(file: path), message: "cannot replace the field \(language)")
+            throw CatalogError(location: CatalogLocation(file: path), message: "cannot replace the field \(language)")
         }
         var out: [UInt8] = []
         var count = 0

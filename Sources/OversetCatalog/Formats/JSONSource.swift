@@ -100,7 +100,7 @@ struct JSONSource {
             for byte in bytes[..<min(error.offset, bytes.count)] {
                 if byte == 0x0A { starts += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
             }
-            throw CatalogError(location: SourceLocation(file: path, line: starts),
+            throw CatalogError(location: CatalogLocation(file: path, line: starts),
                                message: "invalid JSON at line \(starts), column \(column): \(error.message)")
         }
     }

@@ -15,15 +15,15 @@ enum StringsFileFormat {
             case .entry(let key, let value, let comment, let line):
                 if let first = seen[key] {
                     catalog.diagnostics.append(CatalogDiagnostic(
-                        .warning, SourceLocation(file: path, line: line),
+                        .warning, CatalogLocation(file: path, line: line),
                         "duplicate key \"\(key)\" (first on line \(first)); the later value is used"))
                     catalog.entries.removeAll { $0.key == key }
                 }
                 seen[key] = line
                 catalog.entries.append(CatalogEntry(key: key, language: language, value: value, comment: comment,
-                                                    location: SourceLocation(file: path, line: line)))
+                                                    location: CatalogLocation(file: path, line: line)))
             case .error(let message, let line):
-                catalog.diagnostics.append(CatalogDiagnostic(.error, SourceLocation(file: path, line: line), message))
+                catalog.diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: path, line: line), message))
             }
         }
         return catalog

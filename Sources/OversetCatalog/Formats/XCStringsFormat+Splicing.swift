@@ -12,12 +12,12 @@ extension XCStringsFormat {
                                     transform: (String) -> String) throws -> (data: Data, units: Int) {
         let json = try JSONSource.parse(data, path: path)
         guard let strings = json.root["strings"], let entries = strings.members else {
-            throw CatalogError(location: SourceLocation(file: path),
+            throw CatalogError(location: CatalogLocation(file: path),
                                message: "not a String Catalog: expected an object with \"strings\"")
         }
         let source = json.root["sourceLanguage"]?.string ?? "en"
         guard language != source else {
-            throw CatalogError(location: SourceLocation(file: path),
+            throw CatalogError(location: CatalogLocation(file: path),
                                message: "\(language) is the catalog's source language; it is not replaced")
         }
         var edits: [(range: Range<Int>, text: String)] = []

@@ -6,12 +6,12 @@ import Foundation
 enum XCStringsFormat {
     static func read(data: Data, path: String) throws -> Catalog {
         let json = try JSONSource.parse(data, path: path)
-        func location(_ offset: Int) -> SourceLocation {
+        func location(_ offset: Int) -> CatalogLocation {
             let position = json.position(of: offset)
-            return SourceLocation(file: path, line: position.line, column: position.column)
+            return CatalogLocation(file: path, line: position.line, column: position.column)
         }
         guard json.root.members != nil, let strings = json.root["strings"], let members = strings.members else {
-            throw CatalogError(location: SourceLocation(file: path),
+            throw CatalogError(location: CatalogLocation(file: path),
                                message: "not a String Catalog: expected an object with \"strings\" (an object of key → entry)")
         }
         let source = json.root["sourceLanguage"]?.string ?? "en"
@@ -200,10 +200,10 @@ enum StringsDictFormat {
         do {
             object = try PropertyListSerialization.propertyList(from: data, format: nil)
         } catch {
-            throw CatalogError(location: SourceLocation(file: path), message: "invalid property list: \(error.localizedDescription)")
+            throw CatalogError(location: CatalogLocation(file: path), message: "invalid property list: \(error.localizedDescription)")
         }
         guard let root = object as? [String: Any] else {
-            throw CatalogError(location: SourceLocation(file: path), message: "expected a dictionary of keys")
+            throw CatalogError(location: CatalogLocation(file: path), message: "expected a dictionary of keys")
         }
         return root
     }
@@ -213,7 +213,7 @@ enum StringsDictFormat {
         var catalog = Catalog(path: path, format: .stringsdict)
         let lines = keyLines(in: String(decoding: data, as: UTF8.self))
         for key in root.keys.sorted() {
-            let location = SourceLocation(file: path, line: lines[key])
+            let location = CatalogLocation(file: path, line: lines[key])
             guard let rule = root[key] as? [String: Any],
                   let format = rule["NSStringLocalizedFormatKey"] as? String else {
                 catalog.diagnostics.append(CatalogDiagnostic(.error, location,

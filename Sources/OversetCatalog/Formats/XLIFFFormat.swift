@@ -6,7 +6,7 @@ enum XLIFFFormat {
     static func read(data: Data, path: String) throws -> Catalog {
         let root = try XMLElementNode.parse(data, path: path)
         guard root.name == "xliff" else {
-            throw CatalogError(location: SourceLocation(file: path, line: root.line),
+            throw CatalogError(location: CatalogLocation(file: path, line: root.line),
                                message: "expected an <xliff> document, found <\(root.name)>")
         }
         var catalog = Catalog(path: path, format: .xliff)
@@ -26,7 +26,7 @@ enum XLIFFFormat {
             collect(file)
             var seen: Set<String> = []
             for unit in units {
-                let location = SourceLocation(file: path, line: unit.line)
+                let location = CatalogLocation(file: path, line: unit.line)
                 guard let id = unit.attributes["id"] else {
                     catalog.diagnostics.append(CatalogDiagnostic(.error, location, "<trans-unit> without an id; skipped"))
                     continue

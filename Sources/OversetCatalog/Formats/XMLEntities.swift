@@ -103,7 +103,7 @@ enum XMLEntities {
                 let expanded = try replace(in: value, declared: declared, depth: depth + 1, added: &added)
                 added += expanded.count
                 guard added <= budget else {
-                    throw CatalogError(location: SourceLocation(file: ""), message:
+                    throw CatalogError(location: CatalogLocation(file: ""), message:
                         "entity expansion passes \(budget) characters (an amplification, as in the \"billion laughs\" attack)")
                 }
                 out += expanded

@@ -59,7 +59,7 @@ final class XMLElementNode {
         do {
             text = try XMLEntities.expand(text)
         } catch let error as CatalogError {
-            throw CatalogError(location: SourceLocation(file: path), message: "invalid XML: \(error.message)")
+            throw CatalogError(location: CatalogLocation(file: path), message: "invalid XML: \(error.message)")
         }
         let builder = Builder()
         // A stream, not `XMLParser(data:)`: on Linux the latter hands libxml2 the whole document at once and it
@@ -71,11 +71,11 @@ final class XMLElementNode {
         parser.delegate = builder
         let ok = parser.parse()
         if let error = builder.error ?? (ok ? nil : (parser.parserError.map { ($0, parser.lineNumber) })) {
-            throw CatalogError(location: SourceLocation(file: path, line: error.1),
+            throw CatalogError(location: CatalogLocation(file: path, line: error.1),
                                message: "invalid XML: \(describe(error.0))")
         }
         guard let root = builder.root else {
-            throw CatalogError(location: SourceLocation(file: path), message: "invalid XML: no root element")
+            throw CatalogError(location: CatalogLocation(file: path), message: "invalid XML: no root element")
         }
         return root
     }

@@ -1,66 +1,70 @@
 import Foundation
 import Overset
+import OversetReports
 
-/// One problem of a check at its place in a catalog: what the `xcode`, `github` and `sarif` reports show, one line
-/// (or annotation, or result) each.
-public struct Finding: Sendable, Hashable, Codable {
-    /// How editors and CI show it.
-    public enum Severity: String, Sendable, Hashable, Codable {
-        case error
-        case warning
-    }
-
-    /// What went wrong: a ``VerdictProblem/Kind`` (`truncated`, `clipped`, `missingGlyphs`, `earlyFlip`,
-    /// `lowContrast`), or `input` for a catalog or spec that could not be read in full.
-    public var rule: String
-    public var severity: Severity
+/// A ``OversetReports/Finding`` at its place in a catalog: what the `text`, `xcode`, `github` and `sarif` reports
+/// show, one entry (line, annotation or result) each; or a problem reading the input.
+public struct CatalogFinding: Sendable, Hashable {
+    /// The string's finding; nil for an input problem.
+    public var finding: Finding?
+    /// How editors and CI show it: the finding's own severity, never its string's.
+    public var severity: Finding.Severity
     /// The key's (or the input problem's) place: file, line, column when the reader knows them.
-    public var location: SourceLocation
+    public var location: CatalogLocation
     /// The key as reports name it (``CatalogEntry/displayKey``); nil for input problems.
     public var key: String?
     public var language: String?
-    /// The categories where it happens, smallest first.
-    public var categories: [String]
     /// One sentence: key, language, categories, then what and by how much.
     public var message: String
+
+    /// What went wrong: a ``VerdictProblem/Kind`` (`truncated`, `clipped`, `missingGlyphs`, `earlyFlip`,
+    /// `lowContrast`), or `input` for a catalog or spec that could not be read in full.
+    public var rule: String { finding?.kind.rawValue ?? Self.inputRule }
+    /// The categories where it happens, smallest first (none for input problems).
+    public var categories: [String] { finding?.categories ?? [] }
 
     /// The rule of input problems.
     public static let inputRule = "input"
 }
 
+extension CheckResult {
+    /// The string's findings (``OversetReports/Finding/findings(of:)``), leaving out the (category, kind) pairs
+    /// that `accepted` holds (a baseline's known findings).
+    public func findings(accepting accepted: Set<Baseline.Entry> = []) -> [Finding] {
+        let outcomes = self.outcomes.lazy.filter { !$0.problems.isEmpty }.map { outcome in
+            (category: outcome.category, problems: accepted.isEmpty ? outcome.problems : outcome.problems.filter {
+                !accepted.contains(Baseline.Entry(table: self.table, key: self.key, variant: self.variant,
+                                                  language: self.language, category: outcome.category, kind: $0.kind))
+            })
+        }
+        return Finding.findings(of: outcomes)
+    }
+}
+
 extension CheckReport {
+    /// The findings a baseline accepts (known ones): left out of every format.
+    var acceptedEntries: Set<Baseline.Entry> {
+        guard let baseline else { return [] }
+        return Set(results.flatMap(\.findingEntries)).subtracting(baseline.new)
+    }
+
     /// Every finding: one per (string, kind of problem), at the string's place, then one per input diagnostic.
-    /// A string that fails in several categories for the same reason is one finding naming the categories.
-    /// Against a baseline, failures it accepts are left out (only new ones are shown).
-    public var findings: [Finding] {
-        var out: [Finding] = []
-        let accepted: Set<Baseline.Entry> = baseline == nil ? [] : Set(failureEntries).subtracting(baseline!.new)
+    /// A string that has the same problem in several categories is one finding naming the categories. Against a
+    /// baseline, the findings it accepts are left out, of any severity (only new ones are shown).
+    public var findings: [CatalogFinding] {
+        var out: [CatalogFinding] = []
+        let accepted = acceptedEntries
         for result in results where result.status != .pass {
-            var kinds: [VerdictProblem.Kind] = []
-            var byKind: [VerdictProblem.Kind: [(category: String, status: CategoryOutcome.Status, problem: VerdictProblem)]] = [:]
-            for outcome in result.outcomes where outcome.status != .pass {
-                for problem in outcome.problems where !accepted.contains(Baseline.Entry(
-                    table: result.table, key: result.key, variant: result.variant, language: result.language,
-                    category: outcome.category, kind: problem.kind)) {
-                    if byKind[problem.kind] == nil { kinds.append(problem.kind) }
-                    byKind[problem.kind, default: []].append((outcome.category, outcome.status, problem))
-                }
-            }
-            for kind in kinds {
-                let cases = byKind[kind]!
-                let categories = cases.map(\.category)
-                let severity: Finding.Severity = cases.contains { $0.status == .fail || $0.status == .unknown } ? .error : .warning
-                let span = categories.count == 1 ? categories[0]
-                    : "\(categories[0]) … \(categories[categories.count - 1]), \(categories.count) categories"
-                out.append(Finding(rule: kind.rawValue, severity: severity, location: result.location, key: result.displayKey,
-                                   language: result.language, categories: categories,
-                                   message: "\(result.displayKey) (\(result.language), \(span)): \(cases[0].problem.message)"))
+            for finding in result.findings(accepting: accepted) {
+                out.append(CatalogFinding(finding: finding, severity: finding.severity, location: result.location,
+                                          key: result.displayKey, language: result.language,
+                                          message: "\(result.displayKey) (\(result.language), \(finding.span)): \(finding.message)"))
             }
         }
         for diagnostic in diagnostics {
-            out.append(Finding(rule: Finding.inputRule, severity: diagnostic.severity == .error ? .error : .warning,
-                               location: diagnostic.location, key: nil, language: nil, categories: [],
-                               message: diagnostic.message))
+            out.append(CatalogFinding(finding: nil, severity: diagnostic.severity == .error ? .error : .warning,
+                                      location: diagnostic.location, key: nil, language: nil,
+                                      message: diagnostic.message))
         }
         return out
     }
@@ -118,7 +122,7 @@ extension CheckReport {
         ("missingGlyphs", "MissingGlyphs", "No font has a glyph for some characters: the layout cannot be measured."),
         ("earlyFlip", "EarlyFlip", "A reflowing header goes vertical at a text size where it must stay horizontal."),
         ("lowContrast", "LowContrast", "Text and background colours do not reach the contrast the HIG asks for at this size."),
-        (Finding.inputRule, "InputProblem", "A catalog or the layout spec could not be read in full."),
+        (CatalogFinding.inputRule, "InputProblem", "A catalog or the layout spec could not be read in full."),
     ]
 
     /// SARIF 2.1.0: one run of the `Overset` tool, a rule per kind of problem, a result per finding with its

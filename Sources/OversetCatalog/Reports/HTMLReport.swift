@@ -37,7 +37,7 @@ extension CheckReport {
         out += "</tr></thead><tbody>\n"
         var failures: [CheckResult] = []
         for group in groups {
-            failures += group.results.filter { $0.status == .fail || $0.status == .unknown }
+            failures += group.results.filter { $0.status.fails }
             out += "<tr><td class=\"key\">\(escape(group.key))</td>"
             for language in languages {
                 // A key can come from several files (a .strings and an XLIFF): the cell shows the worst.
@@ -56,7 +56,7 @@ extension CheckReport {
         }
         out += "</tbody></table>\n<h2>Failures</h2>\n<div id=\"failures\">\n"
         for (index, result) in failures.enumerated() {
-            let first = result.outcomes.first { $0.status == .fail || $0.status == .unknown }!
+            let first = result.outcomes.first { $0.status.fails }!
             out += "<div class=\"failure\" data-key=\"\(escape(result.displayKey))\" data-language=\"\(escape(result.language))\">"
             out += "<h3>\(escape(result.displayKey)) — \(escape(result.language)) — \(escape(first.category))</h3>"
             out += "<p>" + first.problems.map { escape($0.message) }.joined(separator: "<br>") + "</p>"

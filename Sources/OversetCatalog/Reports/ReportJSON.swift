@@ -120,7 +120,7 @@ package enum JSONNumber {
     }
 }
 
-extension SourceLocation {
+extension CatalogLocation {
     func write(to json: inout JSONWriter) {
         json.beginObject()
         json.member("column", column)
@@ -131,13 +131,14 @@ extension SourceLocation {
 }
 
 extension VerdictProblem {
-    /// `{"kind", "message", "overflow"}`, the overflow as it is or rounded by `overflow` (the layout report rounds
-    /// lengths to 1/1000 pt).
+    /// `{"kind", "message", "overflow", "status"}`, the overflow as it is or rounded by `overflow` (the layout
+    /// report rounds lengths to 1/1000 pt).
     package func write(to json: inout JSONWriter, overflow rounded: (Double) -> Double = { $0 }) {
         json.beginObject()
         json.member("kind", kind.rawValue)
         json.member("message", message)
         json.member("overflow", overflow.map(rounded))
+        json.member("status", status.rawValue)
         json.endObject()
     }
 }
@@ -218,6 +219,7 @@ extension CheckReport {
                 json.member("known", baseline.known)
                 json.key("new")
                 Self.write(baseline.new, to: &json)
+                json.member("newFailures", baseline.newFailures)
                 json.endObject()
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Overset
+import OversetReports
 
 /// Report formats for a ``CheckReport``.
 public enum ReportFormat: String, Sendable, CaseIterable {
@@ -41,9 +42,9 @@ extension CheckReport {
             if groups[result.displayKey] == nil { order.append(result.displayKey) }
             groups[result.displayKey, default: []].append(result)
         }
-        func score(_ results: [CheckResult]) -> (Int, Int) {
-            (results.map { $0.status.rankValue }.max() ?? 0,
-             results.reduce(0) { $0 + $1.outcomes.filter { $0.status == .fail || $0.status == .unknown }.count })
+        func score(_ results: [CheckResult]) -> (VerdictStatus, Int) {
+            (results.map(\.status).max() ?? .pass,
+             results.reduce(0) { $0 + $1.outcomes.filter { $0.status.fails }.count })
         }
         return order.map { ($0, groups[$0]!) }.sorted { lhs, rhs in
             let a = score(lhs.results), b = score(rhs.results)
@@ -53,22 +54,27 @@ extension CheckReport {
 
     // MARK: Text
 
+    /// Keys with findings, worst first; under each, every language's findings, worst first (a failure is never
+    /// hidden behind a warning), with the lines at the first failing category. Against a baseline, only new
+    /// findings.
     public func textSummary(maxKeys: Int = 50) -> String {
         var out: [String] = []
         var shown = 0
+        let accepted = acceptedEntries
         for group in groupedByKey {
-            let failing = group.results.filter { $0.status != .pass }
-            guard !failing.isEmpty else { continue }
+            let found = group.results.compactMap { result -> (result: CheckResult, findings: [Finding])? in
+                guard result.status != .pass else { return nil }
+                let findings = result.findings(accepting: accepted)
+                return findings.isEmpty ? nil : (result, findings)
+            }
+            guard !found.isEmpty else { continue }
             shown += 1
             guard shown <= maxKeys else { continue }
-            let worst = failing.map(\.status).max()!
-            out.append("\(worst.rawValue.uppercased())  \(group.key)  (\(failing.count) language\(failing.count == 1 ? "" : "s"))")
-            for result in failing.sorted(by: { ($0.status.rankValue, $0.language) > ($1.status.rankValue, $1.language) }) {
-                let bad = result.outcomes.filter { $0.status != .pass }
-                let first = bad.first!
-                let range = bad.count == 1 ? first.category : "\(first.category) … \(bad.last!.category) (\(bad.count) categories)"
-                let problem = first.problems.map(\.message).joined(separator: "; ")
-                out.append("  \(result.language): \(range): \(problem)")
+            let worst = found.map { $0.findings[0].status }.max()!
+            out.append("\(worst.rawValue.uppercased())  \(group.key)  (\(Plural.count(found.count, "language")))")
+            let ordered = found.sorted { ($0.findings[0].status, $0.result.language) > ($1.findings[0].status, $1.result.language) }
+            for (result, findings) in ordered {
+                for finding in findings { out.append("  \(result.language): \(finding.textLine)") }
                 if let lines = result.failingLines, !lines.isEmpty {
                     out.append("      " + lines.map { "│\($0)│" }.joined(separator: " "))
                 }
@@ -83,10 +89,7 @@ extension CheckReport {
         }
         if let baseline {
             out.append("")
-            out.append("Against the baseline: \(baseline.new.count) new failures, \(baseline.known) known, "
-                + "\(baseline.fixed.count) fixed")
-            for entry in baseline.new.prefix(50) { out.append("  new: \(entry.description)") }
-            if baseline.new.count > 50 { out.append("  … and \(baseline.new.count - 50) more new") }
+            out.append(baseline.summary)
             for entry in baseline.fixed.prefix(50) { out.append("  fixed (remove from the baseline): \(entry.description)") }
             if baseline.fixed.count > 50 { out.append("  … and \(baseline.fixed.count - 50) more fixed") }
         }
@@ -98,9 +101,10 @@ extension CheckReport {
 
     /// One line: checks, passes, failures.
     public var summaryLine: String {
-        "\(counts.strings) strings × \(categories.count) categories = \(checkCount) checks: \(count(.pass)) passed, "
-            + "\(count(.fail)) failed, \(count(.warn)) warnings, \(count(.unknown)) unknown (missing glyphs); "
-            + "\(diagnostics.filter { $0.severity == .error }.count) input errors"
+        Plural.count(counts.strings, "string") + " × " + Plural.count(categories.count, "category") + " = "
+            + Plural.count(checkCount, "check") + ": \(count(.pass)) passed, "
+            + "\(count(.fail)) failed, \(Plural.count(count(.warn), "warning")), \(count(.unknown)) unknown (missing glyphs); "
+            + Plural.count(diagnostics.filter { $0.severity == .error }.count, "input error")
     }
 
     // MARK: JSON
@@ -121,34 +125,38 @@ extension CheckReport {
     /// JUnit XML in the shape Jenkins, GitLab, GitHub Actions reporters and junitparser read: one `<testsuite>`
     /// per language, one `<testcase>` per key, a `<failure>` listing the failing categories.
     public func junit() -> String {
-        var byLanguage: [String: [CheckResult]] = [:]
-        for result in results { byLanguage[result.language, default: []].append(result) }
+        var byLanguage: [String: [(result: CheckResult, findings: [Finding])]] = [:]
+        let accepted = acceptedEntries
+        for result in results {
+            byLanguage[result.language, default: []].append((result, result.findings(accepting: accepted)))
+        }
+        func failed(_ findings: [Finding]) -> Bool { findings.contains { $0.status == .fail } }
+        func unknown(_ findings: [Finding]) -> Bool { !failed(findings) && findings.contains { $0.status == .unknown } }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let failures = results.filter { $0.status == .fail }.count
-        let errors = results.filter { $0.status == .unknown }.count + diagnostics.filter { $0.severity == .error }.count
+        let all = byLanguage.values.joined()
+        let failures = all.filter { failed($0.findings) }.count
+        let errors = all.filter { unknown($0.findings) }.count + diagnostics.filter { $0.severity == .error }.count
         out += "<testsuites name=\"overset check\" tests=\"\(results.count + (diagnostics.isEmpty ? 0 : 1))\" "
             + "failures=\"\(failures)\" errors=\"\(errors)\">\n"
         for language in byLanguage.keys.sorted() {
             let cases = byLanguage[language]!
             out += "  <testsuite name=\"overset.\(xmlEscape(language, attribute: true))\" tests=\"\(cases.count)\" "
-                + "failures=\"\(cases.filter { $0.status == .fail }.count)\" "
-                + "errors=\"\(cases.filter { $0.status == .unknown }.count)\" skipped=\"0\">\n"
-            for result in cases {
+                + "failures=\"\(cases.filter { failed($0.findings) }.count)\" "
+                + "errors=\"\(cases.filter { unknown($0.findings) }.count)\" skipped=\"0\">\n"
+            for (result, findings) in cases {
                 out += "    <testcase classname=\"\(xmlEscape(result.location.file, attribute: true))\" "
                     + "name=\"\(xmlEscape("\(result.displayKey) [\(language)]", attribute: true))\">\n"
-                let bad = result.outcomes.filter { $0.status == .fail || $0.status == .unknown }
-                if !bad.isEmpty {
-                    let tag = result.status == .unknown ? "error" : "failure"
-                    let message = bad.first!.problems.first?.message ?? "failed"
-                    var body = bad.map { "\($0.category): " + $0.problems.map(\.message).joined(separator: "; ") }
-                        .joined(separator: "\n")
+                // Findings come worst first: the first one names the test's failure.
+                if let first = findings.first, first.fails {
+                    let tag = failed(findings) ? "failure" : "error"
+                    var body = findings.filter(\.fails).map(\.textLine).joined(separator: "\n")
                     if let lines = result.failingLines { body += "\nlines: " + lines.map { "|\($0)|" }.joined(separator: " ") }
-                    out += "      <\(tag) type=\"\(bad.first!.problems.first?.kind.rawValue ?? "layout")\" "
-                        + "message=\"\(xmlEscape(message, attribute: true))\">\(xmlEscape(body))</\(tag)>\n"
+                    out += "      <\(tag) type=\"\(first.kind.rawValue)\" "
+                        + "message=\"\(xmlEscape(first.sentence, attribute: true))\">\(xmlEscape(body))</\(tag)>\n"
                 }
-                let warnings = result.outcomes.filter { $0.status == .warn }
+                let warnings = findings.filter { !$0.fails }
                 if !warnings.isEmpty {
-                    out += "      <system-out>\(xmlEscape(warnings.map { "\($0.category): " + $0.problems.map(\.message).joined(separator: "; ") }.joined(separator: "\n")))</system-out>\n"
+                    out += "      <system-out>\(xmlEscape(warnings.map(\.textLine).joined(separator: "\n")))</system-out>\n"
                 }
                 out += "    </testcase>\n"
             }
@@ -168,16 +176,5 @@ extension CheckReport {
             out += "    </testcase>\n  </testsuite>\n"
         }
         return out + "</testsuites>\n"
-    }
-}
-
-extension CategoryOutcome.Status {
-    var rankValue: Int {
-        switch self {
-        case .pass: return 0
-        case .warn: return 1
-        case .unknown: return 2
-        case .fail: return 3
-        }
     }
 }

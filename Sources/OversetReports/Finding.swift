@@ -1,0 +1,119 @@
+import Overset
+
+/// One problem of one string, over the categories where it happens: what every door shows.
+///
+/// A ``Verdict`` judges a text at one category and names its problems (``VerdictProblem``), each with its own
+/// status under the label's policy. A finding gathers the problems of one kind over the categories checked: a string
+/// truncated from AX1 to AX5 and clipped at every size has two findings, an error and a warning. `overset preview`,
+/// `measure`, `matrix`, `check` (every report format), the baseline, the exit code and the test helpers all render
+/// findings made here, and none of them judges again.
+///
+/// ```swift
+/// let label = Label(style: .body, width: 200, maxLines: 1)
+/// let verdicts = try ContentSizeCategory.allCases.map { try label.at($0).verdict(for: "खरीदारी पुनः प्राप्त करें", language: "hi") }
+/// for finding in Finding.findings(of: verdicts) {
+///     print(finding.severity, finding.span, finding.message)
+/// }
+/// ```
+public struct Finding: Sendable, Hashable {
+    /// What went wrong.
+    public typealias Kind = VerdictProblem.Kind
+
+    /// How editors and CI show a finding.
+    public enum Severity: String, Sendable, Hashable, Codable, CaseIterable {
+        case error
+        case warning
+    }
+
+    /// The kind of problem.
+    public var kind: Kind
+    /// How it counts: `fail`, `unknown` or `warn`, the worst over its categories (its own, never its string's).
+    public var status: VerdictStatus
+    /// The categories where it happens, by their HIG names, in the order checked (smallest first).
+    public var categories: [String]
+    /// The problem's sentence at the first of ``categories`` (what, by how much, and the advice that avoids it).
+    public var message: String
+    /// For clipping: the worst overflow in points over the categories.
+    public var overflow: Double?
+
+    /// - Parameters are the properties of the same names.
+    public init(kind: Kind, status: VerdictStatus, categories: [String], message: String, overflow: Double? = nil) {
+        self.kind = kind
+        self.status = status
+        self.categories = categories
+        self.message = message
+        self.overflow = overflow
+    }
+
+    /// `error` for a failure or a verdict that could not be measured, `warning` for a warning.
+    public var severity: Severity { status == .warn ? .warning : .error }
+
+    /// Whether the finding fails a check (a failure, or something that could not be measured).
+    public var fails: Bool { status.fails }
+
+    /// The categories in a few words: `AX3`, or `AX1 … AX5 (5 categories)`.
+    public var span: String { Finding.span(categories) }
+
+    /// `AX3`, or `first … last (N categories)`; empty for no categories.
+    public static func span(_ categories: [String]) -> String {
+        guard let first = categories.first else { return "" }
+        return categories.count == 1 ? first : "\(first) … \(categories.last!) (\(Plural.count(categories.count, "category")))"
+    }
+
+    /// `span: message`, or the message alone when the finding has no categories.
+    public var sentence: String { categories.isEmpty ? message : "\(span): \(message)" }
+
+    /// `FAIL truncated: AX1 … AX5 (5 categories): needs 3 lines, …`: the line every text view shows.
+    public var textLine: String { "\(status.rawValue.uppercased()) \(kind.rawValue): \(sentence)" }
+
+    /// The findings of one string: one per kind of problem, over the categories where it happens, worst first
+    /// (failures, then what could not be measured, then warnings: ``VerdictStatus``'s order), kinds of the same status in the order the
+    /// verdicts name them.
+    /// - Parameter outcomes: each category's HIG name and the problems judged there, smallest category first.
+    public static func findings(of outcomes: some Sequence<(category: String, problems: [VerdictProblem])>) -> [Finding] {
+        var order: [Kind] = []
+        var byKind: [Kind: Finding] = [:]
+        for outcome in outcomes {
+            var seen: [Kind] = []
+            for problem in outcome.problems where !seen.contains(problem.kind) {
+                seen.append(problem.kind)
+                if var finding = byKind[problem.kind] {
+                    finding.categories.append(outcome.category)
+                    finding.status = max(finding.status, problem.status)
+                    if let overflow = problem.overflow { finding.overflow = max(finding.overflow ?? overflow, overflow) }
+                    byKind[problem.kind] = finding
+                } else {
+                    order.append(problem.kind)
+                    byKind[problem.kind] = Finding(kind: problem.kind, status: problem.status,
+                                                   categories: [outcome.category], message: problem.message,
+                                                   overflow: problem.overflow)
+                }
+            }
+        }
+        let found = order.map { byKind[$0]! }
+        return found.enumerated().sorted { lhs, rhs in
+            lhs.element.status != rhs.element.status ? lhs.element.status > rhs.element.status
+                : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    /// The findings of a text judged at several categories (each verdict's label at its category).
+    public static func findings(of verdicts: [Verdict]) -> [Finding] {
+        findings(of: verdicts.lazy.map { (category: $0.label.category.higName, problems: $0.problems) })
+    }
+}
+
+/// Counts in words, the one way every report writes them: `1 new finding`, `2 new findings`, `1 category`.
+public enum Plural {
+    /// `count` and the noun, in the plural unless `count` is 1 (`plural`, or the noun with -s, -y → -ies).
+    public static func count(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+        "\(count) " + (count == 1 ? noun : plural ?? Plural.plural(of: noun))
+    }
+
+    static func plural(of noun: String) -> String {
+        if noun.hasSuffix("y"), let before = noun.dropLast().last, !"aeiou".contains(before) {
+            return noun.dropLast() + "ies"
+        }
+        return noun.hasSuffix("s") || noun.hasSuffix("x") ? noun + "es" : noun + "s"
+    }
+}
