@@ -256,7 +256,7 @@ struct Check: ParsableCommand {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let rate = seconds > 0 ? Points.format(Double(report.checkCount) / seconds, decimals: 0) : "-"
         // The text report on standard output ends with the same summary: print it once.
-        if !(format == .text && output == nil) {
+        if !format.printsSummary(to: output) {
             FileHandle.standardError.write(line: report.summaryLine + " (\(Points.fixed(seconds)) s, \(rate) checks/s)")
             if let comparison = report.baseline { FileHandle.standardError.write(line: comparison.summary) }
         }
@@ -264,7 +264,11 @@ struct Check: ParsableCommand {
     }
 }
 
-extension ReportFormat: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {
+    /// Whether the report itself ends with the summary line where the user reads it (a text report on standard
+    /// output): then it is not printed again on standard error.
+    func printsSummary(to output: String?) -> Bool { self == .text && output == nil }
+}
 extension CatalogFormat: ExpressibleByArgument {}
 
 /// A progress bar on standard error, only when it is a terminal.

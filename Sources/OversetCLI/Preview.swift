@@ -153,7 +153,7 @@ enum TextPreview {
         }
         // The verdict's findings, worst first, and its status: the same as `--format json`'s "problems" and
         // "status", and the exit status (ExitStatus).
-        for finding in findings { out.append("\(finding.status.rawValue.uppercased()) \(finding.kind.rawValue): \(finding.message)") }
+        for finding in findings { out.append(finding.textLine) }
         if !layout.missingCharacters.isEmpty {
             out.append("widths at the missing characters are the .notdef box: the layout is an estimate")
         }

@@ -54,10 +54,13 @@ public struct Finding: Sendable, Hashable {
     /// The categories in a few words: `AX3`, or `AX1 … AX5 (5 categories)`.
     public var span: String { Finding.span(categories) }
 
-    /// `AX3`, or `first … last (N categories)`; empty for no categories.
-    public static func span(_ categories: [String]) -> String {
+    /// `AX3`, or `first … last (N categories)`; inside parentheses (`inline`), `first … last, N categories`; empty
+    /// for no categories.
+    public static func span(_ categories: [String], inline: Bool = false) -> String {
         guard let first = categories.first else { return "" }
-        return categories.count == 1 ? first : "\(first) … \(categories.last!) (\(Plural.count(categories.count, "category")))"
+        guard categories.count > 1 else { return first }
+        let count = Plural.count(categories.count, "category")
+        return "\(first) … \(categories.last!)" + (inline ? ", \(count)" : " (\(count))")
     }
 
     /// `span: message`, or the message alone when the finding has no categories.

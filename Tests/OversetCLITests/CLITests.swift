@@ -74,7 +74,7 @@ import Testing
     @Test func preview_json_hasTheDocumentedSchema() throws {
         let run = try Self.run(["preview", "Zum Abschließen des Updates Firefox neu starten", "--width", "220",
                                 "--size", "17", "--lines", "2", "--lang", "de", "--format", "json"])
-        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.status == 1, "\(run.stderr)")  // truncated: the JSON's "status" is "fail", and so is the exit status
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(object["lineCount"] as? Int == 2)
         #expect(object["truncated"] as? Bool == true)
@@ -91,10 +91,11 @@ import Testing
     @Test func preview_text_marksBreaksAndTruncation() throws {
         let run = try Self.run(["preview", "ภาษาไทยเป็นภาษาที่ไม่มีการเว้นวรรค", "--lang", "th", "--width", "100",
                                 "--lines", "2"])
-        #expect(run.status == 0)
+        #expect(run.status == 1)  // truncated: a failing verdict (ExitStatus)
         #expect(run.stdout.contains("opportunity"))
         #expect(run.stdout.contains("truncated"))
-        #expect(run.stdout.contains("TRUNCATED"))
+        #expect(run.stdout.contains("FAIL truncated: Large: needs"))
+        #expect(run.stdout.hasSuffix("verdict: fail\n"))
         #expect(run.stdout.contains("Noto Sans Thai"))
     }
 
@@ -104,7 +105,8 @@ import Testing
         let missing = try #require(object["missingCharacters"] as? [[String: Any]])
         #expect(missing.first?["character"] as? String == "𓀀")
         let text = try Self.run(["preview", "Tea 𓀀", "--width", "200"])
-        #expect(text.stdout.contains("WARNING: no font has a glyph for: 𓀀"))
+        #expect(text.stdout.contains("UNKNOWN missingGlyphs: Large: no font has 𓀀"))
+        #expect(text.status == 1)  // unknown is never a pass
     }
 
     @Test func usageErrors_exitWith2AndSayWhatToDo() throws {

@@ -16,36 +16,38 @@ import OversetCatalog
         #expect(run.status == 1)
         #expect(run.stdout == """
 FAIL  Check for updates  (4 languages)
-  th: xxxLarge … AX3 (2 categories): needs 2 lines, 1 allowed (23 pt in 150 pt)
+  th: FAIL truncated: xxxLarge … AX3 (2 categories): needs 2 lines, 1 allowed (23 pt in 150 pt)
       │ตรวจสอบ│ │การอัปเดต│
-  en: xxxLarge … AX3 (2 categories): needs 2 lines, 1 allowed (23 pt in 150 pt)
+  en: FAIL truncated: xxxLarge … AX3 (2 categories): needs 2 lines, 1 allowed (23 pt in 150 pt)
       │Check│ │for updates│
-  de: Large … AX3 (3 categories): needs 2 lines, 1 allowed (17 pt in 150 pt)
+  de: FAIL truncated: Large … AX3 (3 categories): needs 2 lines, 1 allowed (17 pt in 150 pt)
       │Nach│ │Updates suchen│
-  ar: Large … AX3 (3 categories): marks cross the line box (ق) by up to 0.52 pt; a line height of 22 pt avoids the top
+  ar: FAIL truncated: xxxLarge … AX3 (2 categories): needs 2 lines, 1 allowed (23 pt in 150 pt)
+  ar: WARN clipped: Large … AX3 (3 categories): marks cross the bottom of the label (ق) by up to 0.52 pt; a baseline raised by 0.52 pt (baselineOffset) avoids the bottom
       │تحقق│ │مِن التحديثات│
 FAIL  settings.title [device.other]  (1 language)
-  de: xxxLarge … AX3 (2 categories): goes vertical at xxxLarge (needs 3 lines beside the image); must stay horizontal up to xxxLarge
+  de: FAIL earlyFlip: xxxLarge: goes vertical at xxxLarge (needs 3 lines beside the image); must stay horizontal up to xxxLarge
+  de: FAIL truncated: AX3: needs 4 lines, 2 allowed (40 pt in 220 pt)
       │Einstellungen│ │und Datenschutz│
 
 Input problems (2):
   Tests/OversetTests/Fixtures/catalogs/layout.yml:16: warning: glob *.button matches no key
   Tests/OversetTests/Fixtures/catalogs/layout.yml:24: warning: regex ^no\\.such\\.key$ matches no key
 
-18 strings × 3 categories = 54 checks: 42 passed, 11 failed, 1 warnings, 0 unknown (missing glyphs); 0 input errors
+18 strings × 3 categories = 54 checks: 42 passed, 11 failed, 1 warning, 0 unknown (missing glyphs); 0 input errors
 skipped: 11 no translation in ar
 skipped: 6 no translation in de
 skipped: 3 no translation in en
 skipped: 10 no translation in th
 
 """)
-        #expect(run.stderr.hasPrefix("18 strings × 3 categories = 54 checks: 42 passed, 11 failed"))
+        #expect(run.stderr.isEmpty)  // the summary is the report's last lines: not printed twice on a terminal
     }
 
     @Test func matrix_text_showsTheFlipCategoryByCategory() throws {
         let run = try CLITests.run(["matrix", "Zum Abschließen des Updates Firefox neu starten", "--lang", "de",
                                     "--width", "320", "--max-lines", "2"])
-        #expect(run.status == 0)
+        #expect(run.status == 1)  // vertical from xLarge, and still more than 2 lines from AX1
         #expect(run.stdout == """
 headline title, 2 lines beside a 64 pt image in 320 pt (pushOut breaking, policy truncation)
 category  size  width  lines  truncates  clips  orientation  vertical lines
@@ -62,6 +64,7 @@ AX3       40    244.0  5      yes        no     vertical     4
 AX4       47    244.0  6      yes        no     vertical     5
 AX5       53    244.0  7      yes        no     vertical     5
 
+FAIL truncated: AX1 … AX5 (5 categories): needs 3 lines, 2 allowed (28 pt in 320 pt)
 flips to vertical at xLarge
 
 """)
@@ -150,9 +153,9 @@ flips to vertical at xLarge
         #expect(merged.status == 1)
         // Up to the input problems (each shard names its own rules' paths the same way), the merge is the whole.
         #expect(merged.stdout == whole.stdout)
-        #expect(merged.stderr == "18 strings × 3 categories = 54 checks: 42 passed, 11 failed, 1 warnings, 0 unknown (missing glyphs); 0 input errors\n")
+        #expect(merged.stderr == "")  // the text report on standard output ends with the summary: not printed twice
         let twice = try CLITests.run(["merge", directory + "/s1.json", directory + "/s1.json"])
-        #expect(twice.status == 1)
+        #expect(twice.status == 2)  // reports that cannot be merged are an unusable input
         #expect(twice.stderr == "error: cannot merge: shard 1 of 2 is given twice: '\(directory)/s1.json' and '\(directory)/s1.json'\n")
         let alone = try CLITests.run(["merge", directory + "/s2.json"])
         #expect(alone.stderr == "error: cannot merge: shard 1 of 2 is missing\n")

@@ -58,7 +58,8 @@ extension CheckReport {
             for finding in result.findings(accepting: accepted) {
                 out.append(CatalogFinding(finding: finding, severity: finding.severity, location: result.location,
                                           key: result.displayKey, language: result.language,
-                                          message: "\(result.displayKey) (\(result.language), \(finding.span)): \(finding.message)"))
+                                          message: "\(result.displayKey) (\(result.language), \(Finding.span(finding.categories, inline: true))): "
+                                              + finding.message))
             }
         }
         for diagnostic in diagnostics {
