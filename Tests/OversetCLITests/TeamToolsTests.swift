@@ -129,7 +129,7 @@ import Testing
         let changed = try CLITests.run(arguments + ["--baseline", "baseline.json"], directory: directory)
         #expect(changed.status == 1)
         // Only the new finding is listed, at its new category (xxxLarge … AX3 are known: in the baseline).
-        #expect(changed.stdout.contains("  th: FAIL truncated: Large: needs 2 lines"), "\(changed.stdout)")
+        #expect(changed.stdout.contains("  th: FAIL truncated: Large: needs 3 lines"), "\(changed.stdout)")
         #expect(changed.stdout.contains("  fixed (remove from the baseline): Check for updates (de, Large): truncated"))
         #expect(!changed.stdout.contains("  de: ") && !changed.stdout.contains("  ar: "), "\(changed.stdout)")
         #expect(changed.stdout.contains("against the baseline: 1 new finding (1 failure)"), "\(changed.stdout)")
