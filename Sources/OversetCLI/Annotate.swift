@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OversetCatalog
+import OversetReports
 
 /// `overset annotate`: write the spec's limits into a catalog, where translators see them.
 struct Annotate: ParsableCommand {
@@ -54,6 +55,6 @@ struct Annotate: ParsableCommand {
             throw ValidationError("\(error)")
         }
         try OutputFile.write(result.data, to: output)
-        FileHandle.standardError.write(line: "annotated \(result.count) keys in \(output)")
+        FileHandle.standardError.write(line: "annotated \(Plural.count(result.count, "key")) in \(output)")
     }
 }

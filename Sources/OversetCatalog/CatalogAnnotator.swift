@@ -1,5 +1,6 @@
 import Foundation
 import Overset
+import OversetReports
 
 /// Writes a spec's limits into a catalog, where translators' tools show them: the width, the lines, the style and
 /// the largest category that must fit, for each key.
@@ -16,15 +17,11 @@ public enum CatalogAnnotator {
     /// The prefix of every note Overset writes, so that it can find and replace its own.
     public static let marker = "Overset:"
 
-    /// The note for one key: `Overset: max 220 pt × 2 lines, headline, must fit up to AX3`.
+    /// The note for one key: `Overset: max 220 pt × 2 lines, headline, must fit up to AX3`, or for a reflowing
+    /// title `Overset: max 224 pt × 2 lines beside a 64 pt image up to xxxLarge (300 pt after), headline, must fit
+    /// up to AX5` (``TranslatorLimit``).
     public static func note(for rule: LayoutRule, upTo category: ContentSizeCategory) -> String {
-        let label = rule.label
-        let lines = label.maxLines == 0 ? "any number of lines" : "\(label.maxLines) line\(label.maxLines == 1 ? "" : "s")"
-        var emphasized = false
-        if case .style(_, let flag) = label.font { emphasized = flag }
-        let font = label.style.map { $0.rawValue + (emphasized ? " (emphasized)" : "") }
-            ?? "\(Points.format(label.pointSize)) pt"
-        return "\(marker) max \(Points.format(label.width)) pt × \(lines), \(font), must fit up to \(category.higName)"
+        "\(marker) " + TranslatorLimit(rule: rule, upTo: category).description
     }
 
     /// The catalog `data` with every key's limits written in.
@@ -141,7 +138,7 @@ public enum CatalogAnnotator {
             while index > 0, !lines[index].contains("<trans-unit") { index -= 1 }
             guard lines[index].contains("<trans-unit") else { continue }
             let rule = spec.rule(for: byLine[line]!)
-            let label = rule.label
+            let limit = TranslatorLimit(rule: rule, upTo: largest)
             var tagLine = lines[index]
             for attribute in ["maxwidth", "size-unit"] {
                 while let old = tagLine.range(of: " \(attribute)=\"[^\"]*\"", options: .regularExpression) {
@@ -149,8 +146,7 @@ public enum CatalogAnnotator {
                 }
             }
             // A width limit only where lines are limited: a label with any number of lines wraps, it does not cut.
-            if label.maxLines > 0 {
-                let maxWidth = Int((label.width * Double(label.maxLines)).rounded(.down))
+            if let maxWidth = limit.maxWidth {
                 let insertAt = tagLine.range(of: "<trans-unit")!.upperBound
                 tagLine.insert(contentsOf: " maxwidth=\"\(maxWidth)\" size-unit=\"pixel\"", at: insertAt)
             }
@@ -172,5 +168,70 @@ public enum CatalogAnnotator {
             count += 1
         }
         return (Data(lines.joined(separator: "\n").utf8), count)
+    }
+}
+
+/// The limit a translator aims for, read from the label model: the width the text has (beside the image for a
+/// reflowing title that must stay horizontal, the full width otherwise), its lines, its font (a style, or a point
+/// size and the style it scales with), the largest category it must fit (the spec's, capped by the label's
+/// `maximumCategory`) and how far it may shrink (`minimumScaleFactor`). What `annotate` writes: a note and XLIFF's
+/// `maxwidth`.
+public struct TranslatorLimit: Sendable, Hashable, CustomStringConvertible {
+    /// The narrowest width the text has, in points: the title's width beside the image for a reflowing rule.
+    public var width: Double
+    /// The label's full width, when a reflowing title has it after ``horizontalUpTo``.
+    public var fullWidth: Double?
+    /// The image beside a reflowing title, in points.
+    public var imageWidth: Double?
+    /// The category up to which a reflowing title stays beside its image.
+    public var horizontalUpTo: ContentSizeCategory?
+    /// The line limit (0: any number).
+    public var maxLines: Int
+    /// `headline`, `headline (emphasized)`, or `13 pt, scaling like body`.
+    public var font: String
+    /// The largest category the text must fit: the spec's, capped by the label's `maximumCategory`.
+    public var largestCategory: ContentSizeCategory
+    /// The smallest scale the label may shrink the text to, when it has `minimumScaleFactor`.
+    public var minimumScale: Double?
+
+    /// The limit of `rule` when the spec checks up to `category`.
+    public init(rule: LayoutRule, upTo category: ContentSizeCategory) {
+        let label = rule.label
+        maxLines = label.maxLines
+        largestCategory = label.maximumCategory.map { min($0, category) } ?? category
+        minimumScale = label.minimumScaleFactor
+        switch label.font {
+        case .style(let style, let emphasized): font = style.rawValue + (emphasized ? " (emphasized)" : "")
+        case .size(let size, let relativeTo):
+            font = "\(Points.format(size)) pt" + (relativeTo.map { ", scaling like \($0.rawValue)" } ?? "")
+        }
+        if let reflow = rule.reflow {
+            width = max(0, label.width - reflow.imageWidth - reflow.spacing)
+            imageWidth = reflow.imageWidth
+            horizontalUpTo = reflow.horizontalUpTo
+            fullWidth = label.width
+        } else {
+            width = label.width
+        }
+    }
+
+    /// XLIFF's `maxwidth` in pixels (points at @1x): the narrowest width times the lines; nil for a label with any
+    /// number of lines (it wraps, it does not cut).
+    public var maxWidth: Int? { maxLines > 0 ? Int((width * Double(maxLines)).rounded(.down)) : nil }
+
+    /// `max 224 pt × 2 lines beside a 64 pt image up to xxxLarge (300 pt after), headline, must fit up to AX5,
+    /// may shrink to 75 %`.
+    public var description: String {
+        let lines = maxLines == 0 ? "any number of lines" : Plural.count(maxLines, "line")
+        var out = "max \(Points.format(width)) pt × \(lines)"
+        if let imageWidth, let horizontalUpTo, let fullWidth {
+            out += " beside a \(Points.format(imageWidth)) pt image up to \(horizontalUpTo.higName)"
+            if horizontalUpTo < largestCategory { out += " (\(Points.format(fullWidth)) pt after)" }
+        }
+        out += ", \(font), must fit up to \(largestCategory.higName)"
+        if let minimumScale, minimumScale < 1 {
+            out += ", may shrink to \(Points.format(minimumScale * 100, decimals: 1)) %"
+        }
+        return out
     }
 }

@@ -175,7 +175,9 @@ import Testing
         // update.button matches the spec's "*.button" rule: 150 pt × 1 line; others have no line limit (no maxwidth).
         #expect(printed.contains("xliff update.button 150 pixel Overset: max 150 pt × 1 line, body, must fit up to AX3"))
         #expect(printed.contains("xliff terms None None Overset: max 320 pt × any number of lines"))
-        #expect(printed.contains("xcstrings Title of the settings screen header. | Overset: max 220 pt × 2 lines, headline, must fit up to AX3"))
+        // settings.title reflows (layout.yml: 220 pt, a 64 pt image and 12 pt spacing, horizontal up to xxxLarge): the
+        // title has 220 − 64 − 12 = 144 pt beside the image.
+        #expect(printed.contains("xcstrings Title of the settings screen header. | Overset: max 144 pt × 2 lines beside a 64 pt image up to xxxLarge, headline, must fit up to AX3"), "\(printed)")
         // values-de/strings.xml has 5 resources (3 strings, a plural, an array): one comment each.
         #expect(printed.contains("android 5 Overset: max 320 pt × any number of lines, body, must fit up to AX3"))
         // The annotated catalogs read the same strings as before.
@@ -187,5 +189,44 @@ import Testing
             return (report["results"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
         }
         #expect(try texts(original.stdout) == (try texts(annotated.stdout)))
+    }
+
+    /// The limit a translator reads comes from the label model: a reflowing title's width beside its image, a rule's
+    /// own point size, `maximumCategory` and `minimumScaleFactor`. Python's XML parser reads `maxwidth` and the note.
+    @Test func annotate_limitsComeFromTheLabelModel() throws {
+        let directory = NSTemporaryDirectory() + "overset-limits-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.copyItem(atPath: Self.fixtures + "/de.xliff", toPath: directory + "/de.xliff")
+        try """
+        categories: [Large, AX5]
+        default: {style: body, width: 320}
+        rules:
+          - key: update.button
+            style: headline
+            width: 300
+            maxLines: 2
+            reflow: {imageWidth: 64, spacing: 12, horizontalUpTo: xxxLarge}
+          - key: terms
+            size: 13
+            width: 200
+            maxLines: 3
+            maximumCategory: xLarge
+            minimumScaleFactor: 0.75
+        """.write(toFile: directory + "/spec.yml", atomically: true, encoding: .utf8)
+        let run = try CLITests.run(["annotate", "de.xliff", "--spec", "spec.yml", "--output", "out.xliff"], directory: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        let (status, printed) = try Self.python("""
+            import xml.etree.ElementTree as ET
+            ns = {"x": "urn:oasis:names:tc:xliff:document:1.2"}
+            for unit in ET.parse("out.xliff").getroot().iter("{urn:oasis:names:tc:xliff:document:1.2}trans-unit"):
+                notes = [n.text for n in unit.findall("x:note", ns) if n.get("from") == "overset"]
+                print(unit.get("id"), unit.get("maxwidth"), notes[0] if notes else None)
+            """, directory: directory)
+        #expect(status == 0, "\(printed)")
+        // 300 − 64 − 12 = 224 pt beside the image, × 2 lines; the full width only after xxxLarge.
+        #expect(printed.contains("update.button 448 Overset: max 224 pt × 2 lines beside a 64 pt image up to xxxLarge (300 pt after), headline, must fit up to AX5"), "\(printed)")
+        // A point size is not a style; the label never grows past xLarge; it may shrink to 75 %.
+        #expect(printed.contains("terms 600 Overset: max 200 pt × 3 lines, 13 pt, scaling like body, must fit up to xLarge, may shrink to 75 %"), "\(printed)")
     }
 }

@@ -138,7 +138,11 @@ public struct LayoutSpec: Sendable {
                 do {
                     rules.append(try LayoutRule(ruleMapping, base: defaultRule, index: index + 1, location: located(node)))
                 } catch {
-                    diagnostics.append(CatalogDiagnostic(.error, located(node), "rule \(index + 1): \(error); rule skipped"))
+                    // A setting's error names its origin ("rule 3: unknown setting …") already: never "rule 3: rule 3:".
+                    let name = "rule \(index + 1)"
+                    let message = "\(error)"
+                    let named = message.hasPrefix(name + ":") ? message : "\(name): \(message)"
+                    diagnostics.append(CatalogDiagnostic(.error, located(node), "\(named); rule skipped"))
                 }
             }
         }
