@@ -177,7 +177,7 @@ import Testing
         #expect(printed.contains("xliff terms None None Overset: max 320 pt × any number of lines"))
         // settings.title reflows (layout.yml: 220 pt, a 64 pt image and 12 pt spacing, horizontal up to xxxLarge): the
         // title has 220 − 64 − 12 = 144 pt beside the image.
-        #expect(printed.contains("xcstrings Title of the settings screen header. | Overset: max 144 pt × 2 lines beside a 64 pt image up to xxxLarge, headline, must fit up to AX3"), "\(printed)")
+        #expect(printed.contains("xcstrings Title of the settings screen header. | Overset: max 144 pt × 2 lines beside a 64 pt image up to xxxLarge (220 pt after), headline, must fit up to AX3"), "\(printed)")
         // values-de/strings.xml has 5 resources (3 strings, a plural, an array): one comment each.
         #expect(printed.contains("android 5 Overset: max 320 pt × any number of lines, body, must fit up to AX3"))
         // The annotated catalogs read the same strings as before.
