@@ -61,6 +61,16 @@ import Testing
         maxLines: 1
     """
 
+    /// The samples as a JSON Lines catalog (a row per key, a member per language), written to `path`.
+    static func writeCatalog(_ samples: [Sample], to path: String) throws {
+        var rows: [String: [String: Any]] = [:]
+        for sample in samples {
+            rows[sample.key, default: ["key": sample.key, "kind": sample.kind]][sample.language] = sample.text
+        }
+        let catalog = try rows.values.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+        try catalog.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
     /// What every door must agree on: the status, whether it truncates, and a header's orientation.
     struct Answer: Equatable, CustomStringConvertible {
         var status: String
@@ -114,12 +124,7 @@ import Testing
         let directory = NSTemporaryDirectory() + "overset-doors-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var rows: [String: [String: Any]] = [:]
-        for sample in Self.samples {
-            rows[sample.key, default: ["key": sample.key, "kind": sample.kind]][sample.language] = sample.text
-        }
-        let catalog = try rows.values.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
-        try catalog.joined(separator: "\n").write(toFile: directory + "/catalog.jsonl", atomically: true, encoding: .utf8)
+        try Self.writeCatalog(Self.samples, to: directory + "/catalog.jsonl")
         try Self.spec.write(toFile: directory + "/spec.yml", atomically: true, encoding: .utf8)
         let check = try CLITests.run(["check", directory + "/catalog.jsonl", "--spec", directory + "/spec.yml",
                                       "--format", "json", "--all-results", "--quiet"])

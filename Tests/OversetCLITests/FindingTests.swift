@@ -42,19 +42,9 @@ import Testing
                                 message: $0.message) })
     }
 
-    /// Corpus buttons and titles as plain labels (no header): one line at 150 pt, two at 240 pt.
-    static let spec = """
-    default: {style: body, width: 320}
-    rules:
-      - kind: title
-        style: headline
-        width: 240
-        maxLines: 2
-      - kind: button
-        style: body
-        width: 150
-        maxLines: 1
-    """
+    /// Corpus buttons and titles as plain labels (no header): `DoorAgreementTests.spec` without its reflow.
+    static let spec = DoorAgreementTests.spec.replacingOccurrences(
+        of: "    reflow: {imageWidth: 64, spacing: 12, horizontalUpTo: AX5}\n", with: "")
 
     @Test func everyDoor_rendersTheSameFindings() throws {
         let samples = DoorAgreementTests.samples
@@ -85,12 +75,8 @@ import Testing
         let directory = NSTemporaryDirectory() + "overset-findings-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var rows: [String: [String: Any]] = [:]
-        for sample in samples {
-            rows[sample.key, default: ["key": sample.key, "kind": sample.kind]][sample.language] = sample.text
-        }
-        let catalog = try rows.values.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
-        try catalog.joined(separator: "\n").write(toFile: directory + "/catalog.jsonl", atomically: true, encoding: .utf8)
+        try DoorAgreementTests.writeCatalog(samples, to: directory + "/catalog.jsonl")
+        #expect(!Self.spec.contains("reflow"))
         try Self.spec.write(toFile: directory + "/spec.yml", atomically: true, encoding: .utf8)
         let check = try CLITests.run(["check", directory + "/catalog.jsonl", "--spec", directory + "/spec.yml",
                                       "--format", "json", "--all-results", "--quiet"])
