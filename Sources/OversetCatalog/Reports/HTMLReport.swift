@@ -1,5 +1,6 @@
 import Foundation
 import Overset
+import OversetReports
 
 extension CheckReport {
     /// An HTML page: a summary, a table of keys × languages with one square per category (green pass, amber
@@ -35,9 +36,14 @@ extension CheckReport {
         out += "<table id=\"results\"><thead><tr><th>key</th>"
         for language in languages { out += "<th>\(escape(language))</th>" }
         out += "</tr></thead><tbody>\n"
-        var failures: [CheckResult] = []
+        // The failure list shows each failing string's findings (against a baseline, only new ones), as every format.
+        let accepted = acceptedEntries
+        var failures: [(result: CheckResult, findings: [Finding])] = []
         for group in groups {
-            failures += group.results.filter { $0.status.fails }
+            for result in group.results where result.status.fails {
+                let findings = result.findings(accepting: accepted)
+                if findings.contains(where: \.fails) { failures.append((result, findings)) }
+            }
             out += "<tr><td class=\"key\">\(escape(group.key))</td>"
             for language in languages {
                 // A key can come from several files (a .strings and an XLIFF): the cell shows the worst.
@@ -55,11 +61,12 @@ extension CheckReport {
             out += "</tr>\n"
         }
         out += "</tbody></table>\n<h2>Failures</h2>\n<div id=\"failures\">\n"
-        for (index, result) in failures.enumerated() {
-            let first = result.outcomes.first { $0.status.fails }!
+        for (index, (result, findings)) in failures.enumerated() {
             out += "<div class=\"failure\" data-key=\"\(escape(result.displayKey))\" data-language=\"\(escape(result.language))\">"
-            out += "<h3>\(escape(result.displayKey)) — \(escape(result.language)) — \(escape(first.category))</h3>"
-            out += "<p>" + first.problems.map { escape($0.message) }.joined(separator: "<br>") + "</p>"
+            out += "<h3>\(escape(result.displayKey)) — \(escape(result.language))</h3>"
+            out += "<ul class=\"findings\">" + findings.map {
+                "<li class=\"\($0.status.rawValue)\">\(escape($0.textLine))</li>"
+            }.joined() + "</ul>"
             if let lines = result.failingLines {
                 out += "<div class=\"lines\">" + lines.map { "│" + escape($0) + "│" }.joined(separator: "\n") + "</div>"
             }
