@@ -158,6 +158,8 @@ struct Check: ParsableCommand {
         }
     }
 
+    /// Longer than 80 lines on purpose: reading, checking while streaming the JSON report, the baseline and the
+    /// summary share the run's state (the stream, the tally, the counts) in the order a user sees them happen.
     func run() throws {
         // The summary's time is the whole run's: reading the spec and catalogs too, not only the checking.
         let clock = ContinuousClock()

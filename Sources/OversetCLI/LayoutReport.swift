@@ -12,6 +12,8 @@ import OversetCatalog
 /// `measure` batch (dynamic casts, sorting keys, string appends; RESEARCH.md).
 enum LayoutReport {
     /// One verdict as a line of JSON; `id` (JSON text, echoed as the client wrote it) and `line` for `measure`.
+    ///
+    /// Longer than 80 lines on purpose: the schema's members in one place, in the sorted order they are written.
     static func json(_ verdict: Verdict, id: String? = nil, line lineNumber: Int? = nil) -> [UInt8] {
         let layout = verdict.layout
         let clipping = verdict.clipping

@@ -79,6 +79,9 @@ extension TextLayout {
 
     /// The clipping report; with `skippingRunsInside`, runs whose ink extent fits the line box are not walked (the
     /// clipped clusters are the same; the suggestions are then only right when none is clipped).
+    ///
+    /// Longer than 80 lines on purpose: one pass over the visible glyphs keeps each cluster's worst overflow per edge
+    /// and the suggestions together, in the hot path of every check (split, it walked the glyphs twice).
     private func clipping(box: ClippingBox, skippingRunsInside: Bool) -> ClippingReport {
         let prepared = self.prepared
         let size = options.pointSize

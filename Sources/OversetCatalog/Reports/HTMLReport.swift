@@ -6,6 +6,8 @@ extension CheckReport {
     /// An HTML page: a summary, a table of keys × languages with one square per category (green pass, amber
     /// warning, red failure, grey unknown), and for failures the lines and a picture of the layout at the first
     /// failing category (SVG inline; the first `pictureLimit` failures).
+    ///
+    /// Longer than 80 lines on purpose: the page's markup, style and script read top to bottom in one template.
     public func html(pictureLimit: Int = 200, pictures: ((CheckResult) -> String?)? = nil) -> String {
         let groups = groupedByKey
         var out = """

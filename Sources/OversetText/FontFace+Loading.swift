@@ -1,0 +1,98 @@
+internal import CFreeType
+internal import CHarfBuzz
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading a font file and its tables (split from FontFace.swift to keep files under 400 lines).
+extension FontFace {
+
+    static func readFile(_ path: String, size: Int) throws(FontLoadFailure) -> UnsafeMutableRawBufferPointer {
+        guard size <= maximumFileSize else { throw .tooLarge(path: path, bytes: size) }
+        guard size > 0 else { throw .notAFont(path: path, reason: "the file is empty") }
+        guard let file = fopen(path, "rb") else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        let read = fread(buffer.baseAddress, 1, size, file)
+        guard read == size else {
+            buffer.deallocate()
+            throw .unreadable(path: path, reason: "read \(read) of \(size) bytes")
+        }
+        return buffer
+    }
+
+    static func hasTable(_ face: OpaquePointer, _ tag: String) -> Bool {
+        let blob = hb_face_reference_table(face, hb_tag_from_string(tag, -1))
+        defer { hb_blob_destroy(blob) }
+        return hb_blob_get_length(blob) > 0
+    }
+
+    static func readAxes(_ face: OpaquePointer) -> [FaceAxis] {
+        var count = hb_ot_var_get_axis_count(face)
+        guard count > 0 else { return [] }
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+        hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+        return infos.prefix(Int(count)).map { info in
+            var tag = [CChar](repeating: 0, count: 5)
+            hb_tag_to_string(info.tag, &tag)
+            return FaceAxis(tag: String(decoding: tag.prefix(4).map { UInt8(bitPattern: $0) }, as: UTF8.self), minimum: Double(info.min_value),
+                            defaultValue: Double(info.default_value), maximum: Double(info.max_value))
+        }
+    }
+
+    /// Line metrics the way CoreText, DirectWrite and Chrome read them: OS/2 sTypo* when fsSelection bit 7
+    /// (USE_TYPO_METRICS) is set, else hhea; OS/2 usWin* as the last resort when hhea is empty.
+    static func readMetrics(_ face: FT_Face, unitsPerEm upem: Int) -> FaceMetrics {
+        let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self)
+        let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self)
+        var metrics = FaceMetrics(unitsPerEm: upem, ascender: 0, descender: 0, lineGap: 0, usesTypoMetrics: false,
+                                  capHeight: nil, xHeight: nil)
+        if let os2, os2.pointee.version != 0xFFFF {
+            if (os2.pointee.fsSelection & (1 << 7)) != 0 {
+                metrics.ascender = Int(os2.pointee.sTypoAscender)
+                metrics.descender = -Int(os2.pointee.sTypoDescender)
+                metrics.lineGap = Int(os2.pointee.sTypoLineGap)
+                metrics.usesTypoMetrics = true
+            }
+            if os2.pointee.version >= 2 {
+                metrics.capHeight = os2.pointee.sCapHeight > 0 ? Int(os2.pointee.sCapHeight) : nil
+                metrics.xHeight = os2.pointee.sxHeight > 0 ? Int(os2.pointee.sxHeight) : nil
+            }
+        }
+        if !metrics.usesTypoMetrics {
+            if let hhea, hhea.pointee.Ascender != 0 || hhea.pointee.Descender != 0 {
+                metrics.ascender = Int(hhea.pointee.Ascender)
+                metrics.descender = -Int(hhea.pointee.Descender)
+                metrics.lineGap = Int(hhea.pointee.Line_Gap)
+            } else if let os2, os2.pointee.version != 0xFFFF {
+                metrics.ascender = Int(os2.pointee.usWinAscent)
+                metrics.descender = Int(os2.pointee.usWinDescent)
+            } else {
+                metrics.ascender = Int(face.pointee.ascender)
+                metrics.descender = -Int(face.pointee.descender)
+            }
+        }
+        return metrics
+    }
+
+    static func describe(freeTypeError code: FT_Error) -> String {
+        switch code {
+        case 0x01: return "cannot open resource"
+        case 0x02: return "unknown file format (not TrueType, OpenType, WOFF or a collection)"
+        case 0x03: return "broken file"
+        case 0x06: return "invalid argument"
+        case 0x07: return "unimplemented feature"
+        case 0x08: return "broken table"
+        case 0x09: return "broken offset within table"
+        case 0x40: return "out of memory"
+        case 0x8E...0x94: return "a required table is missing (a truncated or incomplete font)"
+        case 0x55: return "invalid table"
+        default: return "FreeType error 0x" + String(code, radix: 16)
+        }
+    }
+}
