@@ -48,6 +48,8 @@ struct Annotate: ParsableCommand {
         guard let data = FileManager.default.contents(atPath: catalog) else {
             throw ValidationError("cannot read \(catalog)")
         }
+        // In place into the catalog is annotate's documented mode; over the spec never.
+        try OutputFile.refuse(output, option: "--output", over: [(role: "layout spec", path: spec)])
         let result: (data: Data, count: Int)
         do {
             result = try CatalogAnnotator.annotate(data, path: catalog, format: format, spec: layoutSpec)

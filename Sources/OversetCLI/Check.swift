@@ -209,6 +209,11 @@ struct Check: ParsableCommand {
             pseudo: pseudo.flatMap(parseModes).map { PseudoLocalization(modes: $0, factor: factor) },
             threads: threads, shard: shard.flatMap(parseShard), picturesOfFailures: format == .html,
             keptResults: kept)
+        // Inputs are never outputs: a report or a baseline written over a catalog, the spec or the baseline read.
+        let inputs = [(role: "layout spec", path: spec)] + loaded.map { (role: "catalog", path: $0.path) }
+            + (baseline.map { [(role: "baseline", path: $0)] } ?? [])
+        try OutputFile.refuse(output, option: "--output", over: inputs)
+        try OutputFile.refuse(writeBaseline, option: "--write-baseline", over: inputs.filter { $0.role != "baseline" })
         let checker = try CatalogChecker(spec: layoutSpec, options: options)
         var tally: BaselineTally? = nil
         if let baseline {

@@ -200,15 +200,32 @@ enum Output {
     }
 }
 
-/// Files named with `--output`, `--svg` and the like.
+/// Files named with `--output`, `--svg` and the like. `-` is standard output.
 enum OutputFile {
+    /// Refuses to write `output` (named by `option`) over one of the command's `inputs`: the same file by device
+    /// and inode, whatever path or link names it. A report, a baseline or pseudo text written over a catalog or a
+    /// spec would destroy it; commands that edit a file in place by design (`annotate`, `pseudo` into a String
+    /// Catalog) leave that file out of `inputs`.
+    static func refuse(_ output: String?, option: String, over inputs: [(role: String, path: String)]) throws {
+        guard let output, output != "-" else { return }
+        var target = stat()
+        guard stat(output, &target) == 0 else { return }  // a new file is nobody's input
+        for input in inputs {
+            var info = stat()
+            if stat(input.path, &info) == 0, info.st_dev == target.st_dev, info.st_ino == target.st_ino {
+                throw ValidationError("\(option) '\(output)' is the \(input.role) '\(input.path)', an input of this "
+                    + "command: refusing to write over it (choose another path)")
+            }
+        }
+    }
+
     /// Writes `text` to `path`, or to standard output when there is none.
     ///
     /// A regular file (or a new one) is replaced atomically: written beside it, then renamed over it, so a reader
     /// never sees half a report. Anything else (a symbolic link, a FIFO, `/dev/stdout`, a device) is written
     /// through, never replaced. A directory or an unwritable path is a plain error.
     static func write(_ text: String, to path: String?) throws {
-        guard let path else { return try Output.write(text) }
+        guard let path, path != "-" else { return try Output.write(text) }
         try write(Data(text.utf8), to: path)
     }
 
@@ -231,7 +248,7 @@ enum OutputFile {
 
         /// Opens `path` (nil: standard output) for writing.
         init(path: String?) throws {
-            guard let path else {
+            guard let path, path != "-" else {
                 self.path = nil
                 descriptor = STDOUT_FILENO
                 temporary = nil

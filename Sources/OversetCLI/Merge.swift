@@ -27,6 +27,7 @@ struct Merge: ParsableCommand {
     var output: String?
 
     func run() throws {
+        try OutputFile.refuse(output, option: "--output", over: reports.map { (role: "shard report", path: $0) })
         var loaded: [(name: String, report: CheckReport)] = []
         for path in reports {
             guard let data = FileManager.default.contents(atPath: path) else {

@@ -64,6 +64,11 @@ struct Pseudo: ParsableCommand {
         let entries = pseudo.entries(from: input.entries, sourceLanguage: source)
         guard !entries.isEmpty else { throw RuntimeFailure(message: "no strings in the source language \(source)", status: .unusableInput) }
         let outputFormat = format ?? input.format
+        // Into a String Catalog or JSON Lines file, pseudo adds a language and keeps the rest (in place by design);
+        // any other file holds one language, and writing over it would replace the source strings with pseudo text.
+        if !(outputFormat == input.format && [.xcstrings, .jsonl].contains(outputFormat)) {
+            try OutputFile.refuse(output, option: "--output", over: [(role: "source catalog", path: catalog)])
+        }
         // A String Catalog or JSON Lines file written in its own format gets the pseudo language added to a copy of
         // itself, keeping its other languages, comments and states byte for byte; a .stringsdict keeps its variables.
         if outputFormat == input.format, let data = FileManager.default.contents(atPath: catalog),

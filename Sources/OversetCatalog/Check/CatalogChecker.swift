@@ -86,12 +86,34 @@ public struct CatalogChecker: Sendable {
         }
         var skipped: [String: Int] = [:]
         let categories = options.categories ?? spec.categories ?? ContentSizeCategory.allCases
+        // Language tags compare as BCP 47 does (zh-hans = zh-Hans, Android's iw = he); reports use the canonical tag.
+        for index in entries.indices {
+            let canonical = LanguageTag.canonical(entries[index].language)
+            if canonical != entries[index].language { entries[index].language = canonical }
+        }
         let available = Set(entries.map(\.language))
-        var languages = options.pseudo.map { [$0.languageCode] } ?? options.languages ?? spec.languages
-            ?? available.sorted()
+        // Where a selection comes from, for its errors: the options, or the spec (its default rule's file).
+        let specPlace = CatalogLocation(file: spec.defaultRule.location.file)
+        let languagePlace = options.pseudo != nil || options.languages != nil ? CatalogLocation(file: "--languages") : specPlace
+        let categoryPlace = options.categories != nil ? CatalogLocation(file: "--categories") : specPlace
+        var languages = (options.pseudo.map { [$0.languageCode] } ?? options.languages ?? spec.languages
+            ?? available.sorted()).map(LanguageTag.canonical)
+        // A selection that measures nothing fails, naming what there is instead (never a pass with 0 checks).
         for language in languages where !available.contains(language) {
-            diagnostics.append(CatalogDiagnostic(.warning, CatalogLocation(file: catalogs.first?.path ?? "(catalogs)"),
-                                                 "no strings in language \"\(language)\" in any catalog"))
+            diagnostics.append(CatalogDiagnostic(.error, languagePlace, "no strings in language \"\(language)\" in any catalog "
+                + "(the catalogs have: \(available.sorted().joined(separator: ", ")))"))
+        }
+        if languages.isEmpty {
+            diagnostics.append(CatalogDiagnostic(.error, languagePlace, "no languages selected (an empty `languages` list or "
+                + "--languages): nothing is checked"))
+        }
+        if categories.isEmpty {
+            diagnostics.append(CatalogDiagnostic(.error, categoryPlace, "no categories selected (an empty `categories` list or "
+                + "--categories): nothing is checked"))
+        }
+        for catalog in catalogs where catalog.entries.isEmpty && !catalog.diagnostics.contains(where: { $0.severity == .error }) {
+            diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: catalog.path), "no string of this catalog "
+                + "can be checked (every one was skipped: see the warnings)"))
         }
         languages = languages.filter(available.contains)
         // A shard takes a stable share of the keys first, so that every count below is of its own keys only.
@@ -132,6 +154,10 @@ public struct CatalogChecker: Sendable {
             try handler?(chunk)
         }
         diagnostics += spec.rules.compactMap(\.regexGaveUp)
+        if counts.checks == 0 && !diagnostics.contains(where: { $0.severity == .error }) && options.shard == nil {
+            diagnostics.append(CatalogDiagnostic(.error, languagePlace, "nothing was checked: no string of the catalogs is in "
+                + "the selected languages (\(languages.joined(separator: ", ")))"))
+        }
         return CheckReport(catalogs: catalogs.map(\.path), languages: languages, categories: categories.map(\.higName),
                            results: kept, counts: counts, diagnostics: diagnostics,
                            skipped: skipped.keys.sorted().map { SkippedCount(reason: $0, count: skipped[$0]!) },

@@ -1,0 +1,119 @@
+import Foundation
+import OversetCatalog
+import Testing
+
+/// Green means checked (issue "Green means checked"): a selection that measures nothing fails, language tags match
+/// as BCP 47 does, and no command writes over one of its inputs.
+@Suite struct GreenMeansCheckedTests {
+    static func directory() throws -> String {
+        let path = NSTemporaryDirectory() + "overset-green-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static func write(_ text: String, _ path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    static let spec = "default: {style: body, width: 320, maxLines: 2}\n"
+
+    /// BCP 47 (RFC 5646, section 2.1.1): tags are case-insensitive; the canonical form has a lower-case language,
+    /// a title-case script and an upper-case region. Android's qualifiers: `b+sr+Latn` and `pt-rBR`; its withdrawn
+    /// ISO 639 codes `in`, `iw`, `ji` are today's `id`, `he`, `yi` (ISO 639-2 registration authority's change list).
+    @Test func languageTags_areCanonical() {
+        #expect(LanguageTag.canonical("zh-hans") == "zh-Hans")
+        #expect(LanguageTag.canonical("ZH-HANT-tw") == "zh-Hant-TW")
+        #expect(LanguageTag.canonical("pt-br") == "pt-BR")
+        #expect(LanguageTag.canonical("pt-rBR") == "pt-BR")
+        #expect(LanguageTag.canonical("b+sr+Latn") == "sr-Latn")
+        #expect(LanguageTag.canonical("es-419") == "es-419")
+        #expect(LanguageTag.canonical("en_US") == "en-US")
+        #expect(LanguageTag.canonical("in") == "id" && LanguageTag.canonical("iw") == "he" && LanguageTag.canonical("ji") == "yi")
+    }
+
+    /// Folders named in lower case and Android's legacy folders are checked under the tags a team asks for, and
+    /// reported under the canonical tag.
+    @Test func lowerCaseAndLegacyFolders_areChecked() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write("\"hello\" = \"你好\";\n", directory + "/zh-hans.lproj/Localizable.strings")
+        try Self.write("\"hello\" = \"Olá\";\n", directory + "/pt-br.lproj/Localizable.strings")
+        try Self.write("<resources><string name=\"hello\">Halo</string></resources>\n", directory + "/res/values-in/strings.xml")
+        try Self.write("<resources><string name=\"hello\">שלום</string></resources>\n", directory + "/res/values-iw/strings.xml")
+        try Self.write(Self.spec, directory + "/spec.yml")
+        let run = try CLITests.run(["check", "zh-hans.lproj/Localizable.strings", "pt-br.lproj/Localizable.strings",
+                                    "res/values-in/strings.xml", "res/values-iw/strings.xml", "--spec", "spec.yml",
+                                    "--languages", "zh-Hans,pt-BR,id,he", "--format", "json", "--quiet"], directory: directory)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let report = try CheckReport.fromJSON(Data(run.stdout.utf8))
+        #expect(report.counts.strings == 4)
+        #expect(Set(report.languages) == ["zh-Hans", "pt-BR", "id", "he"])
+    }
+
+    /// An empty selection, a language no catalog has, and a catalog whose every string is skipped fail with an
+    /// error that names them; none of them ends "0 checks … 0 failed" with exit 0.
+    @Test func selectionsThatMeasureNothing_fail() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write("\"hello\" = \"Hallo\";\n", directory + "/de.lproj/Localizable.strings")
+        try Self.write(Self.spec, directory + "/spec.yml")
+        try Self.write(Self.spec + "categories: []\n", directory + "/empty-categories.yml")
+        try Self.write(Self.spec + "languages: []\n", directory + "/empty-languages.yml")
+        let catalog = "de.lproj/Localizable.strings"
+        let cases: [([String], String)] = [
+            (["--languages", "fr"], "no strings in language \"fr\" in any catalog (the catalogs have: de)"),
+            (["--categories", ","], "no categories selected"),
+            (["--spec", "empty-categories.yml"], "no categories selected"),
+            (["--spec", "empty-languages.yml"], "no languages selected"),
+        ]
+        for (arguments, message) in cases {
+            let spec = arguments.contains("--spec") ? [] : ["--spec", "spec.yml"]
+            let run = try CLITests.run(["check", catalog] + spec + arguments + ["--quiet"], directory: directory)
+            #expect(run.status == 1, "\(arguments): \(run.stdout)")
+            #expect(run.stdout.contains(message), "\(arguments): \(run.stdout)")
+        }
+        // An App Shortcuts catalog holds only string sets (phrases), which are not UI text: nothing to measure.
+        try Self.write("""
+        {"sourceLanguage": "en", "version": "1.0", "strings": {"${applicationName} open": {"localizations": {"en":
+          {"stringSet": {"state": "translated", "values": ["Open ${applicationName}", "Launch ${applicationName}"]}}}}}}
+        """, directory + "/AppShortcuts.xcstrings")
+        let shortcuts = try CLITests.run(["check", "AppShortcuts.xcstrings", "--spec", "spec.yml", "--quiet"],
+                                         directory: directory)
+        #expect(shortcuts.status == 1, "\(shortcuts.stdout)")
+        #expect(shortcuts.stdout.contains("AppShortcuts.xcstrings: error: no string of this catalog can be checked"),
+                "\(shortcuts.stdout)")
+    }
+
+    /// No command writes over its inputs, whatever path or link names them; the file keeps every byte.
+    @Test func inputsAreNeverOutputs() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let catalog = CommandOutputTests.fixtures + "/Localizable.xcstrings"
+        try FileManager.default.copyItem(atPath: catalog, toPath: directory + "/Localizable.xcstrings")
+        try FileManager.default.copyItem(atPath: CommandOutputTests.fixtures + "/layout.yml", toPath: directory + "/spec.yml")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link.yml", withDestinationPath: "spec.yml")
+        try Self.write("/* A license */\n\"hello\" = \"Hello\";\n", directory + "/en.lproj/Localizable.strings")
+        func bytes(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)) }
+        let before = try ["Localizable.xcstrings", "spec.yml", "en.lproj/Localizable.strings"].map(bytes)
+        let runs: [[String]] = [
+            ["check", "Localizable.xcstrings", "--spec", "spec.yml", "--output", "Localizable.xcstrings"],
+            ["check", "Localizable.xcstrings", "--spec", "spec.yml", "--output", "./spec.yml"],
+            ["check", "Localizable.xcstrings", "--spec", "spec.yml", "--write-baseline", "link.yml"],
+            ["annotate", "Localizable.xcstrings", "--spec", "spec.yml", "--output", "link.yml"],
+            ["pseudo", "en.lproj/Localizable.strings", "--output", "en.lproj/Localizable.strings"],
+        ]
+        for arguments in runs {
+            let run = try CLITests.run(arguments + (arguments[0] == "check" ? ["--quiet"] : []), directory: directory)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("an input of this command: refusing to write over it"), "\(arguments): \(run.stderr)")
+        }
+        #expect(try ["Localizable.xcstrings", "spec.yml", "en.lproj/Localizable.strings"].map(bytes) == before)
+        // `-` is standard output, not a file named "-".
+        let stdout = try CLITests.run(["check", "Localizable.xcstrings", "--spec", "spec.yml", "--format", "json",
+                                       "--output", "-", "--quiet"], directory: directory)
+        #expect(stdout.stdout.hasPrefix("{"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/-"))
+    }
+}
