@@ -107,7 +107,7 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         if let shard, parseShard(shard) == nil {
-            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. --shard 2/4")
+            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N ≤ \(CheckReport.maximumShards), e.g. --shard 2/4")
         }
         if let pseudo, parseModes(pseudo) == nil {
             throw ValidationError("--pseudo takes modes from: " + PseudoLocalization.Mode.allCases.map(\.rawValue).joined(separator: ", "))
@@ -140,7 +140,8 @@ struct Check: ParsableCommand {
 
     func parseShard(_ text: String) -> (index: Int, count: Int)? {
         let parts = text.split(separator: "/")
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), (1...CheckReport.maximumShards).contains(n),
+              (1...n).contains(k) else { return nil }
         return (k - 1, n)
     }
 

@@ -83,15 +83,35 @@ struct Preview: ParsableCommand {
     /// A label of 17 pt when the options give neither a style nor a size (the width is always given).
     static let defaultLabel = Label(font: .size(17), width: 0)
 
+    /// The most bytes `--text-file` reads: the UTF-8 of the longest text the engine prepares
+    /// (``TextEngine/maximumTextLength`` UTF-16 units, at most 3 bytes each). Checked while reading, so a
+    /// 300 MB file or an endless pipe (`yes |`) is refused after 24 MiB, not held.
+    static let maximumTextFileBytes = 3 * TextEngine.maximumTextLength
+
     private func readText(_ path: String) throws -> String {
-        let data: Data
+        let handle: FileHandle
         if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            handle = FileHandle.standardInput
         } else {
-            guard let contents = FileManager.default.contents(atPath: path) else {
+            guard let opened = FileHandle(forReadingAtPath: path) else {
                 throw ValidationError("cannot read --text-file '\(path)': no such file or not readable")
             }
-            data = contents
+            handle = opened
+        }
+        var data = Data()
+        while true {
+            let chunk: Data
+            do {
+                chunk = try handle.read(upToCount: 1 << 16) ?? Data()
+            } catch {
+                throw ValidationError("cannot read --text-file '\(path)': \(error.localizedDescription)")
+            }
+            if chunk.isEmpty { break }
+            data += chunk
+            guard data.count <= Self.maximumTextFileBytes else {
+                throw ValidationError("--text-file '\(path)' is longer than \(Self.maximumTextFileBytes) bytes, the "
+                    + "most Overset prepares at once (split it into paragraphs)")
+            }
         }
         guard let string = String(validating: data, as: UTF8.self) else {
             throw ValidationError("--text-file '\(path)' is not valid UTF-8")

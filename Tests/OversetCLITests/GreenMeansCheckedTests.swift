@@ -116,4 +116,66 @@ import Testing
         #expect(stdout.stdout.hasPrefix("{"))
         #expect(!FileManager.default.fileExists(atPath: directory + "/-"))
     }
+
+    /// Numbers from a file are checked where they enter: a shard report's counts cannot cancel another's failures
+    /// or overflow, and shard numbers are bounded (`merge` of "1/1000000000" allocated gigabytes).
+    @Test func mergeChecksTheNumbersItReads() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fixtures = CommandOutputTests.fixtures
+        for shard in 1...2 {
+            _ = try CLITests.run(["check", fixtures + "/Localizable.xcstrings", "--spec", fixtures + "/layout.yml",
+                                  "--shard", "\(shard)/2", "--format", "json", "--output", directory + "/s\(shard).json",
+                                  "--quiet"])
+        }
+        func edited(_ change: (inout [String: Any]) -> Void) throws -> String {
+            var object = try #require(try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: directory + "/s2.json"))) as? [String: Any])
+            change(&object)
+            let path = directory + "/edited-\(UUID().uuidString).json"
+            try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let negative = try edited { object in
+            var counts = object["counts"] as? [String: Any] ?? [:]
+            counts["failed"] = -1_000
+            counts["passed"] = (counts["passed"] as? Int ?? 0) + 1_000 + (counts["failed"] as? Int ?? 0)
+            object["counts"] = counts
+        }
+        let overflow = try edited { object in
+            object["counts"] = ["strings": Int.max, "checks": Int.max, "passed": Int.max, "failed": 0, "warnings": 0,
+                                "unknown": 0]
+        }
+        let huge = try edited { $0["shard"] = "2/1000000000" }
+        for (path, message) in [(negative, "has impossible counts: failed is -1000"),
+                                (overflow, "add up past"), (huge, "a shard is K of N with 1 ≤ K ≤ N ≤ 10000")] {
+            let run = try CLITests.run(["merge", directory + "/s1.json", path])
+            #expect(run.status == 2, "\(message): \(run.stderr)")
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+        }
+        let shard = try CLITests.run(["check", fixtures + "/Localizable.xcstrings", "--spec", fixtures + "/layout.yml",
+                                      "--shard", "1/9223372036854775807"])
+        #expect(shard.status == 2)
+    }
+
+    /// `--text-file` stops reading at its limit (an endless pipe is refused, not held in memory), and a fonts folder
+    /// asked for by name that does not hold the fonts is an error, never silently replaced.
+    @Test func boundedReadsAndNamedFolders() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "yes | '\(CLITests.binary)' preview --text-file - --width 100"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message.contains("is longer than 25165824 bytes"), "\(message)")
+        let fonts = try CLITests.run(["preview", "Hello", "--width", "100"], environment: ["OVERSET_FONTS_DIR": directory])
+        #expect(fonts.status == 2)
+        #expect(fonts.stderr.contains("\(directory) (OVERSET_FONTS_DIR)"), "\(fonts.stderr)")
+    }
 }

@@ -254,7 +254,12 @@ extension FontStack {
     public static func bundledFontsDirectory() throws(OversetError) -> String {
         var candidates: [String] = []
         if let override = getenv("OVERSET_FONTS_DIR") {
-            candidates.append(String(cString: override))
+            // Asked for by name: used or refused, never silently replaced by another folder.
+            let folder = String(cString: override)
+            guard access(folder + "/NotoSans-Regular.ttf", R_OK) == 0 else {
+                throw .bundledFontsNotFound(searched: [folder + " (OVERSET_FONTS_DIR)"])
+            }
+            return folder
         }
         // Sources/Overset/Fonts/FontStack.swift → the package root.
         let source = #filePath

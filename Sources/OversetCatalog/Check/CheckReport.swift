@@ -111,6 +111,36 @@ public struct CheckCounts: Sendable, Hashable, Codable {
         unknown += other.unknown
     }
 
+    /// Adds another run's counts, or returns false (changing nothing) when a sum would overflow.
+    mutating func adding(_ other: CheckCounts) -> Bool {
+        var sum = self
+        for (path, value) in [(\CheckCounts.strings, other.strings), (\.checks, other.checks), (\.passed, other.passed),
+                              (\.failed, other.failed), (\.warnings, other.warnings), (\.unknown, other.unknown)] {
+            let (result, overflow) = sum[keyPath: path].addingReportingOverflow(value)
+            if overflow { return false }
+            sum[keyPath: path] = result
+        }
+        self = sum
+        return true
+    }
+
+    /// What is impossible about counts read from a file (a negative count, outcomes that do not add up to the
+    /// checks), or nil.
+    public var inconsistency: String? {
+        let all = [("strings", strings), ("checks", checks), ("passed", passed), ("failed", failed),
+                   ("warnings", warnings), ("unknown", unknown)]
+        if let negative = all.first(where: { $0.1 < 0 }) { return "\(negative.0) is \(negative.1)" }
+        let outcomes = [passed, failed, warnings, unknown].reduce((0, false)) { sum, value in
+            let (result, overflow) = sum.0.addingReportingOverflow(value)
+            return (result, sum.1 || overflow)
+        }
+        if outcomes.1 || outcomes.0 != checks {
+            return "passed, failed, warnings and unknown (\(passed), \(failed), \(warnings), \(unknown)) do not add up "
+                + "to the \(checks) checks"
+        }
+        return nil
+    }
+
     /// The checks that ended with `status`.
     public subscript(status: CategoryOutcome.Status) -> Int {
         get {
@@ -192,6 +222,14 @@ public struct CheckReport: Sendable, Codable {
             guard parts.count == 2 else {
                 throw MergeError(message: "'\(name)' is not the report of a shard (run `overset check --shard K/N`)")
             }
+            // Every number from a file is checked where it enters, as the options are.
+            guard (1...maximumShards).contains(parts[1]), (1...parts[1]).contains(parts[0]) else {
+                throw MergeError(message: "'\(name)' says it is shard \(parts[0]) of \(parts[1]); a shard is K of N "
+                    + "with 1 ≤ K ≤ N ≤ \(maximumShards)")
+            }
+            if let problem = report.counts.inconsistency {
+                throw MergeError(message: "'\(name)' has impossible counts: \(problem)")
+            }
             if let count, count != parts[1] {
                 throw MergeError(message: "'\(name)' is shard \(parts[0]) of \(parts[1]), the others are of \(count)")
             }
@@ -214,17 +252,23 @@ public struct CheckReport: Sendable, Codable {
                                  diagnostics: [], skipped: [], shard: nil)
         merged.fingerprint = first.report.fingerprint
         var skipped: [String: Int] = [:]
-        for (_, report) in reports {
+        for (name, report) in reports {
             for catalog in report.catalogs where !merged.catalogs.contains(catalog) { merged.catalogs.append(catalog) }
             for language in report.languages where !merged.languages.contains(language) { merged.languages.append(language) }
             merged.results += report.results
-            merged.counts.add(report.counts)
+            guard merged.counts.adding(report.counts) else {
+                throw MergeError(message: "the counts of the shards add up past \(Int.max): '\(name)' cannot be merged")
+            }
             for diagnostic in report.diagnostics where !merged.diagnostics.contains(diagnostic) {
                 merged.diagnostics.append(diagnostic)
             }
             // Each shard counts the keys of the others as "in another shard": the whole has none.
             for skip in report.skipped where skip.reason != CheckReport.inAnotherShard {
-                skipped[skip.reason, default: 0] += skip.count
+                let (sum, overflow) = skipped[skip.reason, default: 0].addingReportingOverflow(skip.count)
+                guard skip.count >= 0, !overflow else {
+                    throw MergeError(message: "'\(name)' has an impossible count of \(skip.reason): \(skip.count)")
+                }
+                skipped[skip.reason] = sum
             }
         }
         merged.results.sort {
@@ -233,6 +277,9 @@ public struct CheckReport: Sendable, Codable {
         merged.skipped = skipped.keys.sorted().map { SkippedCount(reason: $0, count: skipped[$0]!) }
         return merged
     }
+
+    /// The most shards a check is split into (`--shard K/N`, and what `merge` accepts from a report).
+    public static let maximumShards = 10_000
 
     /// The reason counted for keys that belong to other shards.
     public static let inAnotherShard = "in another shard"
