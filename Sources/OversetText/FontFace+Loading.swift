@@ -80,19 +80,39 @@ extension FontFace {
         return metrics
     }
 
+    /// FreeType's error in words, from `fterrdef.h` (Debian's FreeType is built without `FT_Error_String`'s
+    /// strings): the errors a broken, truncated or hostile font file gives while loading.
     static func describe(freeTypeError code: FT_Error) -> String {
         switch code {
         case 0x01: return "cannot open resource"
         case 0x02: return "unknown file format (not TrueType, OpenType, WOFF or a collection)"
         case 0x03: return "broken file"
+        case 0x04: return "invalid FreeType version"
         case 0x06: return "invalid argument"
         case 0x07: return "unimplemented feature"
         case 0x08: return "broken table"
-        case 0x09: return "broken offset within table"
+        case 0x09: return "broken offset within a table"
+        case 0x0A: return "an array in the font is too large (a broken or hostile count)"
+        case 0x10: return "invalid glyph index"
+        case 0x11: return "invalid character code"
+        case 0x14: return "invalid glyph outline"
+        case 0x15: return "invalid composite glyph"
         case 0x40: return "out of memory"
-        case 0x8E...0x94: return "a required table is missing (a truncated or incomplete font)"
-        case 0x55: return "invalid table"
-        default: return "FreeType error 0x" + String(code, radix: 16)
+        case 0x51...0x58: return "the file ends before a table it lists (a truncated or cut font)"
+        case 0x80...0x8D: return "broken hinting instructions"
+        case 0x8E: return "a required table is missing (a truncated or incomplete font)"
+        case 0x8F: return "the horizontal header (hhea) is missing"
+        case 0x90: return "glyph locations (loca) are missing"
+        case 0x91: return "the name table is missing"
+        case 0x92: return "the character map (cmap) is missing"
+        case 0x93: return "horizontal metrics (hmtx) are missing"
+        case 0x94: return "the post table is missing"
+        case 0x95: return "invalid horizontal metrics"
+        case 0x96: return "invalid character map format"
+        case 0x98: return "invalid vertical metrics"
+        case 0x9A, 0x9B: return "invalid post table"
+        case 0xA0...0xA4: return "broken CFF data"
+        default: return "FreeType error 0x" + String(code, radix: 16) + " (see FreeType's fterrdef.h)"
         }
     }
 }

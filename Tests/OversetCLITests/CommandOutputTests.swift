@@ -34,7 +34,7 @@ Input problems (2):
   Tests/OversetTests/Fixtures/catalogs/layout.yml:16: warning: glob *.button matches no key
   Tests/OversetTests/Fixtures/catalogs/layout.yml:24: warning: regex ^no\\.such\\.key$ matches no key
 
-18 strings × 3 categories = 54 checks: 42 passed, 11 failed, 1 warning, 0 unknown (missing glyphs); 0 input errors
+18 strings × 3 categories = 54 checks: 42 passed, 11 failed, 1 warning, 0 unknown (could not be measured); 0 input errors
 skipped: 11 no translation in ar
 skipped: 6 no translation in de
 skipped: 3 no translation in en

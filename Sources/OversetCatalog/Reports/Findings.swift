@@ -81,7 +81,8 @@ extension CheckReport {
                 place += ":\(line)"
                 if let column = finding.location.column { place += ":\(column)" }
             }
-            return "\(place): \(finding.severity.rawValue): \(Self.oneLine(finding.message)) [overset:\(finding.rule)]"
+            // One line a finding, whatever a file name or a message holds.
+            return "\(Self.oneLine(place)): \(finding.severity.rawValue): \(Self.oneLine(finding.message)) [overset:\(finding.rule)]"
         }.joined(separator: "\n") + (findings.isEmpty ? "" : "\n")
     }
 

@@ -103,7 +103,7 @@ extension CheckReport {
     public var summaryLine: String {
         Plural.count(counts.strings, "string") + " × " + Plural.count(categories.count, "category") + " = "
             + Plural.count(checkCount, "check") + ": \(count(.pass)) passed, "
-            + "\(count(.fail)) failed, \(Plural.count(count(.warn), "warning")), \(count(.unknown)) unknown (missing glyphs); "
+            + "\(count(.fail)) failed, \(Plural.count(count(.warn), "warning")), \(count(.unknown)) unknown (could not be measured); "
             + Plural.count(diagnostics.filter { $0.severity == .error }.count, "input error")
     }
 
