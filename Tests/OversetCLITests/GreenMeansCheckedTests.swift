@@ -178,4 +178,39 @@ import Testing
         #expect(fonts.status == 2)
         #expect(fonts.stderr.contains("\(directory) (OVERSET_FONTS_DIR)"), "\(fonts.stderr)")
     }
+
+    /// A form that names another variable is resolved as Foundation resolves it, in the text's order (the same
+    /// strings in every process, whatever the dictionaries' order), and a cycle is an input error, not runaway work.
+    @Test func nestedSubstitutions_sameVerdictEveryRun() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func unit(_ value: String) -> String { #"{"stringUnit": {"state": "translated", "value": "\#(value)"}}"# }
+        func plural(_ one: String, _ other: String) -> String {
+            #"{"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {"one": \#(unit(one)), "other": \#(unit(other))}}}"#
+        }
+        try Self.write(#"""
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "nested": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Go %#@a@"},
+            "substitutions": {"a": \#(plural("one %#@b@", "many %#@b@")), "b": \#(plural("%arg file", "%arg files"))}}}},
+          "cycle": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Go %#@a@"},
+            "substitutions": {"a": \#(plural("%#@b@", "%#@b@")), "b": \#(plural("%#@a@", "%#@a@"))}}}}}}
+        """#, directory + "/Localizable.xcstrings")
+        try Self.write("samples: {integer: \"7\"}\ndefault: {style: body, width: 320, maxLines: 2}\n", directory + "/spec.yml")
+        let catalog = try Catalog.read(path: directory + "/Localizable.xcstrings")
+        let texts = Dictionary(uniqueKeysWithValues: catalog.entries.filter { $0.key == "nested" }.map { ($0.variant ?? "", $0.value) })
+        // Each variable's chosen form; the other variable takes its "other" form, inside the chosen one too.
+        #expect(texts["substitution.a.one"] == "Go one %lld files")
+        #expect(texts["substitution.a.other"] == "Go many %lld files")
+        #expect(texts["substitution.b.one"] == "Go many %lld file")
+        #expect(texts["substitution.b.other"] == "Go many %lld files")
+        #expect(catalog.diagnostics.contains { $0.message.contains("more than 8 deep") }, "\(catalog.diagnostics)")
+        var outputs: Set<String> = []
+        for _ in 0..<6 {
+            let run = try CLITests.run(["check", "Localizable.xcstrings", "--spec", "spec.yml", "--format", "json",
+                                        "--all-results", "--quiet"], directory: directory)
+            #expect(run.status == 1)  // the cycle is an input error
+            outputs.insert(run.stdout.replacingOccurrences(of: #""seconds":[0-9.e-]+"#, with: "", options: .regularExpression))
+        }
+        #expect(outputs.count == 1)
+    }
 }

@@ -56,8 +56,10 @@ enum XCStringsFormat {
                 }
                 // Each string is placed at its own "value" (the line Xcode and CI annotations point at).
                 let offsets = Dictionary(values.map { ($0.0 ?? "", $0.offset) }, uniquingKeysWith: { first, _ in first })
+                let reported = problems.count
                 let expanded = expandSubstitutions(values.map { ($0.0, $0.1) }, localization: localization.value,
                                                    problems: &problems)
+                for (node, message) in problems[reported...] { problem(.error, node, "\"\(key)\" → \(language): \(message)") }
                 for (variant, value) in expanded {
                     let base = variant.map { $0.components(separatedBy: ".substitution.").first! } ?? ""
                     let offset = offsets[variant ?? ""] ?? offsets[base.hasPrefix("substitution.") ? "" : base]
@@ -122,21 +124,18 @@ enum XCStringsFormat {
                  $0.1.replacingOccurrences(of: "%arg", with: specifier))
             }
         }
-        func fill(_ text: String, choosing chosen: (String, String)?) -> String {
-            var result = text
-            for (name, options) in forms {
-                let pick = chosen?.0 == name ? chosen!.1 : (options.first { $0.0.hasSuffix("other") }?.0 ?? options.first?.0 ?? "")
-                let value = options.first { $0.0 == pick }?.1 ?? ""
-                result = result.replacingOccurrences(of: "%#@\(name)@", with: value)
-            }
-            return result
-        }
         var result: [(String?, String)] = []
         for (variant, text) in values {
             for name in forms.keys.sorted() {
                 for (form, _) in forms[name]! {
                     let path = (variant.map { $0 + "." } ?? "") + "substitution.\(name).\(form)"
-                    result.append((path, fill(text, choosing: (name, form))))
+                    do {
+                        result.append((path, try Substitutions.resolve(text, forms: forms, chosen: (name, form))))
+                    } catch {
+                        // The whole string is an input error: none of its forms is measured.
+                        problems.append((localization, "\(path): \(error.message)"))
+                        return []
+                    }
                 }
             }
         }
@@ -226,25 +225,23 @@ enum StringsDictFormat {
                 guard let spec = rule[variable] as? [String: Any] else { continue }
                 options[variable] = forms.compactMap { form in (spec[form] as? String).map { (form, $0) } }
             }
-            func fill(_ chosen: (String, String)?) -> String {
-                var result = format
-                for (variable, list) in options {
-                    let form = chosen?.0 == variable ? chosen!.1 : "other"
-                    let value = list.first { $0.0 == form }?.1 ?? list.last?.1 ?? ""
-                    result = result.replacingOccurrences(of: "%#@\(variable)@", with: value)
-                }
-                return result
-            }
             let active = variables.filter { !(options[$0] ?? []).isEmpty }
             if active.isEmpty {
                 catalog.entries.append(CatalogEntry(key: key, language: language, value: format, location: location))
             }
-            for variable in active {
-                for (form, _) in options[variable]! {
-                    let variant = active.count == 1 ? "plural.\(form)" : "plural.\(variable).\(form)"
-                    catalog.entries.append(CatalogEntry(key: key, language: language, variant: variant,
-                                                        value: fill((variable, form)), location: location))
+            var made: [CatalogEntry] = []
+            do {
+                for variable in active {
+                    for (form, _) in options[variable]! {
+                        let variant = active.count == 1 ? "plural.\(form)" : "plural.\(variable).\(form)"
+                        let value = try Substitutions.resolve(format, forms: options, chosen: (variable, form))
+                        made.append(CatalogEntry(key: key, language: language, variant: variant, value: value,
+                                                 location: location))
+                    }
                 }
+                catalog.entries += made
+            } catch {
+                catalog.diagnostics.append(CatalogDiagnostic(.error, location, "\"\(key)\": \(error.message)"))
             }
         }
         return catalog
