@@ -83,6 +83,9 @@ extension FontFace {
     /// FreeType's error in words, from `fterrdef.h` (Debian's FreeType is built without `FT_Error_String`'s
     /// strings): the errors a broken, truncated or hostile font file gives while loading.
     static func describe(freeTypeError code: FT_Error) -> String {
+        func missing(_ table: String) -> String {
+            "a required table is missing: \(table) (a truncated or incomplete font)"
+        }
         switch code {
         case 0x01: return "cannot open resource"
         case 0x02: return "unknown file format (not TrueType, OpenType, WOFF or a collection)"
@@ -101,12 +104,12 @@ extension FontFace {
         case 0x51...0x58: return "the file ends before a table it lists (a truncated or cut font)"
         case 0x80...0x8D: return "broken hinting instructions"
         case 0x8E: return "a required table is missing (a truncated or incomplete font)"
-        case 0x8F: return "the horizontal header (hhea) is missing"
-        case 0x90: return "glyph locations (loca) are missing"
-        case 0x91: return "the name table is missing"
-        case 0x92: return "the character map (cmap) is missing"
-        case 0x93: return "horizontal metrics (hmtx) are missing"
-        case 0x94: return "the post table is missing"
+        case 0x8F: return missing("the horizontal header (hhea)")
+        case 0x90: return missing("glyph locations (loca)")
+        case 0x91: return missing("names (name)")
+        case 0x92: return missing("the character map (cmap)")
+        case 0x93: return missing("horizontal metrics (hmtx)")
+        case 0x94: return missing("glyph names (post)")
         case 0x95: return "invalid horizontal metrics"
         case 0x96: return "invalid character map format"
         case 0x98: return "invalid vertical metrics"
