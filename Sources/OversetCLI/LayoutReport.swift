@@ -244,6 +244,10 @@ enum OutputFile {
         private let descriptor: Int32
         /// The temporary file renamed over `path` at the end; nil when writing through.
         private let temporary: String?
+        /// The file being replaced, when there is one: its mode and owner carry over to the new file, and a file
+        /// with other hard links is rewritten in place (renaming over it would leave the other links on the old
+        /// contents).
+        private let replaced: stat?
         private var committed = false
 
         /// Opens `path` (nil: standard output) for writing.
@@ -252,6 +256,7 @@ enum OutputFile {
                 self.path = nil
                 descriptor = STDOUT_FILENO
                 temporary = nil
+                replaced = nil
                 return
             }
             self.path = path
@@ -262,8 +267,11 @@ enum OutputFile {
             if exists && kind != S_IFREG {
                 descriptor = try Self.open(path, as: path, create: false)
                 temporary = nil
+                replaced = nil
                 return
             }
+            var target = stat()
+            replaced = exists && stat(path, &target) == 0 ? target : nil
             let slash = path.lastIndex(of: "/")
             let directory = slash.map { String(path[..<$0]) } ?? "."
             let temporary = (directory.isEmpty ? "" : directory + "/")
@@ -295,8 +303,12 @@ enum OutputFile {
             try bytes.withUnsafeBytes { try write($0) }
         }
 
-        /// Writes every byte, or throws with the system's reason (a full disk, a closed pipe).
         private func write(_ buffer: UnsafeRawBufferPointer) throws {
+            try Self.write(buffer, to: descriptor, target: target)
+        }
+
+        /// Writes every byte, or throws with the system's reason (a full disk, a closed pipe).
+        private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, target: String) throws {
             var offset = 0
             while offset < buffer.count {
                 let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -323,12 +335,38 @@ enum OutputFile {
                 let reason = String(cString: strerror(errno))
                 throw RuntimeFailure(message: "cannot write \(target): \(reason)", reason: reason)
             }
+            if let replaced {
+                // The new file keeps the old one's permissions and owner (changing the owner needs privileges:
+                // without them the file is the writer's, as any new file is).
+                _ = fchmod(descriptor, replaced.st_mode & 0o7777)
+                _ = fchown(descriptor, replaced.st_uid, replaced.st_gid)
+            }
             close(descriptor)
             committed = true
+            if let replaced, replaced.st_nlink > 1 {
+                try Self.copy(temporary, over: path)
+                return
+            }
             guard rename(temporary, path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 unlink(temporary)
                 throw RuntimeFailure(message: "cannot write '\(path)': \(reason)")
+            }
+        }
+
+        /// Rewrites `path` in place with the bytes of `temporary`, then removes `temporary`: for a file with other
+        /// hard links, which must all see the new contents.
+        private static func copy(_ temporary: String, over path: String) throws {
+            defer { unlink(temporary) }
+            guard let bytes = FileManager.default.contents(atPath: temporary) else {
+                throw RuntimeFailure(message: "cannot write '\(path)': the temporary file could not be read back")
+            }
+            let descriptor = try open(path, as: path, create: false)
+            defer { close(descriptor) }
+            try bytes.withUnsafeBytes { try write($0, to: descriptor, target: "'\(path)'") }
+            if fsync(descriptor) != 0, errno != EINVAL {
+                let reason = String(cString: strerror(errno))
+                throw RuntimeFailure(message: "cannot write '\(path)': \(reason)", reason: reason)
             }
         }
 

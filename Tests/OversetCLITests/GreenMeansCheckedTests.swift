@@ -213,4 +213,27 @@ import Testing
         }
         #expect(outputs.count == 1)
     }
+
+    /// Writing in place (`annotate` into its catalog) keeps the file's permissions and its hard links: every link
+    /// sees the new contents, and a private file stays private.
+    @Test func inPlaceWrites_keepModeAndHardLinks() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let spec = CommandOutputTests.fixtures + "/layout.yml"
+        for linked in [false, true] {
+            let path = directory + "/L\(linked).xcstrings"
+            try FileManager.default.copyItem(atPath: CommandOutputTests.fixtures + "/Localizable.xcstrings", toPath: path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+            if linked { try FileManager.default.linkItem(atPath: path, toPath: directory + "/link.xcstrings") }
+            let run = try CLITests.run(["annotate", path, "--spec", spec, "--output", path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600, "linked: \(linked)")
+            if linked {
+                let other = try String(contentsOfFile: directory + "/link.xcstrings", encoding: .utf8)
+                #expect(other.contains("Overset: max"), "the other hard link still has the old contents")
+                #expect((attributes[.referenceCount] as? Int) == 2)
+            }
+        }
+    }
 }
