@@ -86,11 +86,51 @@ public struct LayoutSpec: Sendable {
         } catch let error as YamlError {
             throw CatalogError(location: fileLocation, message: "invalid YAML: \(error)")
         }
+        // Aliases share nodes, so a few hundred bytes of nested aliases expand to billions of nodes when read:
+        // count the expanded tree first, within a budget. And a key given twice is an error, never "the last wins".
+        var budget = maximumExpandedNodes
+        if let problem = checkTree(root, budget: &budget) {
+            throw CatalogError(location: CatalogLocation(file: path, line: problem.line), message: problem.message)
+        }
         do {
             return try build(root, path: path)
         } catch let error as OversetError {
             throw CatalogError(location: fileLocation, message: "\(error)")
         }
+    }
+
+    /// The most nodes a spec's tree may hold with its aliases expanded (a spec of a thousand rules has about
+    /// 20,000).
+    public static let maximumExpandedNodes = 200_000
+
+    /// The first problem of the tree: more than `budget` nodes with aliases expanded, or a mapping with a key given
+    /// twice.
+    static func checkTree(_ node: Node, budget: inout Int) -> (line: Int?, message: String)? {
+        budget -= 1
+        if budget < 0 {
+            return (node.mark?.line, "the layout spec expands to more than \(maximumExpandedNodes) nodes (YAML aliases "
+                + "nested in aliases?)")
+        }
+        switch node {
+        case .scalar: return nil
+        case .sequence(let sequence):
+            for child in sequence {
+                if let problem = checkTree(child, budget: &budget) { return problem }
+            }
+        case .mapping(let mapping):
+            var seen: [String: Int?] = [:]
+            for (key, value) in mapping {
+                if let name = key.string {
+                    if let first = seen[name] {
+                        return (key.mark?.line, "\"\(name)\" is given twice in one mapping"
+                            + (first.map { " (first at line \($0))" } ?? "") + "; keep one")
+                    }
+                    seen[name] = key.mark?.line
+                }
+                if let problem = checkTree(value, budget: &budget) { return problem }
+            }
+        }
+        return nil
     }
 
     /// The spec from its YAML tree; errors of the top level and of the default rule stop, a bad rule is a
