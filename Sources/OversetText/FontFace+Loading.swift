@@ -32,6 +32,34 @@ extension FontFace {
         return hb_blob_get_length(blob) > 0
     }
 
+    /// The first `fvar` axis record whose minimum, default and maximum are out of order, read from the table's
+    /// bytes (HarfBuzz's axis infos reorder them, so a broken axis would be measured as another weight).
+    static func disorderedAxis(_ face: OpaquePointer) -> String? {
+        let blob = hb_face_reference_table(face, hb_tag_from_string("fvar", -1))
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length >= 16 else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
+        func u16(_ at: Int) -> Int? { at + 2 <= bytes.count ? Int(bytes[at]) << 8 | Int(bytes[at + 1]) : nil }
+        func fixed(_ at: Int) -> Double? {
+            guard let high = u16(at), let low = u16(at + 2) else { return nil }
+            return Double(Int32(bitPattern: UInt32(high << 16 | low))) / 65536
+        }
+        guard let offset = u16(4), let count = u16(8), let size = u16(10), size >= 20 else { return nil }
+        for index in 0..<count {
+            let record = offset + size * index
+            guard let minimum = fixed(record + 4), let value = fixed(record + 8), let maximum = fixed(record + 12) else {
+                return "table 'fvar' is cut short"
+            }
+            if !(minimum <= value && value <= maximum) {
+                let tag = String(decoding: bytes[record..<record + 4], as: UTF8.self)
+                return "its '\(tag)' axis is out of order (minimum \(minimum), default \(value), maximum \(maximum)): "
+                    + "table 'fvar' is broken"
+            }
+        }
+        return nil
+    }
+
     static func readAxes(_ face: OpaquePointer) -> [FaceAxis] {
         var count = hb_ot_var_get_axis_count(face)
         guard count > 0 else { return [] }
@@ -117,5 +145,40 @@ extension FontFace {
         case 0xA0...0xA4: return "broken CFF data"
         default: return "FreeType error 0x" + String(code, radix: 16) + " (see FreeType's fterrdef.h)"
         }
+    }
+
+    /// Whether the table directory of face `index` stays inside the file: every table record's offset and length
+    /// (OpenType's `TableDirectory`, in a collection after the `ttcf` header's offset for the face). nil when it
+    /// does, or when the file is not a plain sfnt (WOFF and WOFF2 are checked by FreeType as it decompresses them).
+    static func tableDirectoryProblem(_ data: UnsafeRawBufferPointer, faceIndex index: Int) -> String? {
+        func u16(_ at: Int) -> Int? { at + 2 <= data.count ? Int(data[at]) << 8 | Int(data[at + 1]) : nil }
+        func u32(_ at: Int) -> Int? {
+            guard at + 4 <= data.count else { return nil }
+            return Int(data[at]) << 24 | Int(data[at + 1]) << 16 | Int(data[at + 2]) << 8 | Int(data[at + 3])
+        }
+        guard let signature = u32(0) else { return nil }
+        var directory = 0
+        if signature == 0x7474_6366 {  // 'ttcf'
+            guard let count = u32(8), index < count, let offset = u32(12 + 4 * index) else {
+                return "the collection's header is cut short (a truncated font)"
+            }
+            directory = offset
+        }
+        guard let version = u32(directory), [0x0001_0000, 0x4F54_544F, 0x7472_7565].contains(version) else {
+            return signature == 0x7474_6366 ? "face \(index)'s table directory is not an sfnt one (a broken collection)" : nil
+        }
+        guard let tables = u16(directory + 4) else { return "the table directory is cut short (a truncated font)" }
+        for table in 0..<tables {
+            let record = directory + 12 + 16 * table
+            guard let tag = u32(record), let offset = u32(record + 8), let length = u32(record + 12) else {
+                return "the table directory is cut short after \(table) of \(tables) tables (a truncated font)"
+            }
+            let name = String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
+            if offset + length > data.count {
+                return "table '\(name)' ends at byte \(offset + length), past the file's \(data.count) bytes "
+                    + "(a truncated font)"
+            }
+        }
+        return nil
     }
 }

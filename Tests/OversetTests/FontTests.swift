@@ -75,13 +75,13 @@ import Testing
         let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.fontPath("NotoSansThai-Regular.ttf")))
         let path = NSTemporaryDirectory() + "overset-truncated.ttf"
         try bytes.prefix(2000).write(to: URL(fileURLWithPath: path))
-        // The first 2,000 bytes hold the table directory but not the tables: FreeType finds them missing.
+        // The first 2,000 bytes hold the table directory but not the tables: the directory names one past the end.
         let error = #expect(throws: OversetError.self) { try Font(path: path) }
         guard case .notAFont(_, let reason)? = error else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
-        #expect(reason.contains("required table is missing"))
+        #expect(reason.contains("past the file's 2000 bytes (a truncated font)"))
     }
 
     @Test func loading_emptyFile_throwsNotAFont() throws {
@@ -132,5 +132,47 @@ import Testing
         #expect(throws: OversetError.self) {
             try FontStack([Fixtures.font("NotoSans-Regular.ttf")], scriptFallbacks: ["Klingon": []])
         }
+    }
+
+    /// A font cut short is an error naming the table that lies past its end (the table directory's offsets and
+    /// lengths, read here with Python's struct module as well): never loaded with the tables read as empty.
+    @Test func loading_cutFont_namesTheTablePastTheEnd() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.fontPath("NotoSansThai-Regular.ttf")))
+        for size in [35_000, 10_000] {
+            let path = NSTemporaryDirectory() + "overset-cut-\(size).ttf"
+            try bytes.prefix(size).write(to: URL(fileURLWithPath: path))
+            let error = #expect(throws: OversetError.self) { try Font(path: path) }
+            guard case .notAFont(_, let reason)? = error else {
+                Issue.record("unexpected \(String(describing: error))")
+                continue
+            }
+            #expect(reason.contains("past the file's \(size) bytes (a truncated font)"), "\(reason)")
+        }
+    }
+
+    /// An `fvar` axis whose minimum is above its maximum is a broken font, not a font that measures a requested
+    /// weight as another: the file is patched here (the `wght` record's minimum and maximum swapped).
+    @Test func loading_invertedAxis_isAnError() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.fontPath("Inter-roman.var.ttf"))))
+        func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
+        func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
+        let tables = u16(4)
+        let record = try #require((0..<tables).map { 12 + 16 * $0 }.first { String(decoding: bytes[$0..<$0 + 4], as: UTF8.self) == "fvar" })
+        let fvar = u32(record + 8)
+        let axes = fvar + u16(fvar + 4)
+        let axis = try #require((0..<u16(fvar + 8)).map { axes + u16(fvar + 10) * $0 }.first {
+            String(decoding: bytes[$0..<$0 + 4], as: UTF8.self) == "wght"
+        })
+        let minimum = Array(bytes[axis + 4..<axis + 8]), maximum = Array(bytes[axis + 12..<axis + 16])
+        bytes.replaceSubrange(axis + 4..<axis + 8, with: maximum)
+        bytes.replaceSubrange(axis + 12..<axis + 16, with: minimum)
+        let path = NSTemporaryDirectory() + "overset-inverted.ttf"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: OversetError.self) { try Font(path: path) }
+        guard case .notAFont(_, let reason)? = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("'wght' axis is out of order"), "\(reason)")
     }
 }
