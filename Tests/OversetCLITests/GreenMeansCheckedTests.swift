@@ -236,4 +236,27 @@ import Testing
             }
         }
     }
+
+    /// A 352-byte spec of nine levels of YAML aliases (9^9 nodes when expanded) is refused at once by its limit; a
+    /// key given twice is an error naming both lines, never "the last wins".
+    @Test func specs_boundedAliasesAndNoDuplicateKeys() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n"
+        let names = Array("abcdefghi")
+        for (previous, name) in zip(names, names.dropFirst()) {
+            bomb += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
+        }
+        try Self.write(bomb + "default: {style: body, width: 320}\n", directory + "/bomb.yml")
+        try Self.write("default:\n  style: body\n  width: 1000\n  width: 5\n", directory + "/twice.yml")
+        try Self.write("\"hello\" = \"Hallo\";\n", directory + "/de.lproj/Localizable.strings")
+        let started = Date()
+        let bombRun = try CLITests.run(["check", "de.lproj/Localizable.strings", "--spec", "bomb.yml"], directory: directory)
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(bombRun.status == 2)
+        #expect(bombRun.stderr.contains("expands to more than 200000 nodes"), "\(bombRun.stderr)")
+        let twice = try CLITests.run(["check", "de.lproj/Localizable.strings", "--spec", "twice.yml"], directory: directory)
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("\"width\" is given twice in one mapping"), "\(twice.stderr)")
+    }
 }
