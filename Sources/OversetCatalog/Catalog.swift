@@ -141,6 +141,15 @@ public struct Catalog: Sendable {
     public var entries: [CatalogEntry]
     /// Problems found; reading went on past each.
     public var diagnostics: [CatalogDiagnostic]
+    /// Strings the reader left out on purpose, by reason (not UI text, not translated yet): counted in a check's
+    /// report, never dropped silently.
+    public var skipped: [String: Int] = [:]
+
+    /// The reason counted for strings that are not UI text (a file marked `translatable="false"`, translatewiki's
+    /// `qqq` message documentation).
+    public static let notUIText = "not UI text (translatable=\"false\" file, qqq documentation)"
+    /// The reason counted for XLIFF units whose `<target>` is empty (not translated yet).
+    public static let notTranslated = "not translated yet (an empty <target>)"
 
     public init(path: String, format: CatalogFormat, sourceLanguage: String? = nil, entries: [CatalogEntry] = [],
                 diagnostics: [CatalogDiagnostic] = []) {
@@ -183,7 +192,7 @@ public struct Catalog: Sendable {
     ///   `.jsonl`, a catalog with no keys): an empty catalog checks nothing, which must not look like a pass.
     public static func read(data: Data, path: String, format: CatalogFormat, language: String? = nil) throws -> Catalog {
         let catalog = try readAnyShape(data: data, path: path, format: format, language: language)
-        if catalog.entries.isEmpty && catalog.diagnostics.isEmpty {
+        if catalog.entries.isEmpty && catalog.diagnostics.isEmpty && catalog.skipped.isEmpty {
             throw CatalogError(location: CatalogLocation(file: path),
                                message: "no strings in this \(format.rawValue) file (an empty catalog checks nothing)")
         }

@@ -259,4 +259,65 @@ import Testing
         #expect(twice.status == 2)
         #expect(twice.stderr.contains("\"width\" is given twice in one mapping"), "\(twice.stderr)")
     }
+
+    /// What readers leave out is counted and what they cannot read is an error: an empty XLIFF `<target>` (Xcode's
+    /// `state="needs-translation"`) is not translated yet, not an empty label that fits; a second `<target>` and an
+    /// unterminated `/*` in a `.strings` file are errors; a whole Android file marked `translatable="false"` and
+    /// translatewiki's `qqq` documentation are not UI text.
+    @Test func readers_countWhatTheySkip_andReportWhatTheyCannotRead() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write(Self.spec, directory + "/spec.yml")
+        // As Xcode 15 exports an untranslated string (Product › Export Localizations).
+        try Self.write("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+          <file original="App/en.lproj/Localizable.strings" source-language="en" target-language="de" datatype="plaintext">
+            <body>
+              <trans-unit id="new.feature" xml:space="preserve">
+                <source>Try the new feature</source>
+                <target state="needs-translation"></target>
+              </trans-unit>
+              <trans-unit id="twice" xml:space="preserve">
+                <source>Twice</source>
+                <target state="translated">Zweimal</target>
+                <target state="translated">Doppelt</target>
+              </trans-unit>
+            </body>
+          </file>
+        </xliff>
+        """, directory + "/de.xliff")
+        let xliff = try CLITests.run(["check", "de.xliff", "--spec", "spec.yml", "--languages", "de", "--quiet"],
+                                     directory: directory)
+        #expect(xliff.status == 1, "\(xliff.stdout)")
+        #expect(xliff.stdout.contains("skipped: 1 not translated yet (an empty <target>)"), "\(xliff.stdout)")
+        #expect(xliff.stdout.contains("trans-unit \"twice\" has 2 <target> elements"), "\(xliff.stdout)")
+        #expect(xliff.stdout.contains("1 string × 12 categories"), "\(xliff.stdout)")
+
+        try Self.write("/* Login */\n\"login\" = \"Anmelden\";\n/* Settings\n\"settings\" = \"Einstellungen\";\n",
+                       directory + "/de.lproj/Localizable.strings")
+        let strings = try CLITests.run(["check", "de.lproj/Localizable.strings", "--spec", "spec.yml", "--quiet"],
+                                       directory: directory)
+        #expect(strings.status == 1)
+        #expect(strings.stdout.contains("Localizable.strings:3: error: a comment opened here (/*) is never closed"),
+                "\(strings.stdout)")
+
+        // Preference keys, as apps keep them in their own file (values/donottranslate.xml).
+        try Self.write("""
+        <?xml version="1.0" encoding="utf-8"?>
+        <resources translatable="false">
+            <string name="pref_key_theme">theme</string>
+            <string name="pref_key_sync">sync_enabled</string>
+        </resources>
+        """, directory + "/res/values/donottranslate.xml")
+        try Self.write("<resources><string name=\"title\">Settings</string></resources>\n", directory + "/res/values/strings.xml")
+        // translatewiki's message documentation, as Kiwix ships it (values-qq/strings.xml is read as qqq there).
+        try Self.write(#"{"key": "title", "en": "Settings", "qqq": "The title of the settings screen. {{Identical|Settings}}"}"#,
+                       directory + "/wiki.jsonl")
+        let android = try CLITests.run(["check", "res/values/donottranslate.xml", "res/values/strings.xml", "wiki.jsonl",
+                                        "--spec", "spec.yml", "--quiet"], directory: directory)
+        #expect(android.status == 0, "\(android.stdout)")
+        #expect(android.stdout.contains("skipped: 3 not UI text"), "\(android.stdout)")
+        #expect(!android.stdout.contains("in qqq") && !android.stdout.contains("  qqq:"), "\(android.stdout)")
+    }
 }

@@ -85,6 +85,15 @@ public struct CatalogChecker: Sendable {
             entries = catalogs.flatMap(\.entries)
         }
         var skipped: [String: Int] = [:]
+        for catalog in catalogs {
+            for (reason, count) in catalog.skipped { skipped[reason, default: 0] += count }
+        }
+        // translatewiki's `qqq` is message documentation for translators, not a language a user sees.
+        let documentation = entries.count { LanguageTag.canonical($0.language) == "qqq" }
+        if documentation > 0 {
+            skipped[Catalog.notUIText, default: 0] += documentation
+            entries.removeAll { LanguageTag.canonical($0.language) == "qqq" }
+        }
         let categories = options.categories ?? spec.categories ?? ContentSizeCategory.allCases
         // Language tags compare as BCP 47 does (zh-hans = zh-Hans, Android's iw = he); reports use the canonical tag.
         for index in entries.indices {
@@ -111,7 +120,8 @@ public struct CatalogChecker: Sendable {
             diagnostics.append(CatalogDiagnostic(.error, categoryPlace, "no categories selected (an empty `categories` list or "
                 + "--categories): nothing is checked"))
         }
-        for catalog in catalogs where catalog.entries.isEmpty && !catalog.diagnostics.contains(where: { $0.severity == .error }) {
+        for catalog in catalogs where catalog.entries.isEmpty && catalog.skipped.isEmpty
+            && !catalog.diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: catalog.path), "no string of this catalog "
                 + "can be checked (every one was skipped: see the warnings)"))
         }

@@ -10,6 +10,11 @@ enum AndroidStringsFormat {
                                message: "expected a <resources> document, found <\(root.name)>")
         }
         var catalog = Catalog(path: path, format: .android)
+        // A whole file marked translatable="false" (preference keys, analytics names): not UI text.
+        if root.attributes["translatable"] == "false" {
+            catalog.skipped[Catalog.notUIText] = root.children.filter { $0.attributes["name"] != nil }.count
+            return catalog
+        }
         var seen: [String: Int] = [:]
         for element in root.children {
             let location = CatalogLocation(file: path, line: element.line)

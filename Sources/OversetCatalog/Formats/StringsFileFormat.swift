@@ -26,6 +26,11 @@ enum StringsFileFormat {
                 catalog.diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: path, line: line), message))
             }
         }
+        if let opened = parser.unterminatedComment {
+            catalog.diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: path, line: opened),
+                "a comment opened here (/*) is never closed: the rest of the file is read as a comment, no entry after "
+                + "it is checked"))
+        }
         return catalog
     }
 
@@ -68,6 +73,8 @@ enum StringsFileFormat {
         let path: String
         var index = 0
         var line = 1
+        /// The line of a `/*` that is never closed: everything after it is a comment to the file's end.
+        var unterminatedComment: Int? = nil
 
         init(scalars: [Unicode.Scalar], path: String) {
             self.scalars = scalars
@@ -89,13 +96,14 @@ enum StringsFileFormat {
                 if scalar.properties.isWhitespace {
                     advance()
                 } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+                    let opened = line
                     advance(); advance()
                     var text = String.UnicodeScalarView()
                     while !atEnd, !(scalars[index] == "*" && index + 1 < scalars.count && scalars[index + 1] == "/") {
                         text.append(scalars[index])
                         advance()
                     }
-                    if !atEnd { advance(); advance() }
+                    if atEnd { unterminatedComment = opened } else { advance(); advance() }
                     comment = String(text).trimmingCharacters(in: .whitespacesAndNewlines)
                 } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
                     var text = String.UnicodeScalarView()

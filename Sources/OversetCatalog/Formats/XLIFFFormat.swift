@@ -42,9 +42,20 @@ enum XLIFFFormat {
                 } else {
                     catalog.diagnostics.append(CatalogDiagnostic(.error, location, "trans-unit \"\(id)\" has no <source>"))
                 }
-                if let target, let targetText = unit.child(named: "target")?.text {
-                    catalog.entries.append(CatalogEntry(key: id, language: target, value: targetText, comment: note,
-                                                        location: location, table: table))
+                let targets = unit.children(named: "target")
+                if targets.count > 1 {
+                    catalog.diagnostics.append(CatalogDiagnostic(.error, location, "trans-unit \"\(id)\" has "
+                        + "\(targets.count) <target> elements; XLIFF 1.2 allows one (the first is checked)"))
+                }
+                if let target, let element = targets.first {
+                    // An empty target is a string nobody has translated yet (Xcode writes them with
+                    // state="needs-translation"), never an empty label that fits.
+                    if element.text.isEmpty {
+                        catalog.skipped[Catalog.notTranslated, default: 0] += 1
+                    } else {
+                        catalog.entries.append(CatalogEntry(key: id, language: target, value: element.text, comment: note,
+                                                            location: location, table: table))
+                    }
                 }
             }
         }
