@@ -144,6 +144,9 @@ public struct Catalog: Sendable {
     /// Strings the reader left out on purpose, by reason (not UI text, not translated yet): counted in a check's
     /// report, never dropped silently.
     public var skipped: [String: Int] = [:]
+    /// A `.strings` file's leading comments that belong to no entry (a license, a generator's note), as written:
+    /// a file written from this catalog starts with them.
+    public var header: String? = nil
 
     /// The reason counted for strings that are not UI text (a file marked `translatable="false"`, translatewiki's
     /// `qqq` message documentation).

@@ -6,11 +6,12 @@ public enum CatalogWriter {
     /// - Parameters:
     ///   - sourceLanguage: the source language for formats that name one (xcstrings, XLIFF).
     ///   - original: the `original` attribute of XLIFF files.
+    ///   - header: for `.strings`, the leading comments to keep (``Catalog/header``: a license).
     public static func write(_ entries: [CatalogEntry], format: CatalogFormat, sourceLanguage: String = "en",
-                             original: String = "Localizable.strings") throws -> Data {
+                             original: String = "Localizable.strings", header: String? = nil) throws -> Data {
         switch format {
         case .xcstrings: return try XCStringsFormat.write(entries, sourceLanguage: sourceLanguage)
-        case .strings: return StringsFileFormat.write(entries)
+        case .strings: return StringsFileFormat.write(entries, header: header)
         case .stringsdict: return try StringsDictFormat.write(entries)
         case .xliff: return XLIFFFormat.write(entries, sourceLanguage: sourceLanguage, original: original)
         case .android: return AndroidStringsFormat.write(entries)

@@ -320,4 +320,41 @@ import Testing
         #expect(android.stdout.contains("skipped: 3 not UI text"), "\(android.stdout)")
         #expect(!android.stdout.contains("in qqq") && !android.stdout.contains("  qqq:"), "\(android.stdout)")
     }
+
+    /// `pseudo` keeps what is not its own: a `.strings` file's license header, and Android resource references as
+    /// references (`\@string/…` would be literal text in the app; aapt2 reads `@string/name` as a reference).
+    @Test func pseudo_keepsHeadersAndReferences() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write("""
+        /*
+          Localizable.strings
+          Copyright © 2024 The App Authors. Licensed under the Apache License 2.0.
+        */
+
+        /* The login button */
+        "login" = "Log in";
+        """, directory + "/en.lproj/Localizable.strings")
+        let strings = try CLITests.run(["pseudo", "en.lproj/Localizable.strings", "--modes", "accented",
+                                        "--output", "en-XA.strings"], directory: directory)
+        #expect(strings.status == 0, "\(strings.stderr)")
+        let written = try String(contentsOfFile: directory + "/en-XA.strings", encoding: .utf8)
+        #expect(written.hasPrefix("/*\n  Localizable.strings\n  Copyright © 2024 The App Authors."), "\(written)")
+        #expect(written.contains("/* The login button */"))
+        try Self.write("""
+        <resources>
+            <string name="limit_data_usage_none_description">No limit</string>
+            <string name="limit_data_usage">@string/limit_data_usage_none_description</string>
+            <string-array name="limits"><item>@string/limit_data_usage_none_description</item></string-array>
+        </resources>
+        """, directory + "/res/values/strings.xml")
+        try FileManager.default.createDirectory(atPath: directory + "/res/values-en-rXA", withIntermediateDirectories: true)
+        let android = try CLITests.run(["pseudo", "res/values/strings.xml", "--modes", "accented",
+                                        "--output", "res/values-en-rXA/strings.xml"], directory: directory)
+        #expect(android.status == 0, "\(android.stderr)")
+        let xml = try String(contentsOfFile: directory + "/res/values-en-rXA/strings.xml", encoding: .utf8)
+        #expect(xml.contains(">@string/limit_data_usage_none_description</string>"), "\(xml)")
+        #expect(xml.contains("<item>@string/limit_data_usage_none_description</item>"), "\(xml)")
+        #expect(!xml.contains("\\@string"), "\(xml)")
+    }
 }

@@ -106,6 +106,9 @@ enum AndroidStringsFormat {
 
     static func escape(_ text: String) -> String {
         var out = ""
+        // A whole-string reference (`@string/name`, `?attr/name`) stays a reference: escaping its `@` would make it
+        // literal text in the app.
+        let reference = PseudoLocalization.isResourceReference(text)
         for (index, character) in text.enumerated() {
             switch character {
             case "\\": out += "\\\\"
@@ -113,8 +116,8 @@ enum AndroidStringsFormat {
             case "\"": out += "\\\""
             case "\n": out += "\\n"
             case "\t": out += "\\t"
-            case "@" where index == 0: out += "\\@"
-            case "?" where index == 0: out += "\\?"
+            case "@" where index == 0 && !reference: out += "\\@"
+            case "?" where index == 0 && !reference: out += "\\?"
             default:
                 // Control characters XML cannot carry: Android's own \uXXXX escape, which aapt2 decodes.
                 if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,

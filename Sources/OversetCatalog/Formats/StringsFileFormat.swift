@@ -9,6 +9,7 @@ enum StringsFileFormat {
         let text = try TextDecoding.decode(data, path: path)
         var parser = Parser(scalars: Array(text.unicodeScalars), path: path)
         var catalog = Catalog(path: path, format: .strings, sourceLanguage: nil)
+        catalog.header = header(of: text)
         var seen: [String: Int] = [:]
         while let item = parser.nextEntry() {
             switch item {
@@ -34,8 +35,32 @@ enum StringsFileFormat {
         return catalog
     }
 
-    static func write(_ entries: [CatalogEntry]) -> Data {
-        var out = ""
+    /// The comments before the first entry but the last (which Xcode keeps with that entry), as written; nil when
+    /// there is at most one.
+    static func header(of text: String) -> String? {
+        var comments: [Range<String.Index>] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index].isWhitespace {
+                index = text.index(after: index)
+            } else if text[index...].hasPrefix("/*") {
+                guard let end = text.range(of: "*/", range: text.index(index, offsetBy: 2)..<text.endIndex) else { return nil }
+                comments.append(index..<end.upperBound)
+                index = end.upperBound
+            } else if text[index...].hasPrefix("//") {
+                let end = text[index...].firstIndex(of: "\n") ?? text.endIndex
+                comments.append(index..<end)
+                index = end
+            } else {
+                break
+            }
+        }
+        guard comments.count > 1 else { return nil }
+        return String(text[comments.first!.lowerBound..<comments[comments.count - 2].upperBound])
+    }
+
+    static func write(_ entries: [CatalogEntry], header: String? = nil) -> Data {
+        var out = header.map { $0 + "\n\n" } ?? ""
         for entry in entries {
             if let comment = entry.comment { out += "/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */\n" }
             out += "\"\(escape(entry.key))\" = \"\(escape(entry.value))\";\n\n"
