@@ -71,6 +71,24 @@ public enum CatalogAnnotator {
         }
     }
 
+    /// Whether `line` is one of Overset's notes and nothing else: `/* Overset: … */` or `<!-- Overset: … -->`.
+    static func isNote(_ line: String) -> Bool {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        return (text.hasPrefix("/* \(marker)") && text.hasSuffix("*/") && text.components(separatedBy: "*/").count == 2)
+            || (text.hasPrefix("<!-- \(marker)") && text.hasSuffix("-->") && text.components(separatedBy: "-->").count == 2)
+    }
+
+    /// `line` without a note of Overset's at its start, when it has one followed by more (an entry).
+    static func withoutLeadingNote(_ line: String) -> String? {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        for (open, close) in [("/* \(marker)", "*/"), ("<!-- \(marker)", "-->")] where text.hasPrefix(open) {
+            guard let end = text.range(of: close) else { return nil }
+            let rest = text[end.upperBound...].trimmingCharacters(in: .whitespaces)
+            return rest.isEmpty ? nil : rest
+        }
+        return nil
+    }
+
     /// Adds (or replaces) a note line before the lines `note` names, with that line's indentation.
     static func insertingLines(_ data: Data, path: String,
                                note: (Int) -> String?) throws -> (data: Data, count: Int) {
@@ -83,7 +101,11 @@ public enum CatalogAnnotator {
         for index in lines.indices.reversed() {
             guard let added = note(index + 1) else { continue }
             let indentation = String(lines[index].prefix { $0 == " " || $0 == "\t" })
-            if index > 0, lines[index - 1].contains(marker) {
+            // A note of ours on the entry's own line (`/* Overset: … */ "key" = …`) moves to a line of its own.
+            if let rest = withoutLeadingNote(lines[index]) { lines[index] = indentation + rest }
+            // Only a line that is our note alone is replaced: a translator's comment that mentions "Overset:" (or
+            // shares a block with an old note) is kept, and the note goes below it.
+            if index > 0, isNote(lines[index - 1]) {
                 lines[index - 1] = indentation + added
             } else {
                 lines.insert(indentation + added, at: index)

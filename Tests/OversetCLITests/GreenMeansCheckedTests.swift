@@ -357,4 +357,30 @@ import Testing
         #expect(xml.contains("<item>@string/limit_data_usage_none_description</item>"), "\(xml)")
         #expect(!xml.contains("\\@string"), "\(xml)")
     }
+
+    /// `annotate` keeps every byte that is not its own note: a translator's comment that shares a block with an old
+    /// note stays, a note on an entry's own line moves to a line of its own, and a second run changes nothing.
+    @Test func annotate_keepsTranslatorsComments() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write("""
+        /* Translators: keep it short, it is a button.
+           Overset: max 100 pt × 1 line, body, must fit up to AX5 */
+        "login" = "Anmelden";
+        /* Overset: max 100 pt × 1 line, body, must fit up to AX5 */ "logout" = "Abmelden";
+        """, directory + "/de.lproj/Localizable.strings")
+        try Self.write("default: {style: body, width: 150, maxLines: 1}\n", directory + "/spec.yml")
+        let path = "de.lproj/Localizable.strings"
+        let first = try CLITests.run(["annotate", path, "--spec", "spec.yml", "--output", path], directory: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        let once = try String(contentsOfFile: directory + "/" + path, encoding: .utf8)
+        let second = try CLITests.run(["annotate", path, "--spec", "spec.yml", "--output", path], directory: directory)
+        #expect(second.status == 0)
+        #expect(try String(contentsOfFile: directory + "/" + path, encoding: .utf8) == once, "a second run changed it")
+        #expect(once.contains("/* Translators: keep it short, it is a button."), "\(once)")
+        let note = "/* Overset: max 150 pt × 1 line, body, must fit up to AX5 */"
+        #expect(once.components(separatedBy: note).count == 3, "one note per key: \(once)")
+        #expect(once.contains(note + "\n\"logout\" = \"Abmelden\";"), "\(once)")
+        #expect(once.contains(note + "\n\"login\" = \"Anmelden\";"), "\(once)")
+    }
 }
