@@ -86,7 +86,8 @@ struct Pseudo: ParsableCommand {
             all = input.entries.filter { $0.language == source } + entries
         }
         let data = try CatalogWriter.write(all, format: outputFormat, sourceLanguage: source,
-                                           original: (catalog as NSString).lastPathComponent, header: input.header)
+                                           original: (catalog as NSString).lastPathComponent, header: input.header,
+                                           originals: input.originals)
         try OutputFile.write(data, to: output)
         FileHandle.standardError.write(line: "wrote \(entries.count) \(pseudo.languageCode) strings to \(output)")
         for diagnostic in input.diagnostics { FileHandle.standardError.write(line: "\(diagnostic)") }

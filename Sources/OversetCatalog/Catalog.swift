@@ -147,6 +147,9 @@ public struct Catalog: Sendable {
     /// A `.strings` file's leading comments that belong to no entry (a license, a generator's note), as written:
     /// a file written from this catalog starts with them.
     public var header: String? = nil
+    /// An XLIFF export's `<file original>` path of each strings table (the default table under ""): a file written
+    /// from this catalog names the same files, so Xcode imports it back.
+    public var originals: [String: String] = [:]
 
     /// The reason counted for strings that are not UI text (a file marked `translatable="false"`, translatewiki's
     /// `qqq` message documentation).

@@ -6,14 +6,17 @@ public enum CatalogWriter {
     /// - Parameters:
     ///   - sourceLanguage: the source language for formats that name one (xcstrings, XLIFF).
     ///   - original: the `original` attribute of XLIFF files.
+    ///   - originals: for XLIFF, each table's `<file original>` path (``Catalog/originals``).
     ///   - header: for `.strings`, the leading comments to keep (``Catalog/header``: a license).
     public static func write(_ entries: [CatalogEntry], format: CatalogFormat, sourceLanguage: String = "en",
-                             original: String = "Localizable.strings", header: String? = nil) throws -> Data {
+                             original: String = "Localizable.strings", header: String? = nil,
+                             originals: [String: String] = [:]) throws -> Data {
         switch format {
         case .xcstrings: return try XCStringsFormat.write(entries, sourceLanguage: sourceLanguage)
         case .strings: return StringsFileFormat.write(entries, header: header)
         case .stringsdict: return try StringsDictFormat.write(entries)
-        case .xliff: return XLIFFFormat.write(entries, sourceLanguage: sourceLanguage, original: original)
+        case .xliff: return XLIFFFormat.write(entries, sourceLanguage: sourceLanguage, original: original,
+                                              originals: originals)
         case .android: return AndroidStringsFormat.write(entries)
         case .json: return try JSONMapFormat.write(entries)
         case .jsonl: return try JSONLinesFormat.write(entries)

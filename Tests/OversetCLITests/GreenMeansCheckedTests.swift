@@ -383,4 +383,57 @@ import Testing
         #expect(once.contains(note + "\n\"logout\" = \"Abmelden\";"), "\(once)")
         #expect(once.contains(note + "\n\"login\" = \"Anmelden\";"), "\(once)")
     }
+
+    /// An Xcode export identifies a table by its `<file original>` path: an app's and its launcher's
+    /// `InfoPlist.xcstrings` (KeepingYouAwake's layout) are two tables, each English source is checked once however
+    /// many language files repeat it, and `pseudo` writes every `<file>` back with its `original`, so Xcode imports
+    /// it. Python's XML parser reads the result.
+    @Test func xliff_tablesAreTheirOriginalPaths() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func export(_ language: String, _ app: String, _ launcher: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="KeepingYouAwake/InfoPlist.xcstrings" source-language="en" target-language="\(language)" datatype="plaintext">
+                <body>
+                  <trans-unit id="CFBundleName" xml:space="preserve"><source>KeepingYouAwake</source><target state="translated">\(app)</target></trans-unit>
+                </body>
+              </file>
+              <file original="KYALauncher/InfoPlist.xcstrings" source-language="en" target-language="\(language)" datatype="plaintext">
+                <body>
+                  <trans-unit id="CFBundleName" xml:space="preserve"><source>KYALauncher</source><target state="translated">\(launcher)</target></trans-unit>
+                </body>
+              </file>
+            </xliff>
+            """
+        }
+        try Self.write(export("de", "KeepingYouAwake", "KYA-Starter"), directory + "/de.xliff")
+        try Self.write(export("fr", "KeepingYouAwake", "Lanceur KYA"), directory + "/fr.xliff")
+        try Self.write(Self.spec, directory + "/spec.yml")
+        let run = try CLITests.run(["check", "de.xliff", "fr.xliff", "--spec", "spec.yml", "--format", "json",
+                                    "--all-results", "--quiet"], directory: directory)
+        #expect(run.status == 0, "\(run.stdout.prefix(2000))")
+        let report = try CheckReport.fromJSON(Data(run.stdout.utf8))
+        let checked = Set(report.results.map { "\($0.language)|\($0.displayKey)" })
+        #expect(checked == ["en|KeepingYouAwake/InfoPlist.xcstrings › CFBundleName", "en|KYALauncher/InfoPlist.xcstrings › CFBundleName",
+                            "de|KeepingYouAwake/InfoPlist.xcstrings › CFBundleName", "de|KYALauncher/InfoPlist.xcstrings › CFBundleName",
+                            "fr|KeepingYouAwake/InfoPlist.xcstrings › CFBundleName", "fr|KYALauncher/InfoPlist.xcstrings › CFBundleName"],
+                "\(checked)")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.skipped.contains { $0.reason == CatalogChecker.repeatedString && $0.count == 2 })
+        let pseudo = try CLITests.run(["pseudo", "de.xliff", "--modes", "accented", "--output", "en-XA.xliff"],
+                                      directory: directory)
+        #expect(pseudo.status == 0, "\(pseudo.stderr)")
+        let (status, printed) = try TeamToolsTests.python("""
+            import xml.etree.ElementTree as ET
+            ns = "{urn:oasis:names:tc:xliff:document:1.2}"
+            for file in ET.parse("en-XA.xliff").getroot().iter(ns + "file"):
+                for unit in file.iter(ns + "trans-unit"):
+                    print(file.get("original"), unit.get("id"), unit.find(ns + "source").text)
+            """, directory: directory)
+        #expect(status == 0, "\(printed)")
+        #expect(printed.contains("KeepingYouAwake/InfoPlist.xcstrings CFBundleName KeepingYouAwake"), "\(printed)")
+        #expect(printed.contains("KYALauncher/InfoPlist.xcstrings CFBundleName KYALauncher"), "\(printed)")
+    }
 }

@@ -10,12 +10,14 @@ enum XLIFFFormat {
                                message: "expected an <xliff> document, found <\(root.name)>")
         }
         var catalog = Catalog(path: path, format: .xliff)
+        let tables = tableNames(root.children(named: "file").compactMap { $0.attributes["original"] })
         for file in root.children(named: "file") {
             let source = file.attributes["source-language"] ?? "en"
             let target = file.attributes["target-language"]
             // Xcode exports one <file> per strings table (Localizable.strings, InfoPlist.strings, Main.storyboard):
             // the same id in two of them is two strings.
-            let table = file.attributes["original"].flatMap(CatalogEntry.table(ofFile:))
+            let table = file.attributes["original"].flatMap { tables[$0] ?? nil }
+            if let original = file.attributes["original"] { catalog.originals[table ?? ""] = original }
             catalog.sourceLanguage = catalog.sourceLanguage ?? source
             var units: [XMLElementNode] = []
             func collect(_ node: XMLElementNode) {
@@ -62,9 +64,34 @@ enum XLIFFFormat {
         return catalog
     }
 
-    /// One `<file>` per strings table and target language, sources from `sourceLanguage`: entries of the default
-    /// table go to `original`, the others to their own table's file, as Xcode exports them.
-    static func write(_ entries: [CatalogEntry], sourceLanguage: String, original: String) -> Data {
+    /// The table each `<file original>` path names: its file name (`InfoPlist.strings`; nil for the default table,
+    /// `Localizable`) when no other file of the export has the same name, else as many of the path's last parts as
+    /// tell them apart (`KeepingYouAwake/InfoPlist.xcstrings` and `KYALauncher/InfoPlist.xcstrings`, an app's and its
+    /// launcher's): a table's identity is its path, never its file name alone.
+    static func tableNames(_ originals: [String]) -> [String: String?] {
+        let unique = Array(Set(originals))
+        var out: [String: String?] = [:]
+        for original in unique {
+            let parts = original.split(separator: "/")
+            var count = 1
+            func suffix(_ path: String, _ count: Int) -> String {
+                path.split(separator: "/").suffix(count).joined(separator: "/")
+            }
+            while count < parts.count,
+                  unique.contains(where: { $0 != original && suffix($0, count) == suffix(original, count) }) {
+                count += 1
+            }
+            let name = suffix(original, count)
+            out[original] = count == 1 ? CatalogEntry.table(ofFile: name) : name
+        }
+        return out
+    }
+
+    /// One `<file>` per strings table and target language, sources from `sourceLanguage`: each table goes to the
+    /// `<file original>` it was read from (`originals`), else to its own name, the default table to `original`, as
+    /// Xcode exports them.
+    static func write(_ entries: [CatalogEntry], sourceLanguage: String, original: String,
+                      originals: [String: String] = [:]) -> Data {
         var targets = Array(Set(entries.map(\.language)).subtracting([sourceLanguage])).sorted()
         if targets.isEmpty { targets = [sourceLanguage] }
         var tables: [String?] = []
@@ -82,7 +109,8 @@ enum XLIFFFormat {
                 let targetEntries = byKey(target)
                 let keys = target == sourceLanguage ? Array(sources.keys) : Array(Set(sources.keys).union(targetEntries.keys))
                 guard !keys.isEmpty else { continue }
-                out += "  <file original=\"\(xmlEscape(table ?? original, attribute: true))\" source-language=\"\(sourceLanguage)\" "
+                let path = originals[table ?? ""] ?? table ?? original
+                out += "  <file original=\"\(xmlEscape(path, attribute: true))\" source-language=\"\(sourceLanguage)\" "
                     + "target-language=\"\(target)\" datatype=\"plaintext\">\n    <body>\n"
                 for key in keys.sorted() {
                     out += "      <trans-unit id=\"\(xmlEscape(key, attribute: true))\" xml:space=\"preserve\">\n"
