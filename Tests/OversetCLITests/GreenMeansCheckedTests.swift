@@ -436,4 +436,93 @@ import Testing
         #expect(printed.contains("KeepingYouAwake/InfoPlist.xcstrings CFBundleName KeepingYouAwake"), "\(printed)")
         #expect(printed.contains("KYALauncher/InfoPlist.xcstrings CFBundleName KYALauncher"), "\(printed)")
     }
+
+    /// Every string points at its own translation: a `.stringsdict` plural form at its `<string>`, a String Catalog
+    /// substitution's form at its `value` (the lines are found here by searching the files' text). And a spec rule
+    /// can name a table as reports do (`InfoPlist.strings › *`).
+    @Test func positions_pointAtEachFormsValue_andRulesNameTables() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>files</key>
+        \t<dict>
+        \t\t<key>NSStringLocalizedFormatKey</key>
+        \t\t<string>%#@count@</string>
+        \t\t<key>count</key>
+        \t\t<dict>
+        \t\t\t<key>NSStringFormatSpecTypeKey</key>
+        \t\t\t<string>NSStringPluralRuleType</string>
+        \t\t\t<key>NSStringFormatValueTypeKey</key>
+        \t\t\t<string>d</string>
+        \t\t\t<key>one</key>
+        \t\t\t<string>%d Datei</string>
+        \t\t\t<key>other</key>
+        \t\t\t<string>%d Dateien</string>
+        \t\t</dict>
+        \t</dict>
+        </dict>
+        </plist>
+        """
+        try Self.write(plist, directory + "/de.lproj/Localizable.stringsdict")
+        func line(of needle: String, in text: String) -> Int? {
+            text.components(separatedBy: "\n").firstIndex { $0.contains(needle) }.map { $0 + 1 }
+        }
+        let dict = try Catalog.read(path: directory + "/de.lproj/Localizable.stringsdict")
+        #expect(dict.entries.first { $0.variant == "plural.one" }?.location.line == line(of: "%d Datei<", in: plist))
+        #expect(dict.entries.first { $0.variant == "plural.other" }?.location.line == line(of: "%d Dateien", in: plist))
+        let catalog = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "files" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : { "state" : "translated", "value" : "%#@count@ gefunden" },
+                  "substitutions" : {
+                    "count" : {
+                      "argNum" : 1,
+                      "formatSpecifier" : "lld",
+                      "variations" : {
+                        "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg Datei" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg Dateien" } }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+        try Self.write(catalog, directory + "/Localizable.xcstrings")
+        let read = try Catalog.read(path: directory + "/Localizable.xcstrings")
+        let one = read.entries.first { $0.language == "de" && $0.variant == "substitution.count.one" }
+        #expect(one?.location.line == line(of: "%arg Datei\"", in: catalog), "\(String(describing: one))")
+        let other = read.entries.first { $0.language == "de" && $0.variant == "substitution.count.other" }
+        #expect(other?.location.line == line(of: "%arg Dateien", in: catalog))
+
+        // A rule for one table, named as reports name its keys.
+        try Self.write("""
+        default: {style: body, width: 320}
+        rules:
+          - glob: "InfoPlist.strings › *"
+            style: footnote
+            width: 100
+            maxLines: 1
+        """, directory + "/spec.yml")
+        let check = try CLITests.run(["check", CommandOutputTests.fixtures + "/de.xliff", "--spec", directory + "/spec.yml",
+                                      "--format", "json", "--all-results", "--quiet"])
+        let report = try CheckReport.fromJSON(Data(check.stdout.utf8))
+        let camera = report.results.filter { $0.table == "InfoPlist.strings" }
+        #expect(!camera.isEmpty && camera.allSatisfy { $0.style == "footnote" && $0.maxLines == 1 }, "\(camera)")
+        #expect(report.results.filter { $0.table == nil }.allSatisfy { $0.style == "body" })
+        #expect(!report.diagnostics.contains { $0.message.contains("matches no key") })
+    }
 }

@@ -338,14 +338,17 @@ public struct LayoutRule: Sendable {
     }
 
     /// Whether the rule applies to `entry`.
+    /// A key matches by itself (`update.button`) or, in a table other than the default, with its table as reports
+    /// name it (`InfoPlist.strings › NSCameraUsageDescription`, `glob: "InfoPlist.strings › *"`).
     public func matches(_ entry: CatalogEntry) -> Bool {
+        let tabled = entry.table.map { "\($0) › \(entry.key)" }
         switch pattern {
-        case .exact(let key): return entry.key == key
+        case .exact(let key): return entry.key == key || tabled == key
         case .kind(let kind): return entry.kind == kind
         case .all: return true
         case .glob, .regex:
             guard let regex else { return false }
-            return regexBudget.firstMatch(regex, in: entry.key)
+            return regexBudget.firstMatch(regex, in: entry.key) || tabled.map { regexBudget.firstMatch(regex, in: $0) } == true
         }
     }
 

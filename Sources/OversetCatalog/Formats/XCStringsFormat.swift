@@ -57,12 +57,16 @@ enum XCStringsFormat {
                 // Each string is placed at its own "value" (the line Xcode and CI annotations point at).
                 let offsets = Dictionary(values.map { ($0.0 ?? "", $0.offset) }, uniquingKeysWith: { first, _ in first })
                 let reported = problems.count
+                var formOffsets: [String: Int] = [:]
                 let expanded = expandSubstitutions(values.map { ($0.0, $0.1) }, localization: localization.value,
-                                                   problems: &problems)
+                                                   problems: &problems, offsets: &formOffsets)
                 for (node, message) in problems[reported...] { problem(.error, node, "\"\(key)\" → \(language): \(message)") }
                 for (variant, value) in expanded {
                     let base = variant.map { $0.components(separatedBy: ".substitution.").first! } ?? ""
-                    let offset = offsets[variant ?? ""] ?? offsets[base.hasPrefix("substitution.") ? "" : base]
+                    // A substitution's form points at its own value; other variants at theirs.
+                    let form = variant?.range(of: "substitution.").map { String(variant![$0.upperBound...]) }
+                    let offset = form.flatMap { formOffsets[$0] } ?? offsets[variant ?? ""]
+                        ?? offsets[base.hasPrefix("substitution.") ? "" : base]
                     catalog.entries.append(CatalogEntry(key: key, language: language, variant: variant, value: value,
                                                         comment: comment, location: offset.map(location) ?? keyLocation))
                 }
@@ -106,8 +110,10 @@ enum XCStringsFormat {
     }
 
     /// `%#@name@` substitutions replaced by each of their plural forms (the others by their `other` form).
+    /// - Parameter offsets: filled with each form's value offset, by `name.form`.
     static func expandSubstitutions(_ values: [(String?, String)], localization: JSONSource.Node,
-                                    problems: inout [(JSONSource.Node, String)]) -> [(String?, String)] {
+                                    problems: inout [(JSONSource.Node, String)],
+                                    offsets: inout [String: Int]) -> [(String?, String)] {
         guard let substitutions = localization["substitutions"]?.members, !substitutions.isEmpty else {
             return values
         }
@@ -120,8 +126,9 @@ enum XCStringsFormat {
             // Inside a substitution, %arg stands for its argument, with the substitution's format specifier.
             let specifier = "%" + (substitution.value["formatSpecifier"]?.string ?? "@")
             forms[substitution.key] = flatten(substitution.value, prefix: nil, problems: &problems).map {
-                (($0.0 ?? "other").replacingOccurrences(of: "plural.", with: ""),
-                 $0.1.replacingOccurrences(of: "%arg", with: specifier))
+                let form = ($0.0 ?? "other").replacingOccurrences(of: "plural.", with: "")
+                offsets["\(substitution.key).\(form)"] = $0.offset
+                return (form, $0.1.replacingOccurrences(of: "%arg", with: specifier))
             }
         }
         var result: [(String?, String)] = []
@@ -211,6 +218,7 @@ enum StringsDictFormat {
         let root = try dictionary(data, path: path)
         var catalog = Catalog(path: path, format: .stringsdict)
         let lines = keyLines(in: String(decoding: data, as: UTF8.self))
+        let formLines = formLines(data, path: path)
         for key in root.keys.sorted() {
             let location = CatalogLocation(file: path, line: lines[key])
             guard let rule = root[key] as? [String: Any],
@@ -235,8 +243,10 @@ enum StringsDictFormat {
                     for (form, _) in options[variable]! {
                         let variant = active.count == 1 ? "plural.\(form)" : "plural.\(variable).\(form)"
                         let value = try Substitutions.resolve(format, forms: options, chosen: (variable, form))
+                        // Each form points at its own <string>, where a translator edits it.
+                        let place = CatalogLocation(file: path, line: formLines["\(key)/\(variable)/\(form)"] ?? location.line)
                         made.append(CatalogEntry(key: key, language: language, variant: variant, value: value,
-                                                 location: location))
+                                                 location: place))
                     }
                 }
                 catalog.entries += made
@@ -248,6 +258,35 @@ enum StringsDictFormat {
     }
 
     /// The first line of each `<key>name</key>` in a property list, in one pass (a search per key was quadratic).
+    /// The line of each plural form's `<string>`, by `key/variable/form`, read with libxml2 (which knows lines);
+    /// empty when the file is not an XML property list (a binary one).
+    static func formLines(_ data: Data, path: String) -> [String: Int] {
+        guard let root = try? XMLElementNode.parse(data, path: path), let top = root.children(named: "dict").first else {
+            return [:]
+        }
+        func pairs(_ dict: XMLElementNode) -> [(String, XMLElementNode)] {
+            let children = dict.children
+            var out: [(String, XMLElementNode)] = []
+            var index = 0
+            while index + 1 < children.count {
+                if children[index].name == "key" {
+                    out.append((children[index].text, children[index + 1]))
+                    index += 2
+                } else {
+                    index += 1
+                }
+            }
+            return out
+        }
+        var out: [String: Int] = [:]
+        for (key, rule) in pairs(top) where rule.name == "dict" {
+            for (variable, spec) in pairs(rule) where spec.name == "dict" {
+                for (form, value) in pairs(spec) where value.name == "string" { out["\(key)/\(variable)/\(form)"] = value.line }
+            }
+        }
+        return out
+    }
+
     static func keyLines(in text: String) -> [String: Int] {
         var lines: [String: Int] = [:]
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
