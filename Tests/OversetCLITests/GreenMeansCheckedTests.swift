@@ -525,4 +525,26 @@ import Testing
         #expect(report.results.filter { $0.table == nil }.allSatisfy { $0.style == "body" })
         #expect(!report.diagnostics.contains { $0.message.contains("matches no key") })
     }
+
+    /// Errors say which and where: the character reference libxml2 calls "error 9", and an `@string` cycle.
+    @Test func errors_sayWhichAndWhere() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write(Self.spec, directory + "/spec.yml")
+        try Self.write("<resources>\n  <string name=\"a\">Hi &#1; there</string>\n</resources>\n", directory + "/res/values-de/strings.xml")
+        try Self.write("""
+        <resources>
+          <string name="a">@string/b</string>
+          <string name="b">@string/a</string>
+          <string name="c">Fine</string>
+        </resources>
+        """, directory + "/res/values/strings.xml")
+        let run = try CLITests.run(["check", "res/values-de/strings.xml", "res/values/strings.xml", "--spec", "spec.yml",
+                                    "--quiet"], directory: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("res/values-de/strings.xml:2: error: invalid XML: the character reference &#1; (U+0001)"),
+                "\(run.stdout)")
+        #expect(run.stdout.contains("a (en): the references go round in a cycle (@string/b → @string/a → @string/b)"),
+                "\(run.stdout)")
+    }
 }

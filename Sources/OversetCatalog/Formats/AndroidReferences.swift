@@ -33,8 +33,21 @@ extension Catalog {
                     value = target
                 }
                 if isReference(value) {
-                    resolved.diagnostics.append(CatalogDiagnostic(.error, entry.location, "\(entry.displayKey) (\(entry.language)): "
-                        + "\(value) names no string in \((folder as NSString).lastPathComponent) or values; not measured"))
+                    let name = String(value.dropFirst("@string/".count))
+                    let here = (folder as NSString).lastPathComponent
+                    let places = here == "values" ? "values" : "\(here) or values"
+                    let why: String
+                    if value.hasPrefix("@android:") {
+                        why = "\(value) is the Android framework's string, which Overset does not have"
+                    } else if chain.contains(name) {
+                        why = "the references go round in a cycle (@string/" + (chain + [name]).joined(separator: " → @string/") + ")"
+                    } else if chain.count > 8 {
+                        why = "the references go more than 8 deep"
+                    } else {
+                        why = "\(value) names no string in \(places)"
+                    }
+                    resolved.diagnostics.append(CatalogDiagnostic(.error, entry.location, "\(entry.displayKey) "
+                        + "(\(entry.language)): \(why); not measured"))
                     continue
                 }
                 var copy = entry

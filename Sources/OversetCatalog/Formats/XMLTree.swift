@@ -71,8 +71,11 @@ final class XMLElementNode {
         parser.delegate = builder
         let ok = parser.parse()
         if let error = builder.error ?? (ok ? nil : (parser.parserError.map { ($0, parser.lineNumber) })) {
-            throw CatalogError(location: CatalogLocation(file: path, line: error.1),
-                               message: "invalid XML: \(describe(error.0))")
+            var message = describe(error.0)
+            if (6...9).contains((error.0 as NSError).code), let which = invalidCharacter(in: text, line: error.1) {
+                message = which
+            }
+            throw CatalogError(location: CatalogLocation(file: path, line: error.1), message: "invalid XML: \(message)")
         }
         guard let root = builder.root else {
             throw CatalogError(location: CatalogLocation(file: path), message: "invalid XML: no root element")
@@ -127,9 +130,47 @@ final class XMLElementNode {
         return Data(out)
     }
 
+    /// The character XML 1.0 cannot carry on `line` (a reference like `&#1;` or the raw character), named with
+    /// its code point: libxml2 says only "error 9".
+    static func invalidCharacter(in text: String, line: Int) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return nil }
+        let row = lines[line - 1]
+        func allowed(_ value: UInt32) -> Bool {
+            value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
+                || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
+        }
+        func name(_ value: UInt32) -> String { "U+" + String(format: "%04X", value) }
+        var rest = row[...]
+        while let start = rest.range(of: "&#") {
+            let body = rest[start.upperBound...]
+            guard let end = body.firstIndex(of: ";") else { break }
+            let digits = body[..<end]
+            let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            if value.map(allowed) != true {
+                return "the character reference &#\(digits); (\(value.map(name) ?? "not a number")) is not a character "
+                    + "XML 1.0 allows (control characters other than tab, newline and return are not)"
+            }
+            rest = body[body.index(after: end)...]
+        }
+        if let raw = row.unicodeScalars.first(where: { !allowed($0.value) }) {
+            return "the character \(name(raw.value)) is not one XML 1.0 allows (control characters other than tab, "
+                + "newline and return are not)"
+        }
+        return nil
+    }
+
     private static func describe(_ error: Error) -> String {
         let code = (error as NSError).code
         switch code {
+        case 6, 7, 8, 9: return "an invalid character or character reference"
+        case 23: return "an entity reference without its closing ';'"
+        case 38: return "a '<' inside an attribute value"
+        case 39, 40, 41: return "an attribute without a quoted value"
+        case 45: return "a comment that is never closed (-->)"
+        case 63: return "a CDATA section that is never closed (]]>)"
+        case 73: return "a tag without its closing '>'"
+        case 85: return "elements that are not well balanced"
         case 4: return "the document is empty"
         case 5: return "extra content at the end of the document"
         case 26: return "an undeclared entity"
