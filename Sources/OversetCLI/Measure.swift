@@ -69,6 +69,7 @@ struct Measure: ParsableCommand {
                         continue
                     }
                     if let answer = Measure.handle(line, lineNumber: number, prepared: &state.prepared,
+                                                   preparedCount: &state.preparedCount,
                                                    timing: &state.timing) {
                         slots.set(index, answer)
                     }
@@ -95,7 +96,10 @@ struct Measure: ParsableCommand {
     final class WorkerState: @unchecked Sendable {
         // @unchecked Sendable: concurrentPerform gives each iteration index (worker) to one thread at a time, and
         // only that iteration reads or writes states[worker]; batches run one after another.
-        var prepared: [[UInt8]: PreparedText] = [:]
+        /// Prepared texts by the fonts requests name, then by text: a prepared text holds its fonts, so the cache
+        /// keeps the texts of a few font lists (``Font/cachedSpecs`` in all), not of every font a session named.
+        var prepared: [[String]: [[UInt8]: PreparedText]] = [:]
+        var preparedCount = 0
         var timing = Timing()
     }
 
@@ -141,7 +145,8 @@ struct Measure: ParsableCommand {
     static let requestKeys = ["id", "text", "lang", "clipping", "clippingTolerance"]
 
     /// The result line (JSON, UTF-8) for one input line, or nil for a blank line.
-    static func handle(_ bytes: ArraySlice<UInt8>, lineNumber: Int, prepared: inout [[UInt8]: PreparedText],
+    static func handle(_ bytes: ArraySlice<UInt8>, lineNumber: Int,
+                       prepared: inout [[String]: [[UInt8]: PreparedText]], preparedCount: inout Int,
                        timing: inout Timing) -> [UInt8]? {
         var id: Any = NSNull()
         func failure(_ message: String) -> [UInt8] {
@@ -183,15 +188,20 @@ struct Measure: ParsableCommand {
             }
             let clock = ContinuousClock()
             let text_: PreparedText
-            if let cached = prepared[key] {
+            let fonts = label.fonts.custom
+            if let cached = prepared[fonts]?[key] {
                 text_ = cached
             } else {
                 let start = clock.now
                 text_ = try label.prepare(text, language: language)
                 timing.prepareTime += clock.now - start
                 timing.prepared += 1
-                if prepared.count >= 4096 { prepared.removeAll(keepingCapacity: true) }
-                prepared[key] = text_
+                if preparedCount >= 4096 || (prepared[fonts] == nil && prepared.count >= Font.cachedSpecs / 2) {
+                    prepared.removeAll(keepingCapacity: true)
+                    preparedCount = 0
+                }
+                prepared[fonts, default: [:]][key] = text_
+                preparedCount += 1
             }
             let start = clock.now
             let policy = VerdictPolicy(clipping: clipping ?? .warn,

@@ -65,8 +65,14 @@ private final class FontBytes: @unchecked Sendable {
         buffer.deallocate()
     }
 
-    /// Files read so far, by path, size and modification time (a changed file is read again).
-    private static let files = Lock<[String: FontBytes]>([:])
+    /// Files read and still in use, by path, size and modification time (a changed file is read again). Weak: a
+    /// file's bytes stay shared while a face uses them and are freed with the last (the font caches above are
+    /// bounded, so a long session does not keep every file it ever read).
+    private static let files = Lock<[String: WeakBytes]>([:])
+
+    private struct WeakBytes {
+        weak var bytes: FontBytes?
+    }
 
     static func read(_ path: String) throws(FontLoadFailure) -> FontBytes {
         var info = stat()
@@ -78,8 +84,13 @@ private final class FontBytes: @unchecked Sendable {
             throw .unreadable(path: path, reason: "not a regular file")
         }
         let key = "\(path)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|\(info.st_ino)"
-        return try files.cached(key) { () throws(FontLoadFailure) in
-            FontBytes(try FontFace.readFile(path, size: Int(info.st_size)))
+        if let alive = files.withLock({ $0[key]?.bytes }) { return alive }
+        let made = FontBytes(try FontFace.readFile(path, size: Int(info.st_size)))
+        return files.withLock { files in
+            if let alive = files[key]?.bytes { return alive }
+            files = files.filter { $0.value.bytes != nil }  // forget the files no face uses any more
+            files[key] = WeakBytes(bytes: made)
+            return made
         }
     }
 }

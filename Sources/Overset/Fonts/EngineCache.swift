@@ -5,6 +5,7 @@ internal import OversetText
 final class EngineCache: Sendable {
     static let shared = EngineCache()
     private let engines = Lock<[EngineKey: TextEngine]>([:])
+    private let namedEngines = Lock<[EngineKey: TextEngine]>([:])
 
     /// What a font stack depends on (before its variable fonts are instanced). Static platform faces are chosen by
     /// weight class, so the exact weight is part of the key then.
@@ -34,11 +35,17 @@ final class EngineCache: Sendable {
                                platformWeight: platform == nil ? nil : weight, fonts: fonts)
         // Looked up with `withLock` first: `cached` is not specialized across modules, and its generic dictionary
         // access cost more than the rest of a short string's verdict.
+        // Stacks and engines over fonts that requests name are kept apart from the bundled ones (and a platform
+        // folder's, one per run) and bounded: a session naming a new font per request keeps the last few, not all.
+        let named = !fonts.isEmpty
+        let stacks = named ? namedStacks : self.stacks
+        let engines = named ? namedEngines : self.engines
+        let limit = named ? Font.cachedSpecs / 2 : Int.max
         let entry: StackEntry
         if let found = stacks.withLock({ $0[baseKey] }) {
             entry = found
         } else {
-            entry = try stacks.cached(baseKey) { () throws(OversetError) in
+            entry = try stacks.cached(baseKey, limit: limit) { () throws(OversetError) in
                 var stack = try FontStack.bundled(weight: bundledWeight, pointSize: pointSize, preferring: [])
                 if let platform {
                     stack = try PlatformFonts.load(directory: platform).stack(weight: weight, pointSize: pointSize,
@@ -51,7 +58,7 @@ final class EngineCache: Sendable {
         let opticalSize = entry.hasOpticalSize ? pointSize : nil
         let key = EngineKey(stack: baseKey, weight: weight.value, opticalSize: opticalSize)
         if let engine = engines.withLock({ $0[key] }) { return engine }
-        return try engines.cached(key) { () throws(OversetError) in
+        return try engines.cached(key, limit: limit) { () throws(OversetError) in
             TextEngine(fonts: try entry.stack.instanced(weight: weight.value, opticalSize: opticalSize),
                        labelKey: LabelEngineKey(fonts: fonts, platform: platform, weight: weight, display: display,
                                                 opticalSize: opticalSize))
@@ -66,4 +73,5 @@ final class EngineCache: Sendable {
 
     /// Font stacks before their variable fonts are instanced, by weight, design, platform folder and fonts.
     private let stacks = Lock<[StackKey: StackEntry]>([:])
+    private let namedStacks = Lock<[StackKey: StackEntry]>([:])
 }

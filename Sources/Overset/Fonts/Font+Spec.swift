@@ -10,6 +10,12 @@ import Darwin
 private let specFonts = Lock<[String: Font]>([:])
 
 extension Font {
+    /// The most fonts named by spec a process keeps loaded for reuse (each stack and engine over them is bounded
+    /// likewise): past it, the cache starts again, so memory follows the fonts in use, not every font ever named.
+    public static let cachedSpecs = 16
+}
+
+extension Font {
     /// A font named the way the command line, `measure` and specs name one: a file path (`path#2` for the third
     /// face of a collection) when the value has a slash or a font extension or names an existing file, else an
     /// installed fontconfig family (`"DejaVu Sans"`, `"DejaVu Sans:bold"`).
@@ -39,7 +45,9 @@ extension Font {
         let path = spec.lastIndex(of: "#").map { String(spec[..<$0]) } ?? spec
         let version = stat(path, &info) == 0 || stat(spec, &info) == 0
             ? "|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|\(info.st_ino)" : "|family"
-        return try specFonts.cached(spec + version) { () throws(OversetError) in try Font(spec: spec) }
+        return try specFonts.cached(spec + version, limit: Font.cachedSpecs) { () throws(OversetError) in
+            try Font(spec: spec)
+        }
     }
 
     /// A font from the bundled `Fonts/` folder by file name, wherever the package is checked out
