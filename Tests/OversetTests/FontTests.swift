@@ -175,4 +175,42 @@ import Testing
         }
         #expect(reason.contains("'wght' axis is out of order"), "\(reason)")
     }
+
+    /// A collection header that lists 20,000 faces (all the same face, padded to 640 KB) is refused by its limit instead of
+    /// loading 20,000 faces (3.4 GB). The collection is built here from OpenType's `ttcf` header layout.
+    @Test func loading_hugeCollection_isRefused() throws {
+        let font = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.fontPath("NotoSansThai-Regular.ttf"))))
+        let faces = 20_000
+        let header = 12 + 4 * faces
+        func be32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        var sfnt = font
+        let tables = Int(font[4]) << 8 | Int(font[5])
+        for table in 0..<tables {
+            let field = 12 + 16 * table + 8
+            let offset = font[field..<field + 4].reduce(0) { $0 << 8 | Int($1) }
+            sfnt.replaceSubrange(field..<field + 4, with: be32(offset + header))
+        }
+        var collection = Array("ttcf".utf8) + be32(0x0001_0000) + be32(faces)
+        for _ in 0..<faces { collection += be32(header) }
+        collection += sfnt
+        // FreeType takes a count only when the file could hold that many face directories (32 bytes each).
+        collection += [UInt8](repeating: 0, count: max(0, 12 + 32 * faces - collection.count))
+        let path = NSTemporaryDirectory() + "overset-huge-\(UUID().uuidString).ttc"
+        try Data(collection).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let error = #expect(throws: OversetError.self) { try Font(path: path) }
+        #expect("\(String(describing: error))".contains("a collection of 20000 faces"), "\(String(describing: error))")
+        // The same collection with 3 faces loads, each face the Thai font.
+        var small = Array("ttcf".utf8) + be32(0x0001_0000) + be32(3)
+        var shifted = font
+        for table in 0..<tables {
+            let field = 12 + 16 * table + 8
+            let offset = font[field..<field + 4].reduce(0) { $0 << 8 | Int($1) }
+            shifted.replaceSubrange(field..<field + 4, with: be32(offset + 24))
+        }
+        for _ in 0..<3 { small += be32(24) }
+        small += shifted
+        try Data(small).write(to: URL(fileURLWithPath: path))
+        #expect(try Font(path: path, index: 2).familyName == "Noto Sans Thai")
+    }
 }
