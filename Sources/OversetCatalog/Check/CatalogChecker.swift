@@ -146,10 +146,7 @@ public struct CatalogChecker: Sendable {
         let outside = entries.filter { !wanted.contains($0.language) }.count
         if outside > 0 { skipped["language not selected", default: 0] += outside }
         entries = entries.filter { wanted.contains($0.language) }
-        // Rules that matched nothing are probably typos.
-        for rule in spec.rules where !entries.contains(where: rule.matches) && !catalogs.flatMap(\.entries).contains(where: rule.matches) {
-            diagnostics.append(CatalogDiagnostic(.warning, rule.location, "\(rule.name) matches no key"))
-        }
+        diagnostics += unusedRules(catalogs)
         var kept: [CheckResult] = []
         var counts = CheckCounts()
         try run(entries, categories: categories, progress: progress) { chunk in
@@ -172,6 +169,41 @@ public struct CatalogChecker: Sendable {
                            results: kept, counts: counts, diagnostics: diagnostics,
                            skipped: skipped.keys.sorted().map { SkippedCount(reason: $0, count: skipped[$0]!) },
                            shard: options.shard.map { "\($0.index + 1)/\($0.count)" })
+    }
+
+    /// Rules that take no key are probably typos: each key of the catalogs (any language) is given its rule once,
+    /// through the spec's index; a rule no key got is tried on the distinct keys, within a budget of tries, to say
+    /// whether it matches none or only keys an earlier rule takes.
+    func unusedRules(_ catalogs: [Catalog]) -> [CatalogDiagnostic] {
+        struct Identity: Hashable { var table: String?; var key: String; var kind: String? }
+        // In catalog order, so that the same input gives the same words, budget or not.
+        var seen = Set<Identity>()
+        var distinct: [CatalogEntry] = []
+        for catalog in catalogs {
+            for entry in catalog.entries where seen.insert(Identity(table: entry.table, key: entry.key, kind: entry.kind)).inserted {
+                distinct.append(entry)
+            }
+        }
+        var used = Set<Int>()
+        for entry in distinct { if let index = spec.ruleIndex(for: entry) { used.insert(index) } }
+        var budget = 1_000_000
+        var out: [CatalogDiagnostic] = []
+        for (index, rule) in spec.rules.enumerated() where !used.contains(index) {
+            var matches: Bool? = false
+            for entry in distinct {
+                budget -= 1
+                if budget < 0 { matches = nil; break }
+                if rule.matches(entry) { matches = true; break }
+            }
+            switch matches {
+            case false?: out.append(CatalogDiagnostic(.warning, rule.location, "\(rule.name) matches no key"))
+            case true?: out.append(CatalogDiagnostic(.warning, rule.location, "\(rule.name) takes no key: an earlier "
+                + "rule takes every key it matches"))
+            case nil: out.append(CatalogDiagnostic(.warning, rule.location, "\(rule.name) takes no key (it matches "
+                + "none, or an earlier rule takes the keys it matches)"))
+            }
+        }
+        return out
     }
 
     /// The reason counted for a string read again from another catalog (an Xcode export's source strings, in

@@ -74,7 +74,11 @@ extension SampleValues {
 final class RegexBudget: Sendable {
     /// The most one match may take.
     static let perMatch: TimeInterval = 0.1
+    /// The most all of a rule's matches may take together (a pattern costing 88 ms a key never ran past
+    /// ``perMatch`` and took minutes over a catalog).
+    static let perRule: TimeInterval = 2
     private let abandoned = Mutex<String?>(nil)
+    private let spent = Mutex<TimeInterval>(0)
 
     /// The key the expression was abandoned on, if it was.
     var abandonedOn: String? { abandoned.withLock { $0 } }
@@ -93,7 +97,11 @@ final class RegexBudget: Sendable {
                 stop.pointee = true
             }
         }
-        if gaveUp {
+        let total = spent.withLock { total in
+            total += Date().timeIntervalSince(start)
+            return total
+        }
+        if gaveUp || total > RegexBudget.perRule {
             abandoned.withLock { if $0 == nil { $0 = key } }
             return false
         }

@@ -39,7 +39,9 @@ public struct LayoutSpec: Sendable {
     /// The rule for keys no rule names.
     public var defaultRule: LayoutRule
     /// Rules, first match wins.
-    public var rules: [LayoutRule]
+    public var rules: [LayoutRule] { didSet { index = RuleIndex(rules) } }
+    /// The rules indexed by what they match (``rule(for:)``).
+    private var index: RuleIndex
     /// Problems in the spec (rules that cannot be read); the check goes on and reports them.
     public var diagnostics: [CatalogDiagnostic]
 
@@ -54,6 +56,7 @@ public struct LayoutSpec: Sendable {
         self.samples = samples
         self.defaultRule = defaultRule
         self.rules = rules
+        self.index = RuleIndex(rules)
         self.diagnostics = diagnostics
     }
 
@@ -216,8 +219,11 @@ public struct LayoutSpec: Sendable {
 
     /// The rule for an entry: the first that matches, else the default.
     public func rule(for entry: CatalogEntry) -> LayoutRule {
-        rules.first { $0.matches(entry) } ?? defaultRule
+        index.firstRule(for: entry, in: rules).map { rules[$0] } ?? defaultRule
     }
+
+    /// The index of the rule that takes `entry` (nil: the default rule).
+    func ruleIndex(for entry: CatalogEntry) -> Int? { index.firstRule(for: entry, in: rules) }
 }
 
 /// One rule of a layout spec, resolved: which keys, the label they are shown in, how clipping counts, and the
@@ -355,9 +361,10 @@ public struct LayoutRule: Sendable {
     /// Why the rule's regular expression was abandoned, when it was: a diagnostic for the report.
     public var regexGaveUp: CatalogDiagnostic? {
         regexBudget.abandonedOn.map { key in
-            CatalogDiagnostic(.error, location, "\(name) ran past \(Int(RegexBudget.perMatch * 1000)) ms on the key "
-                + "\"\(key.prefix(80))\" (catastrophic backtracking, as nested quantifiers like (a+)+ do); the rule was "
-                + "not applied from then on: rewrite the expression")
+            CatalogDiagnostic(.error, location, "\(name) ran past \(Int(RegexBudget.perMatch * 1000)) ms on one key or "
+                + "\(Int(RegexBudget.perRule)) s over all keys, at the key \"\(key.prefix(80))\" (catastrophic "
+                + "backtracking, as nested quantifiers like (a+)+ do); the rule was not applied from then on: rewrite the "
+                + "expression")
         }
     }
 
