@@ -46,6 +46,33 @@ requests = [{"text": "x", "width": 100, "style": "body", "category": "AX3", "max
             {"width": 320, "style": "headline", "emphasized": True, "lineHeight": 22, "truncation": "middle"}]
 for index, request in enumerate(requests):
     open(f"{seeds}/FuzzSettings/{index}", "w").write(json.dumps(request))
+# What issue 22 taught: specs with nested aliases and repeated keys, String Catalogs whose substitutions name
+# each other, shard reports for merge (counts near the limits), and truncated fonts.
+specs = ["a: &a [x, x, x]\nb: &b [*a, *a, *a]\nc: &c [*b, *b, *b]\ndefault: {style: body, width: 320}\n",
+         "default: {style: body, width: 1000, width: 5}\n",
+         "default: &d {style: body, width: 320}\nrules:\n  - <<: *d\n    glob: \"*.title\"\n    maxLines: 2\n"]
+for index, spec in enumerate(specs):
+    open(f"{seeds}/FuzzCatalogs/spec-{index}", "wb").write(bytes([0]) + spec.encode())
+unit = lambda value: {"stringUnit": {"state": "translated", "value": value}}
+plural = lambda one, other: {"argNum": 1, "formatSpecifier": "lld",
+                             "variations": {"plural": {"one": unit(one), "other": unit(other)}}}
+nested = {"sourceLanguage": "en", "version": "1.0", "strings": {
+    "nested": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Go %#@a@"},
+               "substitutions": {"a": plural("one %#@b@", "many %#@b@"), "b": plural("%arg file", "%arg files")}}}},
+    "cycle": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@a@ %#@b@"},
+              "substitutions": {"a": plural("%#@b@", "%#@b@"), "b": plural("%#@a@", "%#@a@")}}}}}}
+open(f"{seeds}/FuzzCatalogs/xcstrings-nested", "wb").write(bytes([0]) + json.dumps(nested).encode())
+report = {"results": [], "catalogs": ["a.xcstrings"], "languages": ["de"], "categories": ["Large"],
+          "counts": {"strings": 2, "checks": 2, "passed": 1, "failed": 1, "warnings": 0, "unknown": 0},
+          "diagnostics": [], "skipped": [{"reason": "in another shard", "count": 3}], "shard": "1/2",
+          "fingerprint": "f"}
+open(f"{seeds}/FuzzCatalogs/report-0", "wb").write(bytes([5]) + json.dumps(report).encode())
+report["counts"]["failed"] = 9223372036854775807
+open(f"{seeds}/FuzzCatalogs/report-1", "wb").write(bytes([5]) + json.dumps(report).encode())
+for name in ["NotoSansThai-Regular.ttf", "NotoSansHebrew-Regular.ttf"]:
+    data = open(f"Fonts/{name}", "rb").read()
+    for size in [2000, 10000, len(data) * 9 // 10]:
+        open(f"{seeds}/FuzzFonts/cut-{size}-{name}", "wb").write(data[:size])
 PY
 cp Fonts/NotoSansHebrew-Regular.ttf Fonts/NotoSansThai-Regular.ttf Tests/OversetTests/Fixtures/fonts/TypoMetricsTest.ttf \
   Tests/OversetTests/Fixtures/fonts/VariableAxesTest.ttf "$seeds/FuzzFonts/"

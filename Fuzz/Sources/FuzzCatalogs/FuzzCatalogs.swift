@@ -15,6 +15,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         }
     }
     _ = try? LayoutSpec.parse(String(decoding: bytes, as: UTF8.self), path: "fuzz.yml")
+    // A shard report as `overset merge` reads it: every number it holds is checked where it enters.
+    if let report = try? CheckReport.fromJSON(bytes) {
+        var first = report, second = report
+        first.shard = "1/2"
+        second.shard = "2/2"
+        _ = try? CheckReport.merge([(name: "a.json", report: first), (name: "b.json", report: second)])
+        _ = try? CheckReport.merge([(name: "a.json", report: report)])
+    }
     return 0
 }
 
