@@ -29,6 +29,8 @@ public enum OversetError: Error, Equatable, Sendable, CustomStringConvertible {
     case analysisFailed(stage: String)
     /// A file could not be written.
     case outputFailed(path: String, reason: String)
+    /// The font's substitutions make more glyphs than ``limit`` per UTF-16 unit of text (a hostile `GSUB`).
+    case fontExpandsText(path: String, glyphs: Int, units: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -63,6 +65,9 @@ public enum OversetError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(stage) failed (out of memory?)"
         case .outputFailed(let path, let reason):
             return "cannot write '\(path)': \(reason)"
+        case .fontExpandsText(let path, let glyphs, let units, let limit):
+            return "the font '\(path)' makes \(glyphs) glyphs from \(units) UTF-16 units of text, more than \(limit) "
+                + "each (a broken or hostile GSUB table); Overset refuses to lay it out"
         }
     }
 }

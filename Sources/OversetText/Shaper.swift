@@ -94,14 +94,15 @@ package final class Shaper: Sendable {
     /// - Parameters:
     ///   - context: the part of `text` HarfBuzz may look at around `range` (Arabic joining, Indic reordering look
     ///     a few characters outside). Pass `range` itself to shape the piece as if it stood alone.
-    /// - Returns: false if HarfBuzz could not allocate.
+    /// - Returns: ``ShapeOutcome/outOfMemory`` if HarfBuzz could not allocate, ``ShapeOutcome/tooManyGlyphs(_:)``
+    ///   when the font made more than ``maximumGlyphsPerUnit`` glyphs per UTF-16 unit (nothing is appended then).
     @discardableResult
     package func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, face: FontFace,
                        rightToLeft: Bool, script: ScriptTag, language: ShapingLanguage,
-                       features: [FontFeatureSetting], into glyphs: inout [ShapedGlyph]) -> Bool {
+                       features: [FontFeatureSetting], into glyphs: inout [ShapedGlyph]) -> ShapeOutcome {
         precondition(context.lowerBound <= range.lowerBound && range.upperBound <= context.upperBound)
-        guard !range.isEmpty, let base = text.baseAddress else { return true }
-        let shaped: Bool? = buffers.withHandle { buffer in
+        guard !range.isEmpty, let base = text.baseAddress else { return .shaped }
+        let shaped: ShapeOutcome? = buffers.withHandle { buffer in
             hb_buffer_clear_contents(buffer)
             hb_buffer_add_utf16(buffer, base + context.lowerBound, Int32(context.count),
                                 UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
@@ -114,10 +115,13 @@ package final class Shaper: Sendable {
                 let hbFeatures = features.map(\.hb)
                 hb_shape(face.hbFont, buffer, hbFeatures, UInt32(hbFeatures.count))
             }
-            guard hb_buffer_allocation_successful(buffer) != 0 else { return false }
+            guard hb_buffer_allocation_successful(buffer) != 0 else { return .outOfMemory }
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return count == 0 }
+                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return count == 0 ? .shaped : .outOfMemory }
+            guard Int(count) <= Shaper.maximumGlyphsPerUnit * range.count + Shaper.maximumGlyphsPerUnit else {
+                return .tooManyGlyphs(Int(count))
+            }
             glyphs.reserveCapacity(glyphs.count + Int(count))
             let offset = Int32(context.lowerBound)
             for i in 0..<Int(count) {
@@ -132,8 +136,22 @@ package final class Shaper: Sendable {
                     unsafeToBreak: (flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0
                 ))
             }
-            return true
+            return .shaped
         }
-        return shaped ?? false
+        return shaped ?? .outOfMemory
     }
+
+    /// The most glyphs a font may make per UTF-16 unit: real fonts make at most a few (Indic conjuncts, emoji
+    /// sequences make fewer); a hostile GSUB that turns one character into 60 glyphs made a 1 M-character text hold
+    /// 4.5 GB. (HarfBuzz itself stops at 64 per character, `HB_BUFFER_MAX_LEN_FACTOR`.)
+    package static let maximumGlyphsPerUnit = 16
+}
+
+/// How a call to ``Shaper/shape(_:range:context:face:rightToLeft:script:language:features:into:)`` ended.
+package enum ShapeOutcome: Equatable, Sendable {
+    case shaped
+    /// HarfBuzz could not allocate.
+    case outOfMemory
+    /// The font made this many glyphs, more than ``Shaper/maximumGlyphsPerUnit`` per unit.
+    case tooManyGlyphs(Int)
 }

@@ -213,4 +213,24 @@ import Testing
         try Data(small).write(to: URL(fileURLWithPath: path))
         #expect(try Font(path: path, index: 2).familyName == "Noto Sans Thai")
     }
+
+    /// A font whose GSUB turns alef into 60 alefs (`hb-shape --font-file=…/ExpandingTest.ttf 'א'` prints 60 glyphs,
+    /// Fixtures/README.md) is refused by the glyphs-per-character limit, for a short text and for a long one (which
+    /// is refused on its first 4,096 characters instead of HarfBuzz making 60 glyphs for each of 200,000).
+    @Test func shaping_fontThatMultipliesGlyphs_isRefused() throws {
+        let font = try Font(path: Fixtures.root + "/Tests/OversetTests/Fixtures/fonts/ExpandingTest.ttf")
+        let engine = TextEngine(fonts: try FontStack([font]))
+        for length in [2, 200_000] {
+            let error = #expect(throws: OversetError.self) {
+                try engine.prepare(String(repeating: "א", count: length), language: "he")
+            }
+            guard case .fontExpandsText(_, let glyphs, let units, let limit)? = error else {
+                Issue.record("unexpected \(String(describing: error))")
+                continue
+            }
+            #expect(glyphs == 60 * min(units, length) && limit == 16, "\(glyphs) glyphs from \(units) units")
+        }
+        // Bet (no substitution) shapes as usual with the same font.
+        #expect(try engine.prepare("בבב", language: "he").utf16Count == 3)
+    }
 }

@@ -4,6 +4,9 @@ internal import OversetText
 /// HarfBuzz cluster's advance over its code units (a ligature's over the grapheme clusters it covers, which become
 /// unsafe to break).
 extension PreparedTextBuilder {
+    /// How many UTF-16 units of a long run are shaped first, to refuse a font that multiplies glyphs early.
+    static let probeLength = 4096
+
     /// The advances of the text, as prefix sums in ems, and where a break changes the shaping.
     struct Shaped {
         /// `sums[i]` is the advance of code units `0..<i` in ems.
@@ -30,12 +33,27 @@ extension PreparedTextBuilder {
             let run = out.runs[runIndex]
             let face = faces[run.face]
             let first = out.glyphs.count
-            let ok = shapingUnits.withUnsafeBufferPointer { buffer in
-                shaper.shape(buffer, range: run.range, context: 0..<count, face: face,
-                             rightToLeft: run.isRightToLeft, script: run.script, language: shapingLanguage,
-                             features: features, into: &out.glyphs)
+            func shape(_ range: Range<Int>, into glyphs: inout [ShapedGlyph]) throws(OversetError) {
+                let outcome = shapingUnits.withUnsafeBufferPointer { buffer in
+                    shaper.shape(buffer, range: range, context: 0..<count, face: face,
+                                 rightToLeft: run.isRightToLeft, script: run.script, language: shapingLanguage,
+                                 features: features, into: &glyphs)
+                }
+                switch outcome {
+                case .shaped: return
+                case .outOfMemory: throw .analysisFailed(stage: "shaping (HarfBuzz)")
+                case .tooManyGlyphs(let made):
+                    throw .fontExpandsText(path: face.path, glyphs: made, units: range.count,
+                                           limit: Shaper.maximumGlyphsPerUnit)
+                }
             }
-            guard ok else { throw .analysisFailed(stage: "shaping (HarfBuzz)") }
+            // A long run is probed on its first units first: a font that multiplies glyphs is refused before
+            // HarfBuzz makes up to 64 glyphs a character for the whole run.
+            if run.range.count > 4 * Self.probeLength {
+                var probe: [ShapedGlyph] = []
+                try shape(run.range.lowerBound..<run.range.lowerBound + Self.probeLength, into: &probe)
+            }
+            try shape(run.range, into: &out.glyphs)
             let last = out.glyphs.count
             out.runs[runIndex].glyphRange = first..<last
             var extent = VerticalInk.none

@@ -217,7 +217,7 @@ struct Remeasurer {
                                            rightToLeft: run.isRightToLeft, script: run.script, language: language,
                                            features: features, into: &glyphs)
             }
-            guard ok else { return 0 }
+            guard ok == .shaped else { return 0 }
             let perEm = 1.0 / Double(face.metrics.unitsPerEm)
             for glyph in glyphs where measured.contains(Int(glyph.cluster)) {
                 isolated += Double(glyph.advance) * perEm

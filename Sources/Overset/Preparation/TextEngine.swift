@@ -146,7 +146,7 @@ final class EngineShared: Sendable {
                                  rightToLeft: false, script: .common, language: ShapingLanguage(nil), features: [],
                                  into: &glyphs)
                 }
-                guard ok else { return nil }
+                guard ok == .shaped else { return nil }
                 let advance = glyphs.reduce(0) { $0 + Double($1.advance) } / Double(font.face.metrics.unitsPerEm)
                 return ShapedEllipsis(text: candidate, glyphs: glyphs, advance: advance)
             }
