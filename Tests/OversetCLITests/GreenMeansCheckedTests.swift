@@ -639,4 +639,19 @@ import Testing
             #expect(chosen[key] == expected, "\(key)")
         }
     }
+
+    /// An xcode diagnostic is one line whatever the catalog's file name holds (a newline split it in two, and Xcode
+    /// read the second half as another diagnostic).
+    @Test func xcodeDiagnostics_stayOneLine() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write("default: {style: body, width: 30, maxLines: 1}\n", directory + "/spec.yml")
+        try Self.write("\"hello\" = \"Hallo Welt, wie geht es dir heute\";\n", directory + "/de.lproj/Odd\nName.strings")
+        let run = try CLITests.run(["check", "de.lproj/Odd\nName.strings", "--spec", "spec.yml", "--format", "xcode",
+                                    "--quiet"], directory: directory)
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.stdout)")
+        #expect(lines.first?.hasPrefix("de.lproj/Odd Name.strings:1:") == true, "\(run.stdout)")
+    }
 }

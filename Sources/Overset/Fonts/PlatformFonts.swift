@@ -41,7 +41,8 @@ public struct PlatformFonts: Sendable {
     /// - Throws: ``OversetError/invalidArgument(name:value:expected:)`` for a folder that does not exist or holds no
     ///   font, and any font's load error (a broken file in the folder is an error, never skipped silently).
     public static func load(directory: String) throws(OversetError) -> PlatformFonts {
-        try cache.cached(directory) { () throws(OversetError) in try PlatformFonts(reading: directory) }
+        // Bounded: `measure` requests may name folders, and each holds every face it read.
+        try cache.cached(directory, limit: 4) { () throws(OversetError) in try PlatformFonts(reading: directory) }
     }
 
     private static let cache = Lock<[String: PlatformFonts]>([:])
