@@ -24,6 +24,7 @@ struct OversetCommand: ParsableCommand {
           echo '{"id":"a","text":"Neue Funktionen","width":120,"size":17,"maxLines":1}' | overset measure
           overset fonts
         """,
+        version: OversetVersion.current,
         subcommands: [Preview.self, Matrix.self, Check.self, Pseudo.self, Annotate.self, Merge.self, Measure.self, Fonts.self]
     )
 

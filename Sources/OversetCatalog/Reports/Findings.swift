@@ -129,7 +129,7 @@ extension CheckReport {
 
     /// SARIF 2.1.0: one run of the `Overset` tool, a rule per kind of problem, a result per finding with its
     /// physical location, so code scanning and other SARIF viewers show them.
-    public func sarif(toolVersion: String = "1.0") throws -> String {
+    public func sarif(toolVersion: String = OversetVersion.current) throws -> String {
         let rules = Self.ruleDescriptions.map { rule -> [String: Any] in
             ["id": rule.id, "name": rule.name, "shortDescription": ["text": rule.text],
              "fullDescription": ["text": rule.text]]

@@ -249,6 +249,8 @@ extension CheckReport {
         }
         if let fingerprint { member("fingerprint") { $0.string(fingerprint) } }
         member("languages") { $0.beginArray(); for language in languages { $0.string(language) }; $0.endArray() }
+        // The release that gave these verdicts.
+        member("overset") { $0.string(OversetVersion.current) }
         if let shard { member("shard") { $0.string(shard) } }
         member("skipped") { json in
             json.beginArray()
