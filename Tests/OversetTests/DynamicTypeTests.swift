@@ -70,8 +70,11 @@ import Testing
         let tracked = LayoutOptions(font: StyledFont(style: .body), width: 200, sfTracking: true)
         #expect(tracked.tracking == .thousandthsOfEm(-26))  // HIG: 17 pt → -26/1000 em
         #expect(TextStyle.sfProTracking(pointSize: 55) == 6)  // between the 54 and 56 rows: 54's
-        let natural = LayoutOptions(font: StyledFont(style: .body), width: 200, lineHeight: .natural,
-                                    lineHeightMultiple: 1.2)
+        // lineHeightMultiple means the natural height times k, as the settings decoder reads it.
+        let natural = LayoutOptions(font: StyledFont(style: .body), width: 200, lineHeight: .multiple(1.2))
         #expect(natural.lineHeight == .multiple(1.2))
+        var settings = Settings(["style": .string("body"), "width": .number(200), "lineHeightMultiple": .number(1.2)],
+                                origin: "test")
+        #expect(try Label(settings: &settings).layoutOptions.lineHeight == natural.lineHeight)
     }
 }
