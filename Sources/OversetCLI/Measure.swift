@@ -181,7 +181,7 @@ struct Measure: ParsableCommand {
             // two texts that differ only in normalization shape differently, so they must not share a preparation.
             var key = Array(text.utf8)
             for part in [language ?? "", label.weight.rawValue,
-                         label.pointSize >= FontStack.displayDesignPointSize ? "display" : "text"]
+                         FontStack.usesDisplayDesign(pointSize: label.pointSize) ? "display" : "text"]
                 + label.fonts.custom + ["\u{2}"] + label.fonts.features {
                 key.append(1)
                 key += part.utf8

@@ -30,7 +30,7 @@ final class EngineCache: Sendable {
     func engine(fonts: [String], platform: String? = nil, weight: FontWeight,
                 pointSize: Double) throws(OversetError) -> TextEngine {
         let bundledWeight = weight.bundledWeight
-        let display = pointSize >= FontStack.displayDesignPointSize
+        let display = FontStack.usesDisplayDesign(pointSize: pointSize)
         let baseKey = StackKey(bundledWeight: bundledWeight, display: display, platform: platform,
                                platformWeight: platform == nil ? nil : weight, fonts: fonts)
         // Looked up with `withLock` first: `cached` is not specialized across modules, and its generic dictionary

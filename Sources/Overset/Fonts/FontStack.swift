@@ -190,7 +190,7 @@ extension FontStack {
         func load(_ name: String) throws(OversetError) -> Font {
             try BundledFontCache.shared.font(path: directory + "/" + name)
         }
-        let display = (pointSize ?? 0) >= FontStack.displayDesignPointSize
+        let display = FontStack.usesDisplayDesign(pointSize: pointSize ?? 0)
         let inter = try load(display ? "InterDisplay-roman.var.ttf" : "Inter-roman.var.ttf")
             .instance(["wght": weight == .bold ? 700 : 400])
         var general = [inter, try load("NotoSans-\(suffix).ttf")]
@@ -225,6 +225,10 @@ extension FontStack {
 
     /// The point size from which SF Pro uses its Display design, and the bundled stack Inter Display.
     public static let displayDesignPointSize = 20.0
+
+    /// Whether text at `pointSize` takes the Display design (Inter Display, SF Pro Display): the one place that
+    /// decides it, for the bundled stacks, the platform faces, the engine cache, labels and `measure`'s keys.
+    @inlinable public static func usesDisplayDesign(pointSize: Double) -> Bool { pointSize >= displayDesignPointSize }
 
     /// The bundled Noto family for each script that has its own, by ISO 15924 code (files `Family-Regular.ttf` and
     /// `Family-Bold.ttf` in `Fonts/`).

@@ -89,7 +89,7 @@ public struct PlatformFonts: Sendable {
     /// The system font for `pointSize`: SF Pro Display from 20 pt and SF Pro Text below (Apple's static fonts), else
     /// the variable SF Pro or the system's own `SFNS.ttf` (its optical-size axis follows the size), else nil.
     public func systemFont(weight: FontWeight, pointSize: Double) -> Font? {
-        let display = pointSize >= FontStack.displayDesignPointSize
+        let display = FontStack.usesDisplayDesign(pointSize: pointSize)
         let first = display ? ["SF Pro Display", "SF Pro Text"] : ["SF Pro Text", "SF Pro Display"]
         for family in first + PlatformFonts.systemFontFamilies.dropFirst(2) {
             if let font = face(family, weight: weight) { return font }

@@ -10,7 +10,7 @@ extension Label {
     /// An engine the caller made from a font stack always counts as the label's (the caller chose its fonts).
     public func uses(_ engine: TextEngine) -> Bool {
         guard let key = engine.labelKey else { return true }
-        return key.weight == weight && key.display == (pointSize >= FontStack.displayDesignPointSize)
+        return key.weight == weight && key.display == FontStack.usesDisplayDesign(pointSize: pointSize)
             && (key.opticalSize == nil || key.opticalSize == pointSize) && key.fonts == fonts.custom
             && key.platform == fonts.platformDirectory
     }
