@@ -28,6 +28,9 @@ struct Fonts: ParsableCommand {
 
     func run() throws {
         let stack = try FontStack.bundled(preferring: fonts)
+        // The engine's own choice (the one path every measurement takes: script, language, emoji presentation),
+        // not a second lookup of its own.
+        let engine = TextEngine(fonts: stack)
         var out = ["bundled fonts folder: \((try? FontStack.bundledFontsDirectory()) ?? "not found")", ""]
         let rows = Fonts.samples.map { entry -> [String] in
             // Wide (CJK, emoji) samples take two terminal cells; pad the others to match.
@@ -35,7 +38,8 @@ struct Fonts: ParsableCommand {
             let wide = value >= 0x1100 && !(0x1200...0x139F).contains(value) && !(0x1780...0x17FF).contains(value)
                 && value != 0x2630
             let sample = String(Character(entry.sample)) + (wide ? "" : " ")
-            guard let font = stack.font(for: entry.sample) else {
+            let prepared = try? engine.prepare(String(Character(entry.sample)), language: nil)
+            guard let prepared, prepared.missingCharacters.isEmpty, let font = prepared.usedFonts.first else {
                 return [entry.script, sample, "MISSING", "no font in the stack has this script (add one with --font)"]
             }
             return [entry.script, sample, font.name, font.path]
