@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "OversetPNG", dependencies: ["Overset", "OversetPictures", "OversetRaster"]),
         // String catalogs (xcstrings, strings, stringsdict, XLIFF, Android, JSON), layout specs, checks, reports,
         // pseudo-localization.
-        .target(name: "OversetCatalog", dependencies: ["Overset", "OversetReports", "OversetPictures", .product(name: "Yams", package: "Yams")]),
+        .target(name: "OversetCatalog", dependencies: ["Overset", "OversetReports", .product(name: "Yams", package: "Yams")]),
         // Expectations for Swift Testing and XCTest: "this string fits this label in every category".
         .target(name: "OversetTesting", dependencies: ["Overset", "OversetReports", "OversetPictures"]),
         .executableTarget(

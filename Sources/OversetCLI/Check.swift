@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Overset
 import OversetCatalog
+import OversetPictures
 import Synchronization
 
 /// `overset check`: every string of some catalogs, in every language, at every category, against a layout spec.
@@ -204,11 +205,13 @@ struct Check: ParsableCommand {
         // results first, so they keep the strings with problems (JUnit and HTML list every string).
         let streamsJSON = format == .json
         let kept: KeptResults = streamsJSON ? .none : (format == .junit || format == .html) ? .all : .problems
+        // The HTML report shows a picture of each failure: drawn here, where the pictures module is.
+        let draw: (@Sendable (Verdict) -> String)? = format == .html ? Check.drawFailure : nil
         let options = CheckOptions(
             languages: languages.map { $0.split(separator: ",").map(String.init) },
             categories: try categories.map(parseCategories),
             pseudo: pseudo.flatMap(parseModes).map { PseudoLocalization(modes: $0, factor: factor) },
-            threads: threads, shard: shard.flatMap(parseShard), picturesOfFailures: format == .html,
+            threads: threads, shard: shard.flatMap(parseShard), pictureOfFailure: draw,
             keptResults: kept)
         // Inputs are never outputs: a report or a baseline written over a catalog, the spec or the baseline read.
         let inputs = [(role: "layout spec", path: spec)] + loaded.map { (role: "catalog", path: $0.path) }
@@ -270,6 +273,11 @@ struct Check: ParsableCommand {
         }
         try ExitStatus.of(report).exit()
     }
+}
+
+extension Check {
+    /// The SVG of a failing layout, for the HTML report.
+    @Sendable static func drawFailure(_ verdict: Verdict) -> String { verdict.picture().svg() }
 }
 
 extension ReportFormat: ExpressibleByArgument {

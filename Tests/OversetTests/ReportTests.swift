@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Overset
 @testable import OversetCatalog
+import OversetPictures
 
 /// Reports, read by the tools that consume them: junitparser (a JUnit XML reader from PyPI) and headless Chromium.
 @Suite(.serialized) struct ReportTests {
@@ -9,7 +10,7 @@ import Overset
         let spec = try LayoutSpec.read(path: CatalogFormatTests.path("layout.yml"))
         let catalogs = try ["Localizable.xcstrings", "de.lproj/Localizable.strings", "de.lproj/Broken.strings", "de.xliff"]
             .map { try Catalog.read(path: CatalogFormatTests.path($0)) }
-        let checker = try CatalogChecker(spec: spec, options: CheckOptions(picturesOfFailures: true))
+        let checker = try CatalogChecker(spec: spec, options: CheckOptions(pictureOfFailure: { $0.picture().svg() }))
         return (checker.check(catalogs), checker)
     }
 

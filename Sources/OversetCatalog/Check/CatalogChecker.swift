@@ -1,6 +1,5 @@
 import Foundation
 import Overset
-import OversetPictures
 import Synchronization
 
 /// Which checked strings a ``CheckReport`` keeps in ``CheckReport/results`` (its ``CheckReport/counts`` count every
@@ -28,14 +27,17 @@ public struct CheckOptions: Sendable {
     /// Check only shard `index` (0-based) of `count`: a deterministic share of the keys.
     public var shard: (index: Int, count: Int)?
     /// Keep an SVG picture of each failing string, drawn from the layout that failed (for the HTML report).
-    public var picturesOfFailures: Bool
+    /// Draws the layout that failed first, for a report that shows pictures (the HTML report); nil keeps none.
+    /// The catalogs do not draw: the caller hands in the drawing (`OversetPictures`' `verdict.picture().svg()`).
+    public var pictureOfFailure: (@Sendable (Verdict) -> String)?
     /// Which strings the report keeps (every one by default).
     public var keptResults: KeptResults
 
     public init(languages: [String]? = nil, categories: [ContentSizeCategory]? = nil, pseudo: PseudoLocalization? = nil,
-                threads: Int = 0, shard: (index: Int, count: Int)? = nil, picturesOfFailures: Bool = false,
+                threads: Int = 0, shard: (index: Int, count: Int)? = nil,
+                pictureOfFailure: (@Sendable (Verdict) -> String)? = nil,
                 keptResults: KeptResults = .all) {
-        self.picturesOfFailures = picturesOfFailures
+        self.pictureOfFailure = pictureOfFailure
         self.keptResults = keptResults
         self.languages = languages
         self.categories = categories
@@ -326,7 +328,7 @@ public struct CatalogChecker: Sendable {
             let judged = judge(prepared, rule: rule, category: category)
             if judged.outcome.status.fails && result.failingLines == nil {
                 result.failingLines = unlimitedLines(judged.verdict).map(\.text)
-                if options.picturesOfFailures { result.picture = judged.verdict?.picture().svg() }
+                if let draw = options.pictureOfFailure { result.picture = judged.verdict.map(draw) }
             }
             result.outcomes.append(judged.outcome)
             if let headroom = judged.verdict?.headroom,
