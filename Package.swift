@@ -16,6 +16,7 @@ let package = Package(
     name: "Overset",
     products: [
         .library(name: "Overset", targets: ["Overset"]),
+        .library(name: "OversetEngine", targets: ["OversetEngine"]),
         .library(name: "OversetTesting", targets: ["OversetTesting"]),
         .library(name: "OversetReports", targets: ["OversetReports"]),
         .library(name: "OversetCatalog", targets: ["OversetCatalog"]),
@@ -37,12 +38,15 @@ let package = Package(
             dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "COversetICU"],
             linkerSettings: [.linkedLibrary("m")]
         ),
-        // The public, pure-Swift engine: preparation, line breaking, truncation, layout results.
+        // The engine: fonts, preparation, line breaking, truncation, layout results. No label, settings or reports.
         .target(
-            name: "Overset",
+            name: "OversetEngine",
             dependencies: ["OversetText"],
             linkerSettings: [.linkedLibrary("m")]
         ),
+        // The label model over the engine (re-exported): Dynamic Type, a label's settings and their one decoder, the
+        // verdict, reflow.
+        .target(name: "Overset", dependencies: ["OversetEngine", "OversetText"]),
         // Findings made once from verdicts (kind, severity, categories, sentence): what every door renders.
         .target(name: "OversetReports", dependencies: ["Overset"]),
         // cairo behind a Swift canvas (package API): the one other module that calls C, so that the engine, the
@@ -72,7 +76,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OversetTests",
-            dependencies: ["Overset", "OversetText", "OversetReports", "OversetCatalog", "OversetPictures", "OversetPNG", "OversetRaster"],
+            dependencies: ["Overset", "OversetEngine", "OversetText", "OversetReports", "OversetCatalog", "OversetPictures", "OversetPNG", "OversetRaster"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),

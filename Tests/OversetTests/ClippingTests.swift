@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Overset
+@testable import OversetEngine
 
 /// Clipping against the ink extents HarfBuzz reports (`hb-shape --show-extents`, Fixtures/hb-shape/*.extents.json),
 /// in a 17 pt label whose line box follows iOS: a fixed line height with the baseline Noto Sans's descender

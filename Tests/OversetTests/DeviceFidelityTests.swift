@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Overset
+@testable import OversetEngine
 
 /// Variable fonts: axes read from `fvar`, instances measured as HarfBuzz's own `hb-shape --variations` measures them
 /// (Fixtures/hb-shape/variable_axes.json, recorded by tools/record_variable_font.py with the command in each case).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OversetText
 @testable import Overset
+@testable import OversetEngine
 
 /// Preparation skips ICU where the answer is known (text with no right-to-left characters needs no bidi run; text
 /// whose characters are each a grapheme cluster needs no cluster iterator). Both shortcuts must agree with ICU.

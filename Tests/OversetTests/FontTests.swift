@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Overset
+@testable import OversetEngine
 
 /// Font loading and metrics. Expected values come from fontTools (Fixtures/metrics.json, made by
 /// Fixtures/tools/font_metrics.py), not from FreeType or HarfBuzz.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OversetCatalog
 @testable import Overset
+@testable import OversetEngine
 
 /// Hostile and broken input: nothing crashes, nothing hangs, nothing is silently wrong.
 @Suite struct HostileInputTests {

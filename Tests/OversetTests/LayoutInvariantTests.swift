@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Overset
+@testable import OversetEngine
 
 /// Properties every layout must have, checked over real translated strings of the corpus in all ten languages.
 @Suite struct LayoutInvariantTests {

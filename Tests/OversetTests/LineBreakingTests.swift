@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Overset
+@testable import OversetEngine
 
 /// Where lines break. Widths come from hb-shape recordings (Fixtures/hb-shape) or from the platform notes'
 /// recorded ICU segmentation; rules come from UAX #14 and UIKit's documented behaviour.

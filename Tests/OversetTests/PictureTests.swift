@@ -5,6 +5,7 @@ import OversetPictures
 import OversetPNG
 import OversetRaster
 @testable import Overset
+@testable import OversetEngine
 
 /// Pictures, checked in pixels rendered by a renderer that is not Overset's: librsvg's `rsvg-convert` for the SVG,
 /// and cairo's PNG decoder for the PNG Overset writes.

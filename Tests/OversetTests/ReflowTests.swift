@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Overset
+@testable import OversetEngine
 
 /// The reflowing header: the orientation decision, its policies and the inverse questions.
 @Suite struct ReflowTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Overset
+@testable import OversetEngine
 
 /// Shared state and data for the tests.
 enum Fixtures {

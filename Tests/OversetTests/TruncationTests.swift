@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Overset
+@testable import OversetEngine
 
 /// Truncation like UILabel's: only the last allowed line is cut, between grapheme clusters, with "…" shaped in a
 /// font of the stack. Widths from Fixtures/hb-shape/english.json and, for the ellipsis, fontTools.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OversetText
 @testable import Overset
+@testable import OversetEngine
 
 /// The analysis stage against the Unicode Consortium's own conformance files (Unicode 15.0, matching ICU 72):
 /// LineBreakTest.txt (UAX #14), GraphemeBreakTest.txt (UAX #29) and a subset of BidiCharacterTest.txt (UAX #9).

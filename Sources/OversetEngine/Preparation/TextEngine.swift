@@ -25,7 +25,7 @@ public struct TextEngine: Sendable {
     public let fonts: FontStack
     let shared: EngineShared
     /// What a label engine was made for (see ``Label/engine()``); nil for an engine made from a font stack.
-    let labelKey: LabelEngineKey?
+    package let labelKey: LabelEngineKey?
 
     /// An engine over the fonts bundled in `Fonts/` (see ``FontStack/bundled(weight:pointSize:)``).
     public init() throws(OversetError) {
@@ -84,12 +84,12 @@ public struct TextEngine: Sendable {
 
 /// The label settings a label's engine depends on: its fonts, its weight, the design (Inter or Inter Display) and,
 /// when a font has an optical-size axis, the point size.
-struct LabelEngineKey: Hashable, Sendable {
-    var fonts: [String]
-    var platform: String?
-    var weight: FontWeight
-    var display: Bool
-    var opticalSize: Double?
+package struct LabelEngineKey: Hashable, Sendable {
+    package var fonts: [String]
+    package var platform: String?
+    package var weight: FontWeight
+    package var display: Bool
+    package var opticalSize: Double?
 }
 
 extension TextEngine {

@@ -202,7 +202,7 @@ extension String {
         String(String.UnicodeScalarView(unicodeScalars.map { $0 == "_" ? "-" : $0 }))
     }
 
-    func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         let scalars = unicodeScalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
         return String(String.UnicodeScalarView(scalars))
     }

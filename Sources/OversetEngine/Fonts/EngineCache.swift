@@ -2,8 +2,8 @@ internal import OversetText
 
 /// Engines by (fonts, weight, design size), built once per process: every label, test helper and CLI command that
 /// asks for the same fonts shares one engine (and so its loaded faces and shaped ellipses).
-final class EngineCache: Sendable {
-    static let shared = EngineCache()
+package final class EngineCache: Sendable {
+    package static let shared = EngineCache()
     private let engines = Lock<[EngineKey: TextEngine]>([:])
     private let namedEngines = Lock<[EngineKey: TextEngine]>([:])
 
@@ -27,7 +27,7 @@ final class EngineCache: Sendable {
     /// The engine over the bundled fonts for `weight` at `pointSize`, with `fonts` (paths or families) tried first:
     /// static fonts of the nearest weight (regular, or bold for anything heavier), variable fonts set to the exact
     /// weight, and to the point size where they have an optical-size axis; Inter Display from 20 pt.
-    func engine(fonts: [String], platform: String? = nil, weight: FontWeight,
+    package func engine(fonts: [String], platform: String? = nil, weight: FontWeight,
                 pointSize: Double) throws(OversetError) -> TextEngine {
         let bundledWeight = weight.bundledWeight
         let display = FontStack.usesDisplayDesign(pointSize: pointSize)

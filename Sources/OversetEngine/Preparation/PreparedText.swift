@@ -36,7 +36,7 @@ public final class PreparedText: Sendable {
     /// What HarfBuzz shapes when it differs from ``utf16`` (a cluster past ``maximumClusterScalars``), else nil.
     let shapingUTF16: [UInt16]?
     /// Grapheme cluster boundaries (UAX #29), from 0 to `utf16.count`.
-    let graphemes: [Int32]
+    package let graphemes: [Int32]
     /// Greedy-breaking units: text between two consecutive line break opportunities.
     let segments: [Segment]
     /// `advanceSums[i]` is the advance in ems of code units `0..<i`; `utf16.count + 1` entries.

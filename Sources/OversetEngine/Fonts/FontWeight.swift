@@ -1,0 +1,44 @@
+/// A font weight as the text styles name them, with its OpenType `wght` value.
+public enum FontWeight: String, Sendable, Hashable, CaseIterable {
+    /// Regular (400).
+    case regular
+    /// Semibold (600).
+    case semibold
+    /// Bold (700).
+    case bold
+    /// Heavy (800): what Bold Text makes of bold.
+    case heavy
+
+    /// The OpenType weight class (`wght` axis value): 400, 600, 700, 800.
+    public var value: Double {
+        switch self {
+        case .regular: return 400
+        case .semibold: return 600
+        case .bold: return 700
+        case .heavy: return 800
+        }
+    }
+
+    /// The static bundled faces that stand in for this weight: regular for regular, bold for anything heavier (the
+    /// variable Inter is set to the exact weight).
+    public var bundledWeight: FontStack.BundledWeight { self == .regular ? .regular : .bold }
+
+    /// How the bundled fonts approximate this weight, said of `subject` (`"headline"`), or nil when every bundled
+    /// font has it: the variable Inter is set to it exactly, the static script fonts use their bold.
+    public func standInNote(for subject: String) -> String? {
+        guard self == .semibold || self == .heavy else { return nil }
+        return "\(subject) is \(self) (\(Int(value))): variable fonts (Inter) are set to \(Int(value)); "
+            + "fonts without a weight axis (the script fonts) use their bold"
+    }
+
+    /// The weight with the Bold Text accessibility setting on (`UIAccessibility.isBoldTextEnabled`,
+    /// `legibilityWeight == .bold`): one step heavier (regular → semibold, semibold → bold, bold → heavy). Apple does
+    /// not publish the mapping; this is the one UIKit's system font shows (body's font becomes `.SFUI-Semibold`).
+    public var withBoldText: FontWeight {
+        switch self {
+        case .regular: return .semibold
+        case .semibold: return .bold
+        case .bold, .heavy: return .heavy
+        }
+    }
+}
