@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OversetReports
 import Overset
 import OversetCatalog
 
@@ -119,66 +120,6 @@ enum LayoutReport {
         points(layout.width)
         json.endObject()
         return json.bytes
-    }
-}
-
-/// JSON text to put in a report as it is (a request's `id`, echoed back as the client wrote it).
-struct RawJSON {
-    var text: String
-}
-
-/// One line of JSON, keys sorted so output is stable, in the form Foundation's `JSONSerialization` writes with
-/// `.sortedKeys` and `.withoutEscapingSlashes` (integral numbers without a fraction, non-ASCII as is).
-///
-/// Written by hand because `JSONSerialization` took most of a `measure` batch's time (RESEARCH.md); the values are
-/// the few kinds a report holds: dictionaries, arrays, strings, numbers, booleans, null and ``RawJSON``.
-enum JSONReport {
-    static func serialize(_ object: [String: Any]) throws -> String {
-        var out = ""
-        out.reserveCapacity(1024)
-        try write(object, to: &out)
-        return out
-    }
-
-    private static func write(_ value: Any, to out: inout String) throws {
-        switch value {
-        case let object as [String: Any]:
-            out += "{"
-            for (index, key) in object.keys.sorted().enumerated() {
-                if index > 0 { out += "," }
-                writeString(key, to: &out)
-                out += ":"
-                try write(object[key]!, to: &out)
-            }
-            out += "}"
-        case let array as [Any]:
-            out += "["
-            for (index, item) in array.enumerated() {
-                if index > 0 { out += "," }
-                try write(item, to: &out)
-            }
-            out += "]"
-        case let string as String: writeString(string, to: &out)
-        case let flag as Bool: out += flag ? "true" : "false"
-        case let integer as Int: out += String(integer)
-        case let number as Double: out += try format(number)
-        case let raw as RawJSON: out += raw.text
-        case is NSNull: out += "null"
-        default: throw RuntimeFailure(message: "could not encode the result as JSON (a value of type \(type(of: value)))")
-        }
-    }
-
-    static func format(_ number: Double) throws -> String {
-        guard let text = JSONNumber.format(number) else {
-            throw RuntimeFailure(message: "could not encode the result as JSON (a number is not finite)")
-        }
-        return text
-    }
-
-    private static func writeString(_ text: String, to out: inout String) {
-        out += "\""
-        JSONString.append(text, to: &out)
-        out += "\""
     }
 }
 

@@ -110,7 +110,7 @@ struct Matrix: ParsableCommand {
         // The title as the header shows it at each category (beside the image, or under it).
         let findings = Finding.findings(of: decisions.map(\.title))
         switch format {
-        case .json: try Output.write(JSONReport.serialize(json(decisions, component: component, flip: flip,
+        case .json: try Output.write(JSONWriter.serialize(json(decisions, component: component, flip: flip,
                                                                findings: findings)))
         case .text: try Output.write(table(decisions, header: header, flip: flip, findings: findings))
         }
@@ -218,7 +218,7 @@ struct Matrix: ParsableCommand {
                         ($0.higName, Points.rounded(Double(counts[language]![$0.rawValue]) / Double(total), decimals: 4))
                     })]
             }
-            try Output.write(JSONReport.serialize(["width": Points.rounded(width), "style": style,
+            try Output.write(JSONWriter.serialize(["width": Points.rounded(width), "style": style,
                                                    "maxLines": component.title.maxLines, "languages": shares,
                                                    "nonMonotonic": nonMonotonic, "skippedLines": skipped]))
             return

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OversetReports
 import Synchronization
 import Overset
 import OversetCatalog
@@ -111,10 +112,10 @@ struct Measure: ParsableCommand {
 
     /// One result line; a result that cannot be encoded keeps its id and line and says why.
     static func serialize(_ result: [String: Any], lineNumber: Int) -> String {
-        if let text = try? JSONReport.serialize(result) { return text }
+        if let text = try? JSONWriter.serialize(result) { return text }
         var failure: [String: Any] = ["line": lineNumber, "error": "could not encode the result as JSON"]
         failure["id"] = result["id"] ?? NSNull()
-        return (try? JSONReport.serialize(failure)) ?? #"{"error":"could not encode the result as JSON"}"#
+        return (try? JSONWriter.serialize(failure)) ?? #"{"error":"could not encode the result as JSON"}"#
     }
 
     /// Time spent in the engine, for `--stats`.

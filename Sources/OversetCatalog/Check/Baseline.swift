@@ -66,9 +66,19 @@ public struct Baseline: Sendable, Codable, Hashable {
 
     /// The baseline as JSON, one failure a line, sorted: small diffs when it is committed.
     public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let lines = failures.compactMap { try? encoder.encode($0) }.map { "    " + String(decoding: $0, as: UTF8.self) }
+        // The report's writer (keys sorted, nil members left out, as JSONEncoder wrote them).
+        let lines = failures.map { entry -> String in
+            var json = JSONWriter(capacity: 160)
+            json.beginObject()
+            json.member("category", entry.category)
+            json.member("key", entry.key)
+            json.member("kind", entry.kind.rawValue)
+            json.member("language", entry.language)
+            json.member("table", entry.table)
+            json.member("variant", entry.variant)
+            json.endObject()
+            return "    " + json.text
+        }
         return "{\n  \"version\" : \(version),\n  \"failures\" : [\n" + lines.joined(separator: ",\n")
             + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
     }

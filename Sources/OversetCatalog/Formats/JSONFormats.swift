@@ -1,4 +1,5 @@
 import Foundation
+import OversetReports
 
 /// A JSON object of key → string (nested objects flatten to dotted keys, as web i18n files do).
 enum JSONMapFormat {

@@ -1,4 +1,5 @@
 import Foundation
+import OversetReports
 
 extension XCStringsFormat {
     /// The String Catalog `data` with a localization for `language` in every translatable key, made from the source

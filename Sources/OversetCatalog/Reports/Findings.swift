@@ -130,39 +130,86 @@ extension CheckReport {
     /// SARIF 2.1.0: one run of the `Overset` tool, a rule per kind of problem, a result per finding with its
     /// physical location, so code scanning and other SARIF viewers show them.
     public func sarif(toolVersion: String = OversetVersion.current) throws -> String {
-        let rules = Self.ruleDescriptions.map { rule -> [String: Any] in
-            ["id": rule.id, "name": rule.name, "shortDescription": ["text": rule.text],
-             "fullDescription": ["text": rule.text]]
+        // The reports' one writer, members in sorted order (as the schema's readers expect nothing else).
+        var json = JSONWriter(capacity: 4096)
+        func text(_ name: StaticString, _ value: String) {
+            json.key(name)
+            json.beginObject()
+            json.member("text", value)
+            json.endObject()
         }
         let ruleIndex = Dictionary(uniqueKeysWithValues: Self.ruleDescriptions.enumerated().map { ($1.id, $0) })
-        let results = findings.map { finding -> [String: Any] in
-            var region: [String: Any] = [:]
-            if let line = finding.location.line { region["startLine"] = line }
-            if let column = finding.location.column { region["startColumn"] = column }
-            var physical: [String: Any] = ["artifactLocation": ["uri": Self.uri(finding.location.file)]]
-            if !region.isEmpty { physical["region"] = region }
-            var result: [String: Any] = [
-                "ruleId": finding.rule, "level": finding.severity.rawValue, "message": ["text": finding.message],
-                "locations": [["physicalLocation": physical]],
-            ]
-            if let index = ruleIndex[finding.rule] { result["ruleIndex"] = index }
-            if let key = finding.key, let language = finding.language {
-                result["partialFingerprints"] = ["overset/v1": "\(key)|\(language)|\(finding.rule)"]
-                result["properties"] = ["key": key, "language": language, "categories": finding.categories]
+        json.beginObject()
+        json.member("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
+        json.key("runs")
+        json.beginArray()
+        json.beginObject()
+        json.key("results")
+        json.beginArray()
+        for finding in findings {
+            json.beginObject()
+            json.member("level", finding.severity.rawValue)
+            json.key("locations")
+            json.beginArray()
+            json.beginObject()
+            json.key("physicalLocation")
+            json.beginObject()
+            json.key("artifactLocation")
+            json.beginObject()
+            json.member("uri", Self.uri(finding.location.file))
+            json.endObject()
+            if finding.location.line != nil || finding.location.column != nil {
+                json.key("region")
+                json.beginObject()
+                json.member("startColumn", finding.location.column)
+                json.member("startLine", finding.location.line)
+                json.endObject()
             }
-            return result
+            json.endObject()
+            json.endObject()
+            json.endArray()
+            text("message", finding.message)
+            if let key = finding.key, let language = finding.language {
+                json.key("partialFingerprints")
+                json.beginObject()
+                json.member("overset/v1", "\(key)|\(language)|\(finding.rule)")
+                json.endObject()
+                json.key("properties")
+                json.beginObject()
+                json.member("categories", strings: finding.categories)
+                json.member("key", key)
+                json.member("language", language)
+                json.endObject()
+            }
+            json.member("ruleId", finding.rule)
+            json.member("ruleIndex", ruleIndex[finding.rule])
+            json.endObject()
         }
-        let log: [String: Any] = [
-            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-            "version": "2.1.0",
-            "runs": [[
-                "tool": ["driver": ["name": "Overset", "version": toolVersion, "rules": rules]],
-                "results": results,
-            ]],
-        ]
-        let data = try JSONSerialization.data(withJSONObject: log, options: [.prettyPrinted, .sortedKeys,
-                                                                             .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self) + "\n"
+        json.endArray()
+        json.key("tool")
+        json.beginObject()
+        json.key("driver")
+        json.beginObject()
+        json.member("name", "Overset")
+        json.key("rules")
+        json.beginArray()
+        for rule in Self.ruleDescriptions {
+            json.beginObject()
+            text("fullDescription", rule.text)
+            json.member("id", rule.id)
+            json.member("name", rule.name)
+            text("shortDescription", rule.text)
+            json.endObject()
+        }
+        json.endArray()
+        json.member("version", toolVersion)
+        json.endObject()
+        json.endObject()
+        json.endObject()
+        json.endArray()
+        json.member("version", "2.1.0")
+        json.endObject()
+        return json.text + "\n"
     }
 
     /// A relative path as a URI reference (percent-encoded), as SARIF's `artifactLocation.uri` wants.
