@@ -143,7 +143,7 @@ struct Measure: ParsableCommand {
     }
 
     /// The keys of a request beyond the label's.
-    static let requestKeys = ["id", "text", "lang", "clipping", "clippingTolerance"]
+    static let requestKeys = ["id", "text", "lang"] + VerdictPolicy.settingKeys
 
     /// The result line (JSON, UTF-8) for one input line, or nil for a blank line.
     static func handle(_ bytes: ArraySlice<UInt8>, lineNumber: Int,
@@ -173,8 +173,7 @@ struct Measure: ParsableCommand {
             _ = settings.take("id")
             guard let text = try settings.string("text") else { return failure("missing \"text\"") }
             let language = try settings.string("lang")
-            let clipping = try settings.choice("clipping", ClippingPolicy.allCases.map { ($0.rawValue, $0) })
-            let tolerance = try settings.number("clippingTolerance")
+            let policy = try VerdictPolicy(settings: &settings)
             guard settings.has("width") else { return failure("missing \"width\" (points)") }
             let label = try Label(settings: &settings, base: Preview.defaultLabel)
             try settings.rejectUnknownKeys(known: requestKeys + Label.settingKeys)
@@ -205,8 +204,6 @@ struct Measure: ParsableCommand {
                 preparedCount += 1
             }
             let start = clock.now
-            let policy = VerdictPolicy(clipping: clipping ?? .warn,
-                                       clippingTolerance: tolerance ?? VerdictPolicy.halfPixelAt3x)
             let verdict = try label.verdict(for: text_, policy: policy)
             timing.layoutTime += clock.now - start
             timing.laidOut += 1

@@ -57,7 +57,7 @@ struct Preview: ParsableCommand {
         }
         if text != nil && textFile != nil { throw ValidationError("give either TEXT or --text-file, not both") }
         _ = try layout.label(base: Preview.defaultLabel)
-        guard clippingTolerance.isFinite, (0...100).contains(clippingTolerance) else {
+        guard clippingTolerance.isFinite, VerdictPolicy.toleranceRange.contains(clippingTolerance) else {
             throw ValidationError("--clipping-tolerance must be from 0 to 100 points")
         }
     }

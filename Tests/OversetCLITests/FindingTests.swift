@@ -242,4 +242,24 @@ import Testing
         #expect(report.message.contains("AX1 (21 pt, shrunk from 28 pt): needs"), "\(report.message)")
         #expect(report.message.contains("even at the minimum scale 0.75"), "\(report.message)")
     }
+
+    /// A policy's settings are decoded in one place (`VerdictPolicy(settings:)`): a tolerance out of range is an
+    /// error at every door (`measure` took 1e9 silently before).
+    @Test func clippingTolerance_isCheckedAtEveryDoor() throws {
+        let measure = try CLITests.run(["measure"], stdin: #"{"id":1,"text":"x","width":100,"clippingTolerance":1e9}"# + "\n")
+        #expect(measure.stdout.contains("invalid clippingTolerance '1000000000': expected a number of points from 0 to 100"),
+                "\(measure.stdout)")
+        let preview = try CLITests.run(["preview", "x", "--width", "100", "--clipping-tolerance", "1e9"])
+        #expect(preview.status == 2)
+        let directory = NSTemporaryDirectory() + "overset-tolerance-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "default: {style: body, width: 100, clippingTolerance: 1e9}\n".write(toFile: directory + "/s.yml", atomically: true,
+                                                                                 encoding: .utf8)
+        try "\"a\" = \"b\";\n".write(toFile: directory + "/de.strings", atomically: true, encoding: .utf8)
+        let check = try CLITests.run(["check", directory + "/de.strings", "--spec", directory + "/s.yml",
+                                      "--catalog-language", "de"])
+        #expect(check.status == 2)
+        #expect(check.stderr.contains("clippingTolerance"), "\(check.stderr)")
+    }
 }

@@ -105,3 +105,24 @@ extension VerdictProblem.Kind {
         }
     }
 }
+
+extension VerdictPolicy {
+    /// The keys of a policy, as a spec rule, a `measure` request and `preview`'s options name them.
+    public static let settingKeys = ["clipping", "clippingTolerance"]
+    /// Tolerances in points: 0 to 100.
+    public static let toleranceRange: ClosedRange<Double> = 0...100
+
+    /// The policy `settings` give over `base`: `clipping` (warn, fail, ignore) and `clippingTolerance` (points, 0 to
+    /// 100). The one decoder every door uses, so a tolerance out of range is an error wherever it is given.
+    public init(settings: inout Settings, base: VerdictPolicy = VerdictPolicy()) throws(OversetError) {
+        let clipping = try settings.choice("clipping", ClippingPolicy.allCases.map { ($0.rawValue, $0) })
+        let tolerance = try settings.number("clippingTolerance")
+        if let tolerance {
+            guard tolerance.isFinite, VerdictPolicy.toleranceRange.contains(tolerance) else {
+                throw .invalidArgument(name: "clippingTolerance", value: Points.format(tolerance),
+                                       expected: "a number of points from 0 to 100")
+            }
+        }
+        self.init(clipping: clipping ?? base.clipping, clippingTolerance: tolerance ?? base.clippingTolerance)
+    }
+}

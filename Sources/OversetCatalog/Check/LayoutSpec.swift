@@ -256,7 +256,7 @@ public struct LayoutRule: Sendable {
     }
 
     /// The keys a rule may have beyond ``Overset/Label/settingKeys``.
-    public static let keys = ["name", "key", "glob", "regex", "kind", "clipping", "clippingTolerance", "reflow"]
+    public static let keys = ["name", "key", "glob", "regex", "kind", "reflow"] + VerdictPolicy.settingKeys
 
     /// The rule's name in reports (its pattern unless `name:` says).
     public var name: String
@@ -303,11 +303,7 @@ public struct LayoutRule: Sendable {
         self.regex = regex
         self.name = name ?? LayoutRule.describe(pattern)
         label = try Label(settings: &settings, base: base?.label)
-        let clipping = try settings.choice("clipping", ClippingPolicy.allCases.map { ($0.rawValue, $0) })
-        let tolerance = try settings.number("clippingTolerance")
-        if let tolerance { try LayoutRule.checkRange("clippingTolerance", tolerance, 0...100) }
-        policy = VerdictPolicy(clipping: clipping ?? base?.policy.clipping ?? VerdictPolicy().clipping,
-                               clippingTolerance: tolerance ?? base?.policy.clippingTolerance ?? VerdictPolicy.halfPixelAt3x)
+        policy = try VerdictPolicy(settings: &settings, base: base?.policy ?? VerdictPolicy())
         if let value = settings.take("reflow") {
             guard case .table(let table) = value else {
                 throw .invalidArgument(name: "reflow", value: value.written, expected: "a mapping: {imageWidth, spacing, horizontalUpTo}")
