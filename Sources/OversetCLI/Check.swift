@@ -152,11 +152,10 @@ struct Check: ParsableCommand {
     }
 
     func parseCategories(_ text: String) throws -> [ContentSizeCategory] {
-        try text.split(separator: ",").map { name in
-            guard let category = ContentSizeCategory(String(name)) else {
-                throw ValidationError("unknown category \"\(name)\" (xSmall … xxxLarge, AX1 … AX5)")
-            }
-            return category
+        do {
+            return try ContentSizeCategory.list(text.split(separator: ","))
+        } catch {
+            throw ValidationError("--categories: \(error)")
         }
     }
 

@@ -58,6 +58,19 @@ public enum ContentSizeCategory: Int, Sendable, Hashable, CaseIterable, Comparab
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// A list of categories by any of their names (a spec's `categories`, `--categories`): the one list parser.
+    /// - Throws: ``OversetError/invalidArgument(name:value:expected:)`` naming the first unknown name.
+    public static func list(_ names: some Sequence<some StringProtocol>) throws(OversetError) -> [ContentSizeCategory] {
+        var out: [ContentSizeCategory] = []
+        for name in names {
+            guard let category = ContentSizeCategory(String(name)) else {
+                throw .invalidArgument(name: "category", value: String(name), expected: "xSmall … xxxLarge, AX1 … AX5")
+            }
+            out.append(category)
+        }
+        return out
+    }
+
     /// Names from shared/reference/dynamic-type.json (`categories`).
     private static let names: [(hig: String, uikit: String, swiftUI: String, raw: String)] = [
         ("xSmall", "extraSmall", "xSmall", "UICTContentSizeCategoryXS"),

@@ -146,14 +146,11 @@ public struct LayoutSpec: Sendable {
         let languages = try top.strings("languages")
         var categories: [ContentSizeCategory]? = nil
         if let names = try top.strings("categories") {
-            var parsed: [ContentSizeCategory] = []
-            for name in names {
-                guard let category = ContentSizeCategory(name) else {
-                    throw fail(root["categories"], "unknown category \"\(name)\" (use xSmall … xxxLarge, AX1 … AX5)")
-                }
-                parsed.append(category)
+            do {
+                categories = try ContentSizeCategory.list(names)
+            } catch {
+                throw fail(root["categories"], "\(error)")
             }
-            categories = parsed
         }
         let samples = try SampleValues(settings: top.take("samples"))
         let defaultNode = root["default"]
