@@ -124,5 +124,16 @@ import Testing
         let germanLine = try TeamToolsTests.line(of: "\"Nach Updates suchen\"")
         #expect(plugin.stdout.contains("Localizable.xcstrings:\(germanLine):23: error: Check for updates (de, Large"),
                 "\(plugin.stdout.suffix(3000))")
+        // With no arguments, the plugin finds the package's catalogs under its targets and the root's layout.yml.
+        try FileManager.default.createDirectory(atPath: directory + "/Sources/Snippets/de.lproj", withIntermediateDirectories: true)
+        try "/* The update button */\n\"update.button\" = \"Nach Aktualisierungen suchen\";\n"
+            .write(toFile: directory + "/Sources/Snippets/de.lproj/Localizable.strings", atomically: true, encoding: .utf8)
+        try "default: {style: body, width: 120, maxLines: 1}\n".write(toFile: directory + "/layout.yml", atomically: true,
+                                                                     encoding: .utf8)
+        let found = try Self.swift(["package", "overset-check", "--quiet"], in: directory)
+        #expect(found.status != 0, "the German button does not fit 120 pt: \(found.stdout.suffix(2000))")
+        #expect(found.stdout.contains("checking Sources/Snippets/de.lproj/Localizable.strings against layout.yml"),
+                "\(found.stdout.suffix(2000))")
+        #expect(found.stdout.contains("Localizable.strings:2: error: update.button (de,"), "\(found.stdout.suffix(2000))")
     }
 }
