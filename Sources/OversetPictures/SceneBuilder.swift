@@ -5,7 +5,9 @@ internal import OversetText
 struct SceneBuilder {
     var shapes: [PictureShape] = []
     let palette: PicturePalette
-    private var outlines: [Int: [UInt32: [PathElement]]] = [:]
+    /// Outlines by face (the face itself, not its index in a stack: one picture draws cells in several stacks, and
+    /// index 0 is Inter in one and Inter Display in the other, whose glyphs were drawn from the wrong face) and glyph.
+    private var outlines: [ObjectIdentifier: [UInt32: [PathElement]]] = [:]
 
     init(palette: PicturePalette) {
         self.palette = palette
@@ -38,11 +40,12 @@ struct SceneBuilder {
                         color: PictureColor, role: String) {
         let fontFace = fonts.allFonts[face].face
         let outline: [PathElement]
-        if let cached = outlines[face]?[glyph] {
+        let key = ObjectIdentifier(fontFace)
+        if let cached = outlines[key]?[glyph] {
             outline = cached
         } else {
             outline = fontFace.outline(of: glyph)
-            outlines[face, default: [:]][glyph] = outline
+            outlines[key, default: [:]][glyph] = outline
         }
         guard !outline.isEmpty else { return }
         let scale = size / Double(fontFace.metrics.unitsPerEm)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import OversetText
-import OversetPictures
+@testable import OversetPictures
 import OversetPNG
 import OversetRaster
 @testable import Overset
@@ -128,5 +128,22 @@ import OversetRaster
         #expect(svg.components(separatedBy: "class=\"cell\"").count - 1 == 12)
         #expect(svg.components(separatedBy: "class=\"image\"").count - 1 == 12)
         _ = try Self.renderWithRSVG(svg, scale: 1)
+    }
+
+    /// One picture draws cells in several stacks (a matrix: Inter below 20 pt, Inter Display from 20 pt); a glyph is
+    /// drawn from the face of its own stack, not from a face at the same index of another (the matrix's Display
+    /// cells drew their first glyph from Inter's outline, about 1.38 times too big).
+    @Test func glyphs_comeFromTheirOwnStacksFace() throws {
+        let text = try FontStack.bundled(weight: .regular, pointSize: 17)
+        let display = try FontStack.bundled(weight: .regular, pointSize: 28)
+        #expect(text.allFonts[0].face !== display.allFonts[0].face)
+        let glyph = try #require(display.allFonts[0].face.glyph(for: 0x48))  // "H"
+        var builder = SceneBuilder(palette: PicturePalette.light)
+        builder.glyph(glyph, face: 0, in: text, x: 0, baseline: 0, size: 100, color: PictureColor(hex: 0), role: "text")
+        builder.glyph(glyph, face: 0, in: display, x: 0, baseline: 0, size: 100, color: PictureColor(hex: 0), role: "display")
+        var alone = SceneBuilder(palette: PicturePalette.light)
+        alone.glyph(glyph, face: 0, in: display, x: 0, baseline: 0, size: 100, color: PictureColor(hex: 0), role: "display")
+        #expect(builder.shapes.count == 2 && alone.shapes.count == 1)
+        #expect(String(describing: builder.shapes.last!.steps) == String(describing: alone.shapes.last!.steps))
     }
 }
