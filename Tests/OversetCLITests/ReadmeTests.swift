@@ -47,6 +47,7 @@ import Testing
         import PackageDescription
         let package = Package(
             name: "Snippets",
+            defaultLocalization: "en",
             dependencies: [.package(path: "\(DoorAgreementTests.root)")],
             targets: [
                 .executableTarget(name: "Snippets", dependencies: [
