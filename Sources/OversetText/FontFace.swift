@@ -197,22 +197,11 @@ package final class FontFace: @unchecked Sendable {
         let count = Int(probe.pointee.num_faces)
         faceCount = count
         FT_Done_Face(probe)
-        // A real collection holds a few dozen faces (Apple's largest, a few hundred); 20,000 faces in 640 KB took
-        // 3.4 GB to load.
-        guard count <= FontFace.maximumFaces else {
+        do throws(FontLoadFailure) {
+            try FontFace.validate(UnsafeRawBufferPointer(data), path: path, index: index, faceCount: count)
+        } catch {
             FT_Done_FreeType(library)
-            throw .notAFont(path: path, reason: "a collection of \(count) faces; Overset reads collections of at most "
-                + "\(FontFace.maximumFaces)")
-        }
-        guard index >= 0, index < count else {
-            FT_Done_FreeType(library)
-            throw .faceIndexOutOfRange(path: path, index: index, faceCount: count)
-        }
-        // Every table the face lists lies inside the file: FreeType and HarfBuzz read a cut font's missing tables as
-        // empty and measure with them (a font cut to 35,000 of 37,744 bytes passed where the whole font warned).
-        if let problem = FontFace.tableDirectoryProblem(UnsafeRawBufferPointer(data), faceIndex: index) {
-            FT_Done_FreeType(library)
-            throw .notAFont(path: path, reason: problem)
+            throw error
         }
         var face: FT_Face?
         let error = FT_New_Memory_Face(library, data.baseAddress!.assumingMemoryBound(to: FT_Byte.self),

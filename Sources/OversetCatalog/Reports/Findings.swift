@@ -129,6 +129,8 @@ extension CheckReport {
 
     /// SARIF 2.1.0: one run of the `Overset` tool, a rule per kind of problem, a result per finding with its
     /// physical location, so code scanning and other SARIF viewers show them.
+    ///
+    /// Longer than 80 lines on purpose: SARIF's members in the sorted order they are written, in one place.
     public func sarif(toolVersion: String = OversetVersion.current) throws -> String {
         // The reports' one writer, members in sorted order (as the schema's readers expect nothing else).
         var json = JSONWriter(capacity: 4096)
