@@ -69,14 +69,7 @@ public struct Baseline: Sendable, Codable, Hashable {
         // The report's writer (keys sorted, nil members left out, as JSONEncoder wrote them).
         let lines = failures.map { entry -> String in
             var json = JSONWriter(capacity: 160)
-            json.beginObject()
-            json.member("category", entry.category)
-            json.member("key", entry.key)
-            json.member("kind", entry.kind.rawValue)
-            json.member("language", entry.language)
-            json.member("table", entry.table)
-            json.member("variant", entry.variant)
-            json.endObject()
+            entry.write(to: &json)
             return "    " + json.text
         }
         return "{\n  \"version\" : \(version),\n  \"failures\" : [\n" + lines.joined(separator: ",\n")

@@ -150,16 +150,22 @@ extension CheckReport {
 
     private static func write(_ entries: [Baseline.Entry], to json: inout JSONWriter) {
         json.beginArray()
-        for entry in entries {
-            json.beginObject()
-            json.member("category", entry.category)
-            json.member("key", entry.key)
-            json.member("kind", entry.kind.rawValue)
-            json.member("language", entry.language)
-            json.member("table", entry.table)
-            json.member("variant", entry.variant)
-            json.endObject()
-        }
+        for entry in entries { entry.write(to: &json) }
         json.endArray()
+    }
+}
+
+extension Baseline.Entry {
+    /// `{"category", "key", "kind", "language", "table", "variant"}`, nil members left out: the one form of an
+    /// entry, in a baseline file and in a report's baseline comparison.
+    func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.member("category", category)
+        json.member("key", key)
+        json.member("kind", kind.rawValue)
+        json.member("language", language)
+        json.member("table", table)
+        json.member("variant", variant)
+        json.endObject()
     }
 }
