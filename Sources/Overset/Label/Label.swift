@@ -96,20 +96,36 @@ public struct Label: Sendable, Hashable {
     ///   - strategy: push-out (a `UILabel`) by default; `.greedy` for TextKit's wrapping.
     ///   - tracking: none by default.
     ///   - fonts: the bundled fonts by default.
+    ///   - colors, minimumScaleFactor, allowsTightening, minimumCategory, maximumCategory, boldText,
+    ///     maximumPointSize: the properties of the same names, each off (nil or false) by default, as a `UILabel`.
     public init(style: TextStyle, emphasized: Bool = false, category: ContentSizeCategory = .large, width: Double,
                 maxLines: Int = 0, lineHeight: LabelLineHeight = .automatic, truncation: TruncationMode = .tail,
                 wrapping: WrapMode = .word, strategy: LineBreakStrategy = .pushOut, tracking: Tracking = .none,
-                fonts: LabelFonts = .bundled) {
+                fonts: LabelFonts = .bundled, colors: LabelColors? = nil, minimumScaleFactor: Double? = nil,
+                allowsTightening: Bool = false, minimumCategory: ContentSizeCategory? = nil,
+                maximumCategory: ContentSizeCategory? = nil, boldText: Bool = false, maximumPointSize: Double? = nil) {
         self.init(font: .style(style, emphasized: emphasized), category: category, width: width, maxLines: maxLines,
                   lineHeight: lineHeight, truncation: truncation, wrapping: wrapping, strategy: strategy,
-                  tracking: tracking, fonts: fonts)
+                  tracking: tracking, fonts: fonts, colors: colors, minimumScaleFactor: minimumScaleFactor,
+                  allowsTightening: allowsTightening, minimumCategory: minimumCategory,
+                  maximumCategory: maximumCategory, boldText: boldText, maximumPointSize: maximumPointSize)
     }
 
-    /// A label with any font setting; the parameters are the properties of the same names.
+    /// A label with any font setting; the parameters are the properties of the same names, every one with the
+    /// default a `UILabel` has.
     public init(font: LabelFont, category: ContentSizeCategory = .large, width: Double, maxLines: Int = 0,
                 lineHeight: LabelLineHeight = .automatic, truncation: TruncationMode = .tail,
                 wrapping: WrapMode = .word, strategy: LineBreakStrategy = .pushOut, tracking: Tracking = .none,
-                fonts: LabelFonts = .bundled) {
+                fonts: LabelFonts = .bundled, colors: LabelColors? = nil, minimumScaleFactor: Double? = nil,
+                allowsTightening: Bool = false, minimumCategory: ContentSizeCategory? = nil,
+                maximumCategory: ContentSizeCategory? = nil, boldText: Bool = false, maximumPointSize: Double? = nil) {
+        self.colors = colors
+        self.minimumScaleFactor = minimumScaleFactor
+        self.allowsTightening = allowsTightening
+        self.minimumCategory = minimumCategory
+        self.maximumCategory = maximumCategory
+        self.boldText = boldText
+        self.maximumPointSize = maximumPointSize
         self.font = font
         self.category = category
         self.width = width
