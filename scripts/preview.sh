@@ -11,4 +11,12 @@ if [ $# -eq 0 ]; then
   set -- "เริ่มการทำงานใหม่เพื่ออัปเดต Firefox ให้เป็นรุ่นล่าสุด" --lang th --width 180 --size 17 --max-lines 2
   echo "overset preview $*"
 fi
-exec .build/release/overset preview "$@"
+# The preview's exit status is its verdict's (README, "Exit status"): 1 when the string is truncated or cannot be
+# measured. The preview was shown all the same, so this script succeeds then and says so; 2 and 3 are real errors.
+status=0
+.build/release/overset preview "$@" || status=$?
+if [ "$status" -eq 1 ]; then
+  echo "overset: exit status 1 — the verdict above fails (as \`overset check\` would); the preview itself worked"
+  exit 0
+fi
+exit "$status"
