@@ -129,7 +129,7 @@ import Overset
         var sample = corpus
         sample.entries = corpus.entries.filter { $0.kind == "title" || $0.kind == "button" }
             .enumerated().filter { $0.offset % 4 == 0 }.map(\.element)
-        let categories: [ContentSizeCategory] = [.small, .large, .extraExtraExtraLarge, .accessibility2, .accessibility5]
+        let categories: [ContentSizeCategory] = [.small, .large, .xxxLarge, .accessibility2, .accessibility5]
         let one = try CatalogChecker(spec: spec, options: CheckOptions(categories: categories, threads: 1)).check([sample])
         let many = try CatalogChecker(spec: spec, options: CheckOptions(categories: categories, threads: 4)).check([sample])
         #expect(one.results.count > 1000)

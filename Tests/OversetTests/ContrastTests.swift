@@ -42,7 +42,7 @@ import OversetCatalog
         #expect(large.status == .fail)
         #expect(large.problems.map(\.kind) == [.lowContrast])
         #expect(large.problems[0].message == "contrast 3.26:1 (#8E8E93 on #FFFFFF); 4.5:1 needed at 12 pt regular")
-        #expect(try label.at(.extraExtraExtraLarge).verdict(for: "Cancel", language: "en").status == .pass)
+        #expect(try label.at(.xxxLarge).verdict(for: "Cancel", language: "en").status == .pass)
         // Bold (a size with weight bold) needs 3:1 at any size.
         var bold = Settings(["size": .number(12), "weight": .string("bold"), "width": .number(300),
                              "foreground": .string("#8E8E93"), "background": .string("#FFFFFF")], origin: "test")

@@ -164,7 +164,7 @@ import Testing
         }
         #expect(label.at(.large).pointSize == (try Self.higSize("body", .large)).size)
         label.minimumCategory = .large
-        #expect(label.at(.extraSmall).pointSize == (try Self.higSize("body", .large)).size)
+        #expect(label.at(.xSmall).pointSize == (try Self.higSize("body", .large)).size)
         label.minimumCategory = .accessibility3
         #expect(throws: OversetError.self) { try label.validate() }
     }

@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func styleOptions_useTheLeadingAndOptionalSFTracking() throws {
-        let options = LayoutOptions(font: StyledFont(style: .body, category: .extraLarge), width: 200)
+        let options = LayoutOptions(font: StyledFont(style: .body, category: .xLarge), width: 200)
         #expect(options.pointSize == 19)
         #expect(options.lineHeight == .fixed(24))
         #expect(options.tracking == .none)

@@ -21,7 +21,7 @@ import Overset
                     "\(left.label ?? "?") cannot be set through an initializer")
         }
         // The style initializer takes the same settings.
-        let styled = Label(style: .body, width: 100, minimumScaleFactor: 0.5, maximumCategory: .extraLarge)
-        #expect(styled.minimumScaleFactor == 0.5 && styled.maximumCategory == .extraLarge)
+        let styled = Label(style: .body, width: 100, minimumScaleFactor: 0.5, maximumCategory: .xLarge)
+        #expect(styled.minimumScaleFactor == 0.5 && styled.maximumCategory == .xLarge)
     }
 }

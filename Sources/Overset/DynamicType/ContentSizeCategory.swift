@@ -7,21 +7,24 @@
 /// ContentSizeCategory("AX3") == .accessibility3            // true
 /// ContentSizeCategory.large.isAccessibilityCategory       // false
 /// ```
+///
+/// The cases are spelled as SwiftUI's `DynamicTypeSize` (`xSmall` … `xxxLarge`, `accessibility1` … `accessibility5`);
+/// UIKit's `extraLarge`-style names remain as deprecated aliases.
 public enum ContentSizeCategory: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
-    /// xSmall (`extraSmall`).
-    case extraSmall
+    /// xSmall (UIKit's `extraSmall`).
+    case xSmall
     /// Small.
     case small
     /// Medium.
     case medium
     /// Large: the default.
     case large
-    /// xLarge (`extraLarge`).
-    case extraLarge
-    /// xxLarge (`extraExtraLarge`).
-    case extraExtraLarge
-    /// xxxLarge (`extraExtraExtraLarge`), the largest without the accessibility setting.
-    case extraExtraExtraLarge
+    /// xLarge (UIKit's `extraLarge`).
+    case xLarge
+    /// xxLarge (UIKit's `extraExtraLarge`).
+    case xxLarge
+    /// xxxLarge (UIKit's `extraExtraExtraLarge`), the largest without the accessibility setting.
+    case xxxLarge
     /// AX1 (`accessibilityMedium`).
     case accessibility1
     /// AX2 (`accessibilityLarge`).
@@ -32,6 +35,11 @@ public enum ContentSizeCategory: Int, Sendable, Hashable, CaseIterable, Comparab
     case accessibility4
     /// AX5 (`accessibilityExtraExtraExtraLarge`), the largest.
     case accessibility5
+
+    @available(*, deprecated, renamed: "xSmall") public static let extraSmall = xSmall
+    @available(*, deprecated, renamed: "xLarge") public static let extraLarge = xLarge
+    @available(*, deprecated, renamed: "xxLarge") public static let extraExtraLarge = xxLarge
+    @available(*, deprecated, renamed: "xxxLarge") public static let extraExtraExtraLarge = xxxLarge
 
     /// True for AX1 … AX5 only, like `UIContentSizeCategory.isAccessibilityCategory`.
     public var isAccessibilityCategory: Bool { self >= .accessibility1 }

@@ -310,7 +310,7 @@ public struct LayoutRule: Sendable {
             let spacing = try reflow.number("spacing") ?? 12
             try LayoutRule.checkRange("imageWidth", imageWidth, LabelLimits.width)
             try LayoutRule.checkRange("spacing", spacing, LabelLimits.width)
-            let upTo = try reflow.choice("horizontalUpTo", ContentSizeCategory.allCases.map { ($0.higName, $0) }) ?? .extraExtraExtraLarge
+            let upTo = try reflow.choice("horizontalUpTo", ContentSizeCategory.allCases.map { ($0.higName, $0) }) ?? .xxxLarge
             try reflow.rejectUnknownKeys(known: Reflow.keys)
             self.reflow = Reflow(imageWidth: imageWidth, spacing: spacing, horizontalUpTo: upTo)
         } else {
