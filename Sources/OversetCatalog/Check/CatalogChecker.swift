@@ -90,17 +90,20 @@ public struct CatalogChecker: Sendable {
         for catalog in catalogs {
             for (reason, count) in catalog.skipped { skipped[reason, default: 0] += count }
         }
-        // translatewiki's `qqq` is message documentation for translators, not a language a user sees.
-        let documentation = entries.count { LanguageTag.canonical($0.language) == "qqq" }
-        if documentation > 0 {
-            skipped[Catalog.notUIText, default: 0] += documentation
-            entries.removeAll { LanguageTag.canonical($0.language) == "qqq" }
-        }
         let categories = options.categories ?? spec.categories ?? ContentSizeCategory.allCases
         // Language tags compare as BCP 47 does (zh-hans = zh-Hans, Android's iw = he); reports use the canonical tag.
+        var canonicalTags: [String: String] = [:]  // a catalog has a few languages and many entries
         for index in entries.indices {
-            let canonical = LanguageTag.canonical(entries[index].language)
-            if canonical != entries[index].language { entries[index].language = canonical }
+            let language = entries[index].language
+            let canonical = canonicalTags[language] ?? LanguageTag.canonical(language)
+            canonicalTags[language] = canonical
+            if canonical != language { entries[index].language = canonical }
+        }
+        // translatewiki's `qqq` is message documentation for translators, not a language a user sees.
+        let documentation = entries.count { $0.language == "qqq" }
+        if documentation > 0 {
+            skipped[Catalog.notUIText, default: 0] += documentation
+            entries.removeAll { $0.language == "qqq" }
         }
         let available = Set(entries.map(\.language))
         // Where a selection comes from, for its errors: the options, or the spec (its default rule's file).
