@@ -244,7 +244,8 @@ extension FuzzRegressionTests {
     /// Every input FuzzCatalogs crashed on (Fixtures/fuzz/catalogs): the first byte picks the format, as in
     /// Fuzz/Sources/FuzzCatalogs. crash-… with `encoding="utf.-8"` crashed libxml2 in xmlSwitchToEncoding before
     /// Overset decoded XML itself; crash-bd38d464 (`<?target?>`, a processing instruction without data) crashed
-    /// Foundation's XMLParser in strlen.
+    /// Foundation's XMLParser in strlen; crash-2001aaf2 (`<?xml … encoding="utf-7"` never closed by `?>`, this round's
+    /// 10-minute run) crashed libxml2 in xmlSwitchToEncoding again: an unclosed declaration is now refused.
     @Test func replayCatalogFindings() throws {
         let directory = Fixtures.url("fuzz/catalogs")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("crash-") }
@@ -256,6 +257,10 @@ extension FuzzRegressionTests {
             // crash-1ce509e9: a YAML mapping used as a key trapped in Yams's conversion of keys; crash-cfef237f: a
             // scalar Yams read as a base-60 integer overflowed.
             _ = try? LayoutSpec.parse(String(decoding: bytes, as: UTF8.self), path: "fuzz.yml")
+        }
+        let unclosed = [UInt8](try Data(contentsOf: directory.appendingPathComponent("crash-2001aaf23a17b85000fe429f94d9a24f423711b3")))
+        #expect(throws: CatalogError.self) {
+            try Catalog.read(data: Data(unclosed.dropFirst()), path: "fuzz/de.lproj/Fuzz", format: .android, language: "de")
         }
     }
 

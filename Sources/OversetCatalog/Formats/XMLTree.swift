@@ -49,7 +49,15 @@ final class XMLElementNode {
     /// where a mutated declaration crashed it (found by FuzzCatalogs: a SEGV in xmlSwitchToEncoding).
     static func parse(_ data: Data, path: String) throws -> XMLElementNode {
         var text = try TextDecoding.decode(data, path: path)
-        if text.hasPrefix("<?xml"), let end = text.range(of: "?>") {
+        if text.hasPrefix("<?xml") {
+            // A declaration that is not closed by `?>` before any other markup is malformed; libxml2 would read its
+            // `encoding` and switch to it (a SEGV in xmlSwitchToEncoding for "utf-7" in an unclosed declaration,
+            // found by FuzzCatalogs), so it is refused here.
+            guard let end = text.range(of: "?>"), !text[text.index(text.startIndex, offsetBy: 2)..<end.lowerBound]
+                .contains(where: { $0 == "<" || $0 == ">" }) else {
+                throw CatalogError(location: CatalogLocation(file: path, line: 1),
+                                   message: "invalid XML: the XML declaration (<?xml …) is not closed by ?>")
+            }
             let declaration = text[..<end.lowerBound]
             if let encoding = declaration.range(of: "encoding") {
                 text = String(text[..<encoding.lowerBound]) + "encoding=\"UTF-8\"" + String(text[end.lowerBound...])
