@@ -77,6 +77,9 @@ PY
 cp Fonts/NotoSansHebrew-Regular.ttf Fonts/NotoSansThai-Regular.ttf Tests/OversetTests/Fixtures/fonts/TypoMetricsTest.ttf \
   Tests/OversetTests/Fixtures/fonts/VariableAxesTest.ttf "$seeds/FuzzFonts/"
 
+# Fuzz/ builds the main package's sources as a path dependency and does not notice files added to them (a split
+# target went missing symbols): start from a clean build folder.
+rm -rf Fuzz/.build/release Fuzz/.build/x86_64-unknown-linux-gnu Fuzz/.build/build.db Fuzz/.build/release.yaml
 (cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -g)
 bin=$(cd Fuzz && swift build -c release --show-bin-path)
 status=0
