@@ -71,6 +71,15 @@ import Testing
         try catalog.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
 
+    /// A `measure` request for the sample's label (``label(_:)``) at `category`.
+    static func measureRequest(_ sample: Sample, at category: ContentSizeCategory) throws -> String {
+        let title = sample.kind == "title"
+        let request: [String: Any] = ["text": sample.text, "lang": sample.language, "style": title ? "headline" : "body",
+                                      "category": category.higName, "width": title ? 240 : 150,
+                                      "maxLines": title ? 2 : 1]
+        return String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self)
+    }
+
     /// What every door must agree on: the status, whether it truncates, and a header's orientation.
     struct Answer: Equatable, CustomStringConvertible {
         var status: String
@@ -150,12 +159,8 @@ import Testing
         var requests: [String] = []
         var ids: [String] = []
         for sample in Self.samples {
-            let title = sample.kind == "title"
             for category in ContentSizeCategory.allCases {
-                let request: [String: Any] = ["text": sample.text, "lang": sample.language,
-                                              "style": title ? "headline" : "body", "category": category.higName,
-                                              "width": title ? 240 : 150, "maxLines": title ? 2 : 1]
-                requests.append(String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self))
+                requests.append(try Self.measureRequest(sample, at: category))
                 ids.append("\(sample.key)|\(sample.language)|\(category.higName)")
             }
         }

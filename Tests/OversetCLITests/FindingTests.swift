@@ -116,12 +116,8 @@ import Testing
         // `overset measure`: one answer per category, grouped here.
         var requests: [String] = []
         for sample in samples.prefix(40) {
-            let title = sample.kind == "title"
             for category in ContentSizeCategory.allCases {
-                let request: [String: Any] = ["text": sample.text, "lang": sample.language,
-                                              "style": title ? "headline" : "body", "category": category.higName,
-                                              "width": title ? 240 : 150, "maxLines": title ? 2 : 1]
-                requests.append(String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self))
+                requests.append(try DoorAgreementTests.measureRequest(sample, at: category))
             }
         }
         let measure = try CLITests.run(["measure"], stdin: requests.joined(separator: "\n") + "\n")

@@ -654,4 +654,18 @@ import Testing
         #expect(lines.count == 1, "\(run.stdout)")
         #expect(lines.first?.hasPrefix("de.lproj/Odd Name.strings:1:") == true, "\(run.stdout)")
     }
+
+    /// A shard may check nothing, the whole may not: merging shards that measured nothing fails, as one run that
+    /// measured nothing does.
+    @Test func mergeOfShardsThatCheckedNothing_fails() throws {
+        func shard(_ index: Int) -> (name: String, report: CheckReport) {
+            var report = CheckReport(catalogs: ["a.xcstrings"], languages: ["de"], categories: ["Large"], results: [],
+                                     diagnostics: [], skipped: [], shard: "\(index)/2")
+            report.fingerprint = "f"
+            return ("s\(index).json", report)
+        }
+        let merged = try CheckReport.merge([shard(1), shard(2)])
+        #expect(!merged.passed)
+        #expect(merged.diagnostics.contains { $0.severity == .error && $0.message == "nothing was checked in any of the 2 shards" })
+    }
 }

@@ -184,16 +184,20 @@ import Testing
         let faces = 20_000
         let header = 12 + 4 * faces
         func be32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
-        var sfnt = font
-        let tables = Int(font[4]) << 8 | Int(font[5])
-        for table in 0..<tables {
-            let field = 12 + 16 * table + 8
-            let offset = font[field..<field + 4].reduce(0) { $0 << 8 | Int($1) }
-            sfnt.replaceSubrange(field..<field + 4, with: be32(offset + header))
+        /// The font with every table offset moved by `delta` (it starts `delta` bytes into a collection).
+        func shifted(by delta: Int) -> [UInt8] {
+            var sfnt = font
+            let tables = Int(font[4]) << 8 | Int(font[5])
+            for table in 0..<tables {
+                let field = 12 + 16 * table + 8
+                let offset = font[field..<field + 4].reduce(0) { $0 << 8 | Int($1) }
+                sfnt.replaceSubrange(field..<field + 4, with: be32(offset + delta))
+            }
+            return sfnt
         }
         var collection = Array("ttcf".utf8) + be32(0x0001_0000) + be32(faces)
         for _ in 0..<faces { collection += be32(header) }
-        collection += sfnt
+        collection += shifted(by: header)
         // FreeType takes a count only when the file could hold that many face directories (32 bytes each).
         collection += [UInt8](repeating: 0, count: max(0, 12 + 32 * faces - collection.count))
         let path = NSTemporaryDirectory() + "overset-huge-\(UUID().uuidString).ttc"
@@ -203,14 +207,8 @@ import Testing
         #expect("\(String(describing: error))".contains("a collection of 20000 faces"), "\(String(describing: error))")
         // The same collection with 3 faces loads, each face the Thai font.
         var small = Array("ttcf".utf8) + be32(0x0001_0000) + be32(3)
-        var shifted = font
-        for table in 0..<tables {
-            let field = 12 + 16 * table + 8
-            let offset = font[field..<field + 4].reduce(0) { $0 << 8 | Int($1) }
-            shifted.replaceSubrange(field..<field + 4, with: be32(offset + 24))
-        }
         for _ in 0..<3 { small += be32(24) }
-        small += shifted
+        small += shifted(by: 24)
         try Data(small).write(to: URL(fileURLWithPath: path))
         #expect(try Font(path: path, index: 2).familyName == "Noto Sans Thai")
     }

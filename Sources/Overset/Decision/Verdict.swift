@@ -131,27 +131,43 @@ public struct Verdict: Sendable {
 
     /// The judgement: `fail` for truncation (or clipping under `.fail`), `unknown` when a character has no glyph,
     /// `warn` for clipping under `.warn`, else `pass`.
+    /// The worst of its problems' statuses (``problemStatus(_:)``, without making their sentences).
     public var status: VerdictStatus {
-        if isTruncated || (isClipped && policy.clipping == .fail) || contrast?.passes == false { return .fail }
-        if !missingCharacters.isEmpty { return .unknown }
-        if isClipped && policy.clipping == .warn { return .warn }
-        return .pass
+        var worst = VerdictStatus.pass
+        for kind in VerdictProblem.Kind.allCases {
+            if let status = problemStatus(kind), status > worst { worst = status }
+        }
+        return worst
+    }
+
+    /// Whether the verdict has a problem of `kind`, and how it counts under the policy: the one place that decides,
+    /// for ``status`` and ``problems`` alike. (`earlyFlip` is a header's, judged by the check.)
+    func problemStatus(_ kind: VerdictProblem.Kind) -> VerdictStatus? {
+        switch kind {
+        case .truncated: return isTruncated ? .fail : nil
+        case .clipped:
+            guard isClipped, policy.clipping != .ignore else { return nil }
+            return policy.clipping == .fail ? .fail : .warn
+        case .lowContrast: return contrast?.passes == false ? .fail : nil
+        case .missingGlyphs: return missingCharacters.isEmpty ? nil : .unknown
+        case .earlyFlip: return nil
+        }
     }
 
     /// Each problem, in a sentence (and the overflow for clipping); empty when the text fits cleanly.
     public var problems: [VerdictProblem] {
         var out: [VerdictProblem] = []
         let options = layout.options
-        if isTruncated {
+        if problemStatus(.truncated) != nil {
             let shrunk = label.minimumScaleFactor.map { " even at the minimum scale \(Points.format($0, decimals: 2))" } ?? ""
             out.append(VerdictProblem(kind: .truncated, message: "needs \(linesNeeded) lines, \(label.maxLines) allowed\(shrunk) "
                 + "(\(Points.format(options.pointSize, decimals: 2)) pt in \(Points.format(options.width, decimals: 2)) pt)"))
         }
-        if isClipped, policy.clipping != .ignore, let worst = clipping.clippedClusters.max(by: { $0.overflow < $1.overflow }) {
+        if let status = problemStatus(.clipped), let worst = clipping.clippedClusters.max(by: { $0.overflow < $1.overflow }) {
             out.append(VerdictProblem(kind: .clipped, message: clippingSentence(worst: worst.overflow),
-                                      overflow: worst.overflow, status: policy.clipping == .fail ? .fail : .warn))
+                                      overflow: worst.overflow, status: status))
         }
-        if let contrast, !contrast.passes, let colors = label.colors {
+        if problemStatus(.lowContrast) != nil, let contrast, let colors = label.colors {
             var parts: [String] = []
             if contrast.ratio < contrast.required {
                 parts.append("\(ContrastCheck.format(contrast.ratio)) (\(colors.foreground) on \(colors.background))")
@@ -164,7 +180,7 @@ public struct Verdict: Sendable {
                 + "; \(ContrastCheck.format(contrast.required)) needed at \(Points.format(layout.options.pointSize, decimals: 2)) pt "
                 + (label.weight == .bold ? "bold" : label.weight.rawValue)))
         }
-        if !missingCharacters.isEmpty {
+        if problemStatus(.missingGlyphs) != nil {
             out.append(VerdictProblem(kind: .missingGlyphs, message: "no font has "
                 + missingCharacters.map(\.description).joined(separator: ", ") + ": cannot tell"))
         }

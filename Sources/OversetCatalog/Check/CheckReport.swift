@@ -275,6 +275,12 @@ public struct CheckReport: Sendable, Codable {
             ($0.table ?? "", $0.key, $0.variant ?? "", $0.language) < ($1.table ?? "", $1.key, $1.variant ?? "", $1.language)
         }
         merged.skipped = skipped.keys.sorted().map { SkippedCount(reason: $0, count: skipped[$0]!) }
+        // A shard may check nothing (its keys can all be another's); the whole may not: a merge of shards that
+        // measured nothing fails as one run would.
+        if merged.counts.checks == 0 && !merged.diagnostics.contains(where: { $0.severity == .error }) {
+            merged.diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: first.name),
+                                                        "nothing was checked in any of the \(count!) shards"))
+        }
         return merged
     }
 

@@ -46,6 +46,7 @@ struct RuleIndex: Sendable {
         let names = [entry.key] + (entry.table.map { ["\($0) › \(entry.key)"] } ?? [])
         for name in names {
             if let index = exact[name] { best = min(best, index) }
+            guard !prefixLengths.isEmpty else { continue }  // no glob to find by prefix: no copy of the key
             let scalars = Array(name.unicodeScalars)
             for length in prefixLengths where length <= scalars.count {
                 var prefix = ""
