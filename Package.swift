@@ -59,7 +59,7 @@ let package = Package(
         // pseudo-localization.
         .target(name: "OversetCatalog", dependencies: ["Overset", "OversetReports", .product(name: "Yams", package: "Yams")]),
         // Expectations for Swift Testing and XCTest: "this string fits this label in every category".
-        .target(name: "OversetTesting", dependencies: ["Overset", "OversetReports", "OversetPictures"]),
+        .target(name: "OversetTesting", dependencies: ["Overset", "OversetReports", "OversetCatalog", "OversetPictures"]),
         .executableTarget(
             // Named as its product: a plugin may not depend on an executable target that a product of another name
             // builds (swift-package-manager issue 8831, "no product named").

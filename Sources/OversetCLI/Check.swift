@@ -49,8 +49,18 @@ struct Check: ParsableCommand {
         """
     )
 
-    @Argument(help: "Catalog files.")
+    @Argument(help: "Catalog files, or folders to search for them (*.xcstrings, *.strings, *.stringsdict, values*/strings.xml, *.xliff).")
     var catalogs: [String]
+
+    /// The catalog files named, each folder replaced by the catalog files under it (``Catalog/files(under:)``).
+    var catalogFiles: [String] {
+        catalogs.flatMap { path -> [String] in
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return [path] }
+            let files = Catalog.files(under: path)
+            return files.isEmpty ? [path] : files  // an empty folder is reported as unreadable, never dropped
+        }
+    }
 
     @Option(help: "The layout spec (YAML or JSON).")
     var spec: String
@@ -128,7 +138,7 @@ struct Check: ParsableCommand {
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
             hash = (hash ^ 0xFF) &* 0x100_0000_01b3
         }
-        for path in [spec] + catalogs {
+        for path in [spec] + catalogFiles {
             add(path.utf8)
             add(FileManager.default.contents(atPath: path) ?? Data())
         }
@@ -175,7 +185,7 @@ struct Check: ParsableCommand {
         // Catalogs are read on every core (an Android project has a file per language), with progress from the
         // first file; the results keep the command line's order.
         let read = Mutex<[Int: Result<Catalog, CatalogError>]>([:])
-        let (paths, readFormat, language) = (catalogs, catalogFormat, catalogLanguage)
+        let (paths, readFormat, language) = (catalogFiles, catalogFormat, catalogLanguage)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let result: Result<Catalog, CatalogError>
             do {

@@ -344,3 +344,44 @@ enum TextDecoding {
     }
 
 }
+
+extension Catalog {
+    /// The catalog files under a folder, sorted: String Catalogs (`*.xcstrings`), `*.strings` and `*.stringsdict`
+    /// (in `.lproj` folders or not), Android's `values*/strings.xml`, and XLIFF exports (`*.xliff`, `*.xlf`).
+    /// Hidden folders and build folders (`.build`, `build`, `DerivedData`) are not searched. The same choice as
+    /// the SwiftPM plugin's (which cannot link this module).
+    public static func files(under folder: String) -> [String] {
+        let root = URL(fileURLWithPath: folder)
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil,
+                                                          options: [.skipsHiddenFiles]) else { return [] }
+        var found: [String] = []
+        for case let url as URL in walker {
+            let name = url.lastPathComponent
+            if name == ".build" || name == "build" || name == "DerivedData" { walker.skipDescendants(); continue }
+            let parent = url.deletingLastPathComponent().lastPathComponent
+            let lower = name.lowercased()
+            let wanted = lower.hasSuffix(".xcstrings") || lower.hasSuffix(".strings") || lower.hasSuffix(".stringsdict")
+                || lower.hasSuffix(".xliff") || lower.hasSuffix(".xlf")
+                || (name == "strings.xml" && parent.hasPrefix("values"))
+            if wanted { found.append(url.path) }
+        }
+        return found.sorted()
+    }
+
+    /// Reads a catalog file, or every catalog file under a folder (``files(under:)``): an app's `.lproj` folders
+    /// or Android `res/` folder in one call.
+    /// - Throws: ``CatalogError`` when a file cannot be read at all, or when a folder holds no catalog file.
+    public static func readAll(path: String, language: String? = nil) throws -> [Catalog] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw CatalogError(location: CatalogLocation(file: path), message: "no such file or folder")
+        }
+        guard isFolder.boolValue else { return [try read(path: path, language: language)] }
+        let files = files(under: path)
+        guard !files.isEmpty else {
+            throw CatalogError(location: CatalogLocation(file: path), message: "no catalog files in this folder "
+                + "(*.xcstrings, *.strings, *.stringsdict, values*/strings.xml, *.xliff)")
+        }
+        return try files.map { try read(path: $0, language: language) }
+    }
+}

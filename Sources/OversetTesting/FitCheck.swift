@@ -135,23 +135,34 @@ public struct FitReport: Sendable {
             ? " (\(Points.format(check.label.width)) pt less a \(Points.format(check.margin * 100)) % margin)" : ""
         var out = "\"\(check.text)\" (\(language)) does not fit \(font), \(lines) at \(Points.format(label.width)) pt\(margin) "
             + "in \(failing.count) of \(check.categories.count) categories (first: \(failing[0].category.higName)):"
-        for failure in failing {
-            // The verdict's own sentences (the same as every door's), at the size the lines below were measured:
-            // the shrunk size when minimumScaleFactor let the text shrink.
-            let verdict = failure.verdict
-            let shown = verdict.layout.options.pointSize
-            let size = verdict.scale < 1
-                ? "\(Points.format(shown, decimals: 2)) pt, shrunk from \(Points.format(failure.pointSize)) pt"
-                : "\(Points.format(shown)) pt"
-            out += "\n  \(failure.category.higName) (\(size)): "
-                + verdict.problems.map { ($0.status == .warn ? "warning: " : "") + $0.message }.joined(separator: "; ")
-            for line in failure.unlimitedLines {
-                let over = line.width > label.width ? " over by \(Points.fixed(line.width - label.width)) pt" : ""
-                out += "\n    │\(line.text)│ \(Points.fixed(line.width)) of \(Points.format(label.width)) pt\(over)"
-            }
-        }
-        let fonts = failing[0].verdict.layout.prepared.usedFonts.map (\.name)
-        out += "\n  (\(label.strategy.rawValue) breaking; fonts: \(fonts.joined(separator: ", ")))"
+        for failure in failing { out += Self.describe(failure.verdict) }
+        out += Self.fontsLine(failing[0].verdict)
         return out
+    }
+
+    /// A failing category in a test failure's message: its size, the verdict's own sentences (the same as every
+    /// door's; `extra` adds the check's own, such as a header flipping too early) at the size the lines were
+    /// measured (the shrunk size when `minimumScaleFactor` let the text shrink), and every line with its width
+    /// against the limit.
+    static func describe(_ verdict: Verdict, extra: [VerdictProblem] = []) -> String {
+        let shown = verdict.layout.options.pointSize
+        let size = verdict.scale < 1
+            ? "\(Points.format(shown, decimals: 2)) pt, shrunk from \(Points.format(verdict.label.pointSize)) pt"
+            : "\(Points.format(shown)) pt"
+        let problems = verdict.problems + extra.filter { problem in !verdict.problems.contains { $0.kind == problem.kind } }
+        var out = "\n  \(verdict.label.category.higName) (\(size)): "
+            + problems.map { ($0.status == .warn ? "warning: " : "") + $0.message }.joined(separator: "; ")
+        for line in FitFailure(verdict: verdict).unlimitedLines {
+            let limit = verdict.label.width
+            let over = line.width > limit ? " over by \(Points.fixed(line.width - limit)) pt" : ""
+            out += "\n    │\(line.text)│ \(Points.fixed(line.width)) of \(Points.format(limit)) pt\(over)"
+        }
+        return out
+    }
+
+    /// The last line of a message: how the lines were broken and which fonts drew them.
+    static func fontsLine(_ verdict: Verdict) -> String {
+        let fonts = verdict.layout.prepared.usedFonts.map(\.name)
+        return "\n  (\(verdict.label.strategy.rawValue) breaking; fonts: \(fonts.joined(separator: ", ")))"
     }
 }

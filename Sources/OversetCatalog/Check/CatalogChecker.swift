@@ -32,11 +32,15 @@ public struct CheckOptions: Sendable {
     public var pictureOfFailure: (@Sendable (Verdict) -> String)?
     /// Which strings the report keeps (every one by default).
     public var keptResults: KeptResults
+    /// Check only these keys (every variant and language of each); a key in no catalog is an error. Nil checks
+    /// every key.
+    public var keys: [String]? = nil
 
     public init(languages: [String]? = nil, categories: [ContentSizeCategory]? = nil, pseudo: PseudoLocalization? = nil,
                 threads: Int = 0, shard: (index: Int, count: Int)? = nil,
                 pictureOfFailure: (@Sendable (Verdict) -> String)? = nil,
-                keptResults: KeptResults = .all) {
+                keptResults: KeptResults = .all, keys: [String]? = nil) {
+        self.keys = keys
         self.pictureOfFailure = pictureOfFailure
         self.keptResults = keptResults
         self.languages = languages
@@ -45,6 +49,26 @@ public struct CheckOptions: Sendable {
         self.threads = threads
         self.shard = shard
     }
+}
+
+/// What a check measures (``CatalogChecker/select(_:)``): the strings, and what the report says about the rest.
+public struct CheckSelection: Sendable {
+    /// The catalogs as checked (Android references resolved, Base.lproj read as English where no en.lproj is).
+    public var catalogs: [Catalog]
+    /// The strings to judge, each (table, key, variant, language) once, in catalog order.
+    public var entries: [CatalogEntry]
+    /// The languages checked (canonical BCP 47 tags).
+    public var languages: [String]
+    /// The categories checked.
+    public var categories: [ContentSizeCategory]
+    /// The spec's and catalogs' diagnostics, and the errors of a selection that measures nothing.
+    public var diagnostics: [CatalogDiagnostic]
+    /// Strings not checked, by reason.
+    public var skipped: [String: Int]
+    /// Keys (with their variant) that have a string in some language but none in a selected one.
+    public var untranslated: [(key: String, language: String)]
+    /// Where the language selection came from, for its errors.
+    var languagePlace: CatalogLocation
 }
 
 /// Checks every (key, language) of some catalogs at every category against a layout spec.
@@ -75,6 +99,38 @@ public struct CatalogChecker: Sendable {
     ///     rethrown.
     public func check(_ catalogs: [Catalog], progress: (@Sendable (Int, Int) -> Void)? = nil,
                       results handler: (([CheckResult]) throws -> Void)? = nil) rethrows -> CheckReport {
+        let selection = select(catalogs)
+        var diagnostics = selection.diagnostics
+        var kept: [CheckResult] = []
+        var counts = CheckCounts()
+        try run(selection.entries, categories: selection.categories, progress: progress) { chunk in
+            for result in chunk {
+                counts.add(result)
+                switch options.keptResults {
+                case .all: kept.append(result)
+                case .problems where result.status != .pass: kept.append(result)
+                case .problems, .none: break
+                }
+            }
+            try handler?(chunk)
+        }
+        diagnostics += spec.rules.compactMap(\.regexGaveUp)
+        if counts.checks == 0 && !diagnostics.contains(where: { $0.severity == .error }) && options.shard == nil {
+            diagnostics.append(CatalogDiagnostic(.error, selection.languagePlace, "nothing was checked: no string of the "
+                + "catalogs is in the selected languages (\(selection.languages.joined(separator: ", ")))"))
+        }
+        return CheckReport(catalogs: selection.catalogs.map(\.path), languages: selection.languages,
+                           categories: selection.categories.map(\.higName), results: kept, counts: counts,
+                           diagnostics: diagnostics,
+                           skipped: selection.skipped.keys.sorted().map { SkippedCount(reason: $0, count: selection.skipped[$0]!) },
+                           shard: options.shard.map { "\($0.index + 1)/\($0.count)" })
+    }
+
+    /// The strings a check measures, and what it says about the rest: every (key, variant, language) of the
+    /// selected languages (and keys), each once, with the counts of what is skipped and why, and the errors of a
+    /// selection that measures nothing. ``check(_:progress:results:)`` judges these; the test helpers judge them
+    /// one at a time with ``judge(_:categories:)``.
+    public func select(_ catalogs: [Catalog]) -> CheckSelection {
         let catalogs = Catalog.resolvingAndroidReferences(Self.preferringEnglishOverBase(catalogs))
         var diagnostics = spec.diagnostics + catalogs.flatMap(\.diagnostics)
         var entries: [CatalogEntry] = []
@@ -105,19 +161,36 @@ public struct CatalogChecker: Sendable {
             skipped[Catalog.notUIText, default: 0] += documentation
             entries.removeAll { $0.language == "qqq" }
         }
-        let available = Set(entries.map(\.language))
         // Where a selection comes from, for its errors: the options, or the spec (its default rule's file).
         let specPlace = CatalogLocation(file: spec.defaultRule.location.file)
         let languagePlace = options.pseudo != nil || options.languages != nil ? CatalogLocation(file: "--languages") : specPlace
         let categoryPlace = options.categories != nil ? CatalogLocation(file: "--categories") : specPlace
+        // Keys asked for by name: one missing from every catalog is an error, never a pass with nothing checked.
+        if let keys = options.keys {
+            let present = Set(entries.map(\.key))
+            for key in keys where !present.contains(key) {
+                let near = present.filter { $0.lowercased() == key.lowercased() }.sorted().first
+                diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: catalogs.map(\.path).joined(separator: ", ")),
+                    "no key \"\(key)\" in \(catalogs.count == 1 ? "the catalog" : "any of the \(catalogs.count) catalogs")"
+                    + (near.map { " (did you mean \"\($0)\"?)" } ?? "")))
+            }
+            let wanted = Set(keys)
+            let before = entries.count
+            entries.removeAll { !wanted.contains($0.key) }
+            if before > entries.count { skipped["key not selected", default: 0] += before - entries.count }
+        }
+        let available = Set(entries.map(\.language))
         var languages = (options.pseudo.map { [$0.languageCode] } ?? options.languages ?? spec.languages
             ?? available.sorted()).map(LanguageTag.canonical)
         // A selection that measures nothing fails, naming what there is instead (never a pass with 0 checks).
         for language in languages where !available.contains(language) {
-            diagnostics.append(CatalogDiagnostic(.error, languagePlace, "no strings in language \"\(language)\" in any catalog "
+            let what = options.keys.map { $0.count == 1 ? "no string of \"\($0[0])\"" : "no string of the selected keys" }
+                ?? "no strings"
+            diagnostics.append(CatalogDiagnostic(.error, languagePlace, "\(what) in language \"\(language)\" in any catalog "
                 + "(the catalogs have: \(available.sorted().joined(separator: ", ")))"))
         }
-        if languages.isEmpty {
+        // An empty list asked for (a key in no catalog is its own error above).
+        if languages.isEmpty && (options.keys == nil || !available.isEmpty) {
             diagnostics.append(CatalogDiagnostic(.error, languagePlace, "no languages selected (an empty `languages` list or "
                 + "--languages): nothing is checked"))
         }
@@ -142,9 +215,11 @@ public struct CatalogChecker: Sendable {
         // Keys that have a string in some language but not in a requested one: counted, not hidden.
         var languagesByKey: [String: Set<String>] = [:]
         for entry in entries { languagesByKey[entry.displayKey, default: []].insert(entry.language) }
-        for (_, present) in languagesByKey {
+        var untranslated: [(key: String, language: String)] = []
+        for (key, present) in languagesByKey {
             for language in languages where !present.contains(language) {
                 skipped["no translation in \(language)", default: 0] += 1
+                untranslated.append((key, language))
             }
         }
         let wanted = Set(languages)
@@ -152,28 +227,10 @@ public struct CatalogChecker: Sendable {
         if outside > 0 { skipped["language not selected", default: 0] += outside }
         entries = entries.filter { wanted.contains($0.language) }
         diagnostics += unusedRules(catalogs)
-        var kept: [CheckResult] = []
-        var counts = CheckCounts()
-        try run(entries, categories: categories, progress: progress) { chunk in
-            for result in chunk {
-                counts.add(result)
-                switch options.keptResults {
-                case .all: kept.append(result)
-                case .problems where result.status != .pass: kept.append(result)
-                case .problems, .none: break
-                }
-            }
-            try handler?(chunk)
-        }
-        diagnostics += spec.rules.compactMap(\.regexGaveUp)
-        if counts.checks == 0 && !diagnostics.contains(where: { $0.severity == .error }) && options.shard == nil {
-            diagnostics.append(CatalogDiagnostic(.error, languagePlace, "nothing was checked: no string of the catalogs is in "
-                + "the selected languages (\(languages.joined(separator: ", ")))"))
-        }
-        return CheckReport(catalogs: catalogs.map(\.path), languages: languages, categories: categories.map(\.higName),
-                           results: kept, counts: counts, diagnostics: diagnostics,
-                           skipped: skipped.keys.sorted().map { SkippedCount(reason: $0, count: skipped[$0]!) },
-                           shard: options.shard.map { "\($0.index + 1)/\($0.count)" })
+        return CheckSelection(catalogs: catalogs, entries: entries, languages: languages, categories: categories,
+                              diagnostics: diagnostics, skipped: skipped,
+                              untranslated: untranslated.sorted { ($0.key, $0.language) < ($1.key, $1.language) },
+                              languagePlace: languagePlace)
     }
 
     /// `Base.lproj` is read as the development language (en); where an `en.lproj` sits beside it, the English
@@ -236,6 +293,14 @@ public struct CatalogChecker: Sendable {
 
     /// Prepares one string and judges it at every category.
     func checkEntry(_ entry: CatalogEntry, categories: [ContentSizeCategory]) -> CheckResult {
+        judge(entry, categories: categories).result
+    }
+
+    /// One string of a ``CheckSelection`` judged at every category: the result every report shows, and the verdict
+    /// at each category (nil where the text could not be laid out), for a caller that shows the lines (the test
+    /// helpers).
+    public func judge(_ entry: CatalogEntry, categories: [ContentSizeCategory]) -> (result: CheckResult, verdicts: [Verdict?]) {
+        var verdicts: [Verdict?] = []
         let rule = spec.rule(for: entry)
         let text = FormatSpecifiers.substitute(entry.value, samples: spec.samples)
         var result = CheckResult(table: entry.table, key: entry.key, variant: entry.variant, language: entry.language, rule: rule.name,
@@ -251,7 +316,7 @@ public struct CatalogChecker: Sendable {
                                 linesNeeded: 0, orientation: nil,
                                 problems: [CheckProblem(kind: .missingGlyphs, message: "cannot prepare: \(error)")])
             }
-            return result
+            return (result, categories.map { _ in nil })
         }
         for category in categories {
             let prepared: PreparedText
@@ -261,6 +326,7 @@ public struct CatalogChecker: Sendable {
                 result.outcomes.append(CategoryOutcome(
                     category: category.higName, status: .unknown, pointSize: 0, width: rule.label.width, linesNeeded: 0,
                     orientation: nil, problems: [CheckProblem(kind: .missingGlyphs, message: "cannot prepare: \(error)")]))
+                verdicts.append(nil)
                 continue
             }
             let judged = judge(prepared, rule: rule, category: category)
@@ -269,6 +335,7 @@ public struct CatalogChecker: Sendable {
                 if let draw = options.pictureOfFailure { result.picture = judged.verdict.map(draw) }
             }
             result.outcomes.append(judged.outcome)
+            verdicts.append(judged.verdict)
             if let headroom = judged.verdict?.headroom,
                result.headroom.map({ headroom.fraction * 100 < $0.percent }) ?? true {
                 result.headroom = CategoryHeadroom(category: category.higName,
@@ -276,7 +343,7 @@ public struct CatalogChecker: Sendable {
                                                    characters: headroom.characters, points: Points.rounded(headroom.points))
             }
         }
-        return result
+        return (result, verdicts)
     }
 
     /// The language the text is laid out in: its own, or for pseudo-localization the language of the pseudo

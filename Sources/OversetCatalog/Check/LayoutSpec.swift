@@ -250,6 +250,14 @@ public struct LayoutRule: Sendable {
         public var horizontalUpTo: ContentSizeCategory
         /// The keys of `reflow:`.
         public static let keys = ["imageWidth", "spacing", "horizontalUpTo"]
+
+        /// - Parameters are the properties of the same names (the spec's defaults: a 64 pt image, 12 pt spacing,
+        ///   horizontal up to xxxLarge).
+        public init(imageWidth: Double = 64, spacing: Double = 12, horizontalUpTo: ContentSizeCategory = .xxxLarge) {
+            self.imageWidth = imageWidth
+            self.spacing = spacing
+            self.horizontalUpTo = horizontalUpTo
+        }
     }
 
     /// The keys a rule may have beyond ``Overset/Label/settingKeys``.
@@ -270,6 +278,26 @@ public struct LayoutRule: Sendable {
     private let regex: NSRegularExpression?
     /// Set when the regular expression ran past ``RegexBudget/perMatch`` on a key; the rule is not applied after.
     let regexBudget = RegexBudget()
+
+    /// A rule from a label, for a spec made in code (the test helpers' ``LayoutSpec`` for one label).
+    ///
+    /// - Parameters:
+    ///   - pattern: the keys it takes (every key by default: a default rule).
+    ///   - reflow: the header its strings title, if any.
+    public init(name: String? = nil, pattern: Pattern = .all, label: Label, policy: VerdictPolicy = VerdictPolicy(),
+                reflow: Reflow? = nil, location: CatalogLocation = CatalogLocation(file: "(code)")) {
+        self.name = name ?? LayoutRule.describe(pattern)
+        self.pattern = pattern
+        self.label = label
+        self.policy = policy
+        self.reflow = reflow
+        self.location = location
+        switch pattern {
+        case .glob(let glob): regex = try? NSRegularExpression(pattern: LayoutRule.globToRegex(glob))
+        case .regex(let expression): regex = try? NSRegularExpression(pattern: expression)
+        default: regex = nil
+        }
+    }
 
     init(_ mapping: Node.Mapping, base: LayoutRule?, index: Int?, location: CatalogLocation) throws(OversetError) {
         self.location = location
