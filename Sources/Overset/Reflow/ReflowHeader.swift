@@ -15,53 +15,62 @@ public struct ReflowHeader: Sendable {
     public let title: PreparedText
     /// The prepared subtitle, if any.
     public let subtitle: PreparedText?
-    /// The title and subtitle prepared for every category (a second preparation from 20 pt, Inter Display).
-    private let titles: LabelPreparations
-    private let subtitles: LabelPreparations?
+    /// The header as a ``LayoutChoice`` of two candidates: `horizontal` (the image beside the title and subtitle)
+    /// and `vertical` (the image above them, the texts at the whole width). The choice judges the texts; the
+    /// header's ``ReflowComponent/policy`` decides from its attempts.
+    public let choice: LayoutChoice
+    private let subtitleText: String?
 
     /// Prepares the header's texts with each label's fonts (the bundled fonts of its weight unless it names others).
     public init(title: String, subtitle: String? = nil, language: String? = nil,
                 component: ReflowComponent = ReflowComponent()) throws(OversetError) {
-        self.component = component
-        titles = try LabelPreparations(title, language: language, label: component.title)
-        subtitles = try subtitle.map { text throws(OversetError) in
+        let titles = try LabelPreparations(title, language: language, label: component.title)
+        let subtitles = try subtitle.map { text throws(OversetError) in
             try LabelPreparations(text, language: language, label: component.subtitle)
         }
-        self.title = titles.all[0]
-        self.subtitle = subtitles?.all[0]
+        self.init(component: component, titles: titles, subtitles: subtitles)
     }
 
     /// A header over texts already prepared (with the labels' fonts, see ``Label/prepare(_:language:)``).
     public init(component: ReflowComponent, title: PreparedText, subtitle: PreparedText? = nil) {
+        self.init(component: component, titles: LabelPreparations(title), subtitles: subtitle.map(LabelPreparations.init))
+    }
+
+    private init(component: ReflowComponent, titles: LabelPreparations, subtitles: LabelPreparations?) {
         self.component = component
-        self.title = title
-        self.subtitle = subtitle
-        titles = LabelPreparations(title)
-        subtitles = subtitle.map(LabelPreparations.init)
+        self.title = titles.all[0]
+        self.subtitle = subtitles?.all[0]
+        subtitleText = subtitles?.text
+        var texts: [Arrangement.Item] = [.text(titles.text, label: component.title)]
+        var preparations = [LayoutChoice.PreparationKey(titles.text, component.title): titles]
+        if let subtitles {
+            texts.append(.text(subtitles.text, label: component.subtitle))
+            preparations[LayoutChoice.PreparationKey(subtitles.text, component.subtitle)] = subtitles
+        }
+        let scaled = component.scalesImageWithCategory ? component.title.style ?? .body : nil
+        let image = Arrangement.Item.fixed(width: component.imageWidth, scalesWith: scaled)
+        let beside: Arrangement.Item = texts.count == 1 ? texts[0] : .stack(.vertical("texts", spacing: 0, texts))
+        let horizontal = Arrangement("horizontal", axis: .horizontal, spacing: component.spacing,
+                                     spacingScalesWith: scaled, items: [image, beside])
+        let vertical = Arrangement("vertical", axis: .vertical, spacing: component.spacing, items: [image, beside])
+        // The title is judged like any label (clipping warns); under truncationOrClipping clipping also flips it.
+        let policy = VerdictPolicy(clipping: component.policy == .truncationOrClipping ? .fail : .warn)
+        choice = LayoutChoice([horizontal, vertical], language: titles.language, policy: policy,
+                              preparations: preparations)
     }
 
     /// The article's `titleWillTruncate()`: whether the title needs more lines than allowed beside the image.
     public func titleWillTruncate(availableWidth: Double, category: ContentSizeCategory) throws(OversetError) -> Bool {
-        let label = component.horizontalTitle(availableWidth: availableWidth, category: category)
-        return try titles.prepared(for: label).willTruncate(label.layoutOptions)
+        try choice.attempt(0, width: availableWidth, category: category).texts[0].isTruncated
     }
 
     /// `effectiveOrientation(for:)`: vertical when the policy says so at this width and category.
     public func effectiveOrientation(for availableWidth: Double,
                                      category: ContentSizeCategory) throws(OversetError) -> OrientationDecision {
-        // The title is judged like any label (clipping warns); under truncationOrClipping clipping also flips it.
-        let clipping = VerdictPolicy(clipping: component.policy == .truncationOrClipping ? .fail : .warn)
-        let titleLabel = component.horizontalTitle(availableWidth: availableWidth, category: category)
-        let title = try titles.prepared(for: titleLabel)
-        let beside = try Verdict(title, label: titleLabel, policy: clipping)
-        var subtitleTruncates = false
-        var subtitle: PreparedText? = nil
-        if let subtitles {
-            let label = component.subtitle.withWidth(titleLabel.width).at(category)
-            let prepared = try subtitles.prepared(for: label)
-            subtitle = prepared
-            subtitleTruncates = try prepared.willTruncate(label.layoutOptions)
-        }
+        let horizontal = try choice.attempt(0, width: availableWidth, category: category)
+        let beside = horizontal.texts[0]
+        let subtitleTruncates = horizontal.texts.count > 1 && horizontal.texts[1].isTruncated
+        let titleLabel = beside.label
         let needed = beside.linesNeeded, allowed = titleLabel.maxLines
         let truncates = beside.isTruncated
         let clips = beside.isClipped
@@ -82,11 +91,9 @@ public struct ReflowHeader: Sendable {
             if clipping { reasons.append("the title's marks would be clipped") }
             if !vertical { reasons.append("the title fits in \(needed) of \(allowed) lines at \(width) pt") }
         }
-        var missing = title.missingCharacters
-        if let subtitle { missing += subtitle.missingCharacters }
+        let missing = horizontal.texts.flatMap(\.missingCharacters)
         if !missing.isEmpty { reasons.append("uncertain: no font has \(missing.map(\.cluster).joined())") }
-        let chosen = vertical
-            ? try Verdict(title, label: titleLabel.withWidth(availableWidth), policy: clipping) : beside
+        let chosen = vertical ? try choice.attempt(1, width: availableWidth, category: category).texts[0] : beside
         return OrientationDecision(
             orientation: vertical ? .vertical : .horizontal, category: category, pointSize: titleLabel.pointSize,
             horizontalTitleWidth: titleLabel.width, titleLinesNeeded: needed, titleLinesAllowed: allowed,
