@@ -62,13 +62,13 @@ public struct Arrangement: Sendable, Hashable {
     }
 
     /// Items side by side.
-    public static func horizontal(_ name: String = "horizontal", spacing: Double = 8,
+    public static func horizontal(named name: String = "horizontal", spacing: Double = 8,
                                   distribution: Distribution = .fillEqually, _ items: [Item]) -> Arrangement {
         Arrangement(name, axis: .horizontal, spacing: spacing, distribution: distribution, items: items)
     }
 
     /// Items stacked.
-    public static func vertical(_ name: String = "vertical", spacing: Double = 8, _ items: [Item]) -> Arrangement {
+    public static func vertical(named name: String = "vertical", spacing: Double = 8, _ items: [Item]) -> Arrangement {
         Arrangement(name, axis: .vertical, spacing: spacing, items: items)
     }
 

@@ -69,7 +69,7 @@ public struct LayoutChoice: Sendable {
                                  label: Label = Label(style: .body, width: 0, maxLines: 1), spacing: Double = 8,
                                  padding: Double = 0) throws(OversetError) -> LayoutChoice {
         let buttons = titles.map { title -> Arrangement.Item in
-            padding > 0 ? .stack(.horizontal("button", spacing: 0, [.fixed(width: padding), .text(title, label: label),
+            padding > 0 ? .stack(.horizontal(named: "button", spacing: 0, [.fixed(width: padding), .text(title, label: label),
                                                                      .fixed(width: padding)]))
                 : .text(title, label: label)
         }

@@ -49,7 +49,7 @@ public struct ReflowHeader: Sendable {
         }
         let scaled = component.scalesImageWithCategory ? component.title.style ?? .body : nil
         let image = Arrangement.Item.fixed(width: component.imageWidth, scalesWith: scaled)
-        let beside: Arrangement.Item = texts.count == 1 ? texts[0] : .stack(.vertical("texts", spacing: 0, texts))
+        let beside: Arrangement.Item = texts.count == 1 ? texts[0] : .stack(.vertical(named: "texts", spacing: 0, texts))
         let horizontal = Arrangement("horizontal", axis: .horizontal, spacing: component.spacing,
                                      spacingScalesWith: scaled, items: [image, beside])
         let vertical = Arrangement("vertical", axis: .vertical, spacing: component.spacing, items: [image, beside])
