@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Overset
+import OversetCatalog
 import OversetPictures
 import OversetReports
 
@@ -18,6 +19,11 @@ struct Matrix: ParsableCommand {
 
         The title's options are a label's (as in preview); here the defaults are a headline title of 2 lines.
 
+        With --candidates, the text sits in a component that chooses between layouts (as SwiftUI's ViewThatFits): \
+        the table shows, per category, the layout chosen (the first whose text fits) and why the earlier ones did \
+        not. The layouts are written as a spec rule's `candidates:` (YAML or JSON, inline or a file): \
+        {layouts: [{name: beside, axis: horizontal, spacing: 12, items: [64, text]}, {name: stacked, axis: vertical, items: [64, text]}]}
+
         With --corpus FILE (JSON Lines with one key per language, like Corpus/ui_strings.dev.jsonl), prints instead \
         the share of strings per language that go vertical at each category; a line that cannot be read is reported \
         and skipped.
@@ -27,6 +33,7 @@ struct Matrix: ParsableCommand {
           overset matrix "تحقق مِن التحديثات" --lang ar --width 200 --image-width 64 --spacing 12 --format json
           overset matrix --corpus Corpus/ui_strings.dev.jsonl --kinds title,button --width 200
           overset matrix "تحقق مِن التحديثات الآن" --lang ar --width 200 --png header.png
+          overset matrix "Jetzt installieren" --lang de --style body --max-lines 1 --width 270 --candidates "[{name: row, items: [text, 131]}, {name: column, axis: vertical, items: [text]}]"
         """
     )
 
@@ -46,6 +53,9 @@ struct Matrix: ParsableCommand {
 
     @Option(help: "When to go vertical: truncation, accessibilityCategory, truncationOrAccessibility, truncationOrClipping.")
     var policy: ReflowPolicy = .truncation
+
+    @Option(help: "Layouts to choose between, as a spec rule's `candidates:` (YAML or JSON, inline or a file).")
+    var candidates: String?
 
     @Option(help: "A corpus (JSON Lines) to summarise instead of one text.")
     var corpus: String?
@@ -92,6 +102,10 @@ struct Matrix: ParsableCommand {
 
     func run() throws {
         let component = try component()
+        if let candidates {
+            try choose(candidates)
+            return
+        }
         if let corpus {
             try summarise(corpus, component: component)
             return
@@ -171,6 +185,68 @@ struct Matrix: ParsableCommand {
                 + header.title.missingCharacters.map(\.description).joined(separator: ", ") + ": rows are estimates")
         }
         return (table + [""] + findings.map(\.textLine) + [summary]).joined(separator: "\n")
+    }
+
+    /// `--candidates`: the layout chosen at each category, and why the earlier ones did not fit.
+    private func choose(_ written: String) throws {
+        guard text != nil else { throw ValidationError("--candidates needs a TEXT (not --corpus)") }
+        let source = FileManager.default.fileExists(atPath: written)
+            ? String(decoding: try Data(contentsOf: URL(fileURLWithPath: written)), as: UTF8.self) : written
+        let layouts: CandidateLayouts
+        do {
+            layouts = try CandidateLayouts(try LayoutSpec.value(source, origin: "--candidates"), origin: "--candidates")
+        } catch let error as CatalogError {
+            throw ValidationError("--candidates: \(error.message)")
+        } catch let error as OversetError {
+            throw ValidationError("\(error)")
+        }
+        let label = try title.label(base: Matrix.defaultTitle)
+        let choice = try LayoutChoice(layouts.arrangements(text: text!, label: label), language: title.lang)
+        let decisions = try ContentSizeCategory.allCases.map { category throws(OversetError) in
+            try choice.choose(width: label.width, category: category)
+        }
+        // The text as the component shows it at each category: in the layout chosen.
+        let findings = Finding.findings(of: decisions.map { $0.chosen.texts[0] })
+        let status = decisions.map(\.status).max() ?? .pass
+        switch format {
+        case .json:
+            let rows = decisions.map { decision -> [String: Any] in
+                ["category": decision.category.higName, "pointSize": Points.rounded(decision.chosen.texts[0].label.pointSize),
+                 "chosen": decision.arrangement.name, "fits": decision.fits, "status": decision.status.rawValue,
+                 "textWidth": Points.rounded(decision.chosen.texts[0].label.width),
+                 "linesNeeded": decision.chosen.texts[0].linesNeeded,
+                 "tried": decision.attempts.map { ["name": $0.arrangement.name, "fits": $0.fits, "reason": $0.reason] }]
+            }
+            try Output.write(JSONWriter.serialize([
+                "text": text!, "style": label.style?.rawValue ?? NSNull(), "width": Points.rounded(label.width),
+                "maxLines": label.maxLines, "candidates": layouts.layouts.map(\.name), "rows": rows,
+                "findings": findings.map { finding -> [String: Any] in
+                    ["kind": finding.kind.rawValue, "status": finding.status.rawValue,
+                     "severity": finding.severity.rawValue, "categories": finding.categories, "message": finding.message]
+                },
+                "status": status.rawValue,
+            ] as [String: Any]))
+        case .text:
+            var lines = ["\(label.style.map { "\($0)" } ?? Points.format(label.pointSize) + " pt"), "
+                + "\(label.maxLines) line\(label.maxLines == 1 ? "" : "s") in \(Points.format(label.width)) pt, choosing "
+                + "between " + layouts.layouts.map(\.name).joined(separator: ", ")]
+            lines.append(TextPreview.pad("category", 9) + " " + TextPreview.pad("size", 5) + " "
+                + TextPreview.pad("chosen", 14) + " why not the earlier ones")
+            for decision in decisions {
+                let tried = decision.attempts.dropLast().map { "\($0.arrangement.name): \($0.reason)" }
+                let why = (decision.fits ? [] : ["nothing fits: \(decision.chosen.reason)"]) + tried
+                var line = TextPreview.pad(decision.category.higName, 9) + " "
+                    + TextPreview.pad(Points.format(decision.chosen.texts[0].label.pointSize), 5) + " "
+                    + TextPreview.pad(decision.arrangement.name, 14) + " " + why.joined(separator: "; ")
+                while line.last == " " { line.removeLast() }
+                lines.append(line)
+            }
+            let first = layouts.layouts[0].name
+            let last = try choice.lastCategory(choosing: first, width: label.width)
+            let summary = last.map { "chooses \(first) up to \($0.higName)" } ?? "never chooses \(first)"
+            try Output.write((lines + [""] + findings.map(\.textLine) + [summary]).joined(separator: "\n"))
+        }
+        try ExitStatus.of(findings).exit()
     }
 
     /// The share of corpus strings per language that go vertical at each category.

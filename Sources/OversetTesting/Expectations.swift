@@ -96,3 +96,58 @@ public func XCTAssertFits(_ text: String, language: String? = nil, label: Label,
     }
 }
 #endif
+
+/// Swift Testing: records an issue unless `choice` takes the candidate named `name` at every category from xSmall
+/// up to `upTo` at `width` ("stays horizontal up to xxxLarge"), naming the first category where it takes another
+/// and why `name` did not fit there.
+///
+/// ```swift
+/// @Test func updateButtons_stayInARowUpToXXXLarge() throws {
+///     let buttons = try LayoutChoice.buttonRow(["Später", "Installieren"], language: "de")
+///     expectChooses("horizontal", in: buttons, width: 320, upTo: .xxxLarge)
+/// }
+/// ```
+/// - Returns: the last category up to which the candidate is chosen (nil: not even at xSmall).
+@discardableResult
+public func expectChooses(_ name: String, in choice: LayoutChoice, width: Double, upTo: ContentSizeCategory,
+                          sourceLocation: SourceLocation = #_sourceLocation) -> ContentSizeCategory? {
+    do {
+        let (last, message) = try choosing(name, in: choice, width: width, upTo: upTo)
+        if let message { Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation) }
+        return last
+    } catch {
+        Issue.record(Comment(rawValue: "could not lay out: \(error)"), sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// The last category choosing `name`, and the failure message when that is below `upTo`.
+func choosing(_ name: String, in choice: LayoutChoice, width: Double,
+              upTo: ContentSizeCategory) throws -> (last: ContentSizeCategory?, message: String?) {
+    guard let index = choice.candidates.firstIndex(where: { $0.name == name }) else {
+        return (nil, "no candidate is named \"\(name)\" (the candidates: "
+            + choice.candidates.map(\.name).joined(separator: ", ") + ")")
+    }
+    let last = try choice.lastCategory(choosing: name, width: width)
+    guard last.map({ $0 < upTo }) ?? true else { return (last, nil) }
+    let at = last.map { ContentSizeCategory.allCases[ContentSizeCategory.allCases.firstIndex(of: $0)! + 1] } ?? .xSmall
+    let decision = try choice.choose(width: width, category: at)
+    let why = try choice.attempt(index, width: width, category: at).reason
+    return (last, "chooses \(decision.arrangement.name) at \(at.higName) at \(Points.format(width)) pt, where \(name) "
+        + "must still be chosen (up to \(upTo.higName)): \(name) does not fit: \(why)")
+}
+
+#if canImport(XCTest)
+/// XCTest: fails unless `choice` takes the candidate named `name` at every category up to `upTo` (see
+/// `expectChooses(_:in:width:upTo:)`).
+public func XCTAssertChooses(_ name: String, in choice: LayoutChoice, width: Double, upTo: ContentSizeCategory,
+                             file: StaticString = #filePath, line: UInt = #line) {
+    do {
+        if let message = try choosing(name, in: choice, width: width, upTo: upTo).message {
+            XCTFail(message, file: file, line: line)
+        }
+    } catch {
+        XCTFail("could not lay out: \(error)", file: file, line: line)
+    }
+}
+#endif

@@ -70,6 +70,30 @@ flips to vertical at xLarge
 """)
     }
 
+    /// `--candidates`: the layout chosen per category, and why the first did not fit. "Jetzt installieren" is
+    /// 131.991 pt at body Large (hb-shape, 21,864 units × 17 / 2,816), more than the row's 270 − 131 − 8 = 131 pt.
+    @Test func matrix_candidates_showsTheChosenLayoutPerCategory() throws {
+        let run = try CLITests.run(["matrix", "Jetzt installieren", "--lang", "de", "--style", "body", "--max-lines", "1",
+                                    "--width", "270", "--candidates",
+                                    "[{name: row, items: [text, 131]}, {name: column, axis: vertical, items: [text]}]"])
+        #expect(run.status == 1)  // nothing fits from AX3
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "body, 1 line in 270 pt, choosing between row, column")
+        #expect(lines.contains("Medium    16    row"))
+        #expect(lines.contains("Large     17    column         row: \"Jetzt installieren\" at 131 pt: needs 2 lines, 1 allowed (17 pt in 131 pt)"))
+        #expect(lines.last == "chooses row up to Medium")
+        let json = try CLITests.run(["matrix", "Jetzt installieren", "--lang", "de", "--style", "body", "--max-lines", "1",
+                                     "--width", "270", "--format", "json", "--candidates",
+                                     "{layouts: [{name: row, items: [text, 131]}, {name: column, axis: vertical, items: [text]}]}"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let rows = try #require(object["rows"] as? [[String: Any]])
+        #expect(rows.map { $0["chosen"] as? String } == Array(repeating: "row", count: 3) + Array(repeating: "column", count: 9))
+        #expect(object["status"] as? String == "fail")
+        let bad = try CLITests.run(["matrix", "OK", "--width", "200", "--candidates", "[{name: row, itmes: [text]}]"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--candidates layout 1: unknown setting \"itmes\" (did you mean \"items\"?)"), "\(bad.stderr)")
+    }
+
     @Test func pseudo_accented_keepsCommentsKeysAndPlaceholders() throws {
         let directory = NSTemporaryDirectory() + "overset-pseudo-\(UUID().uuidString)/en.lproj"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -1,4 +1,6 @@
+import Foundation
 import Overset
+import OversetCatalog
 import Testing
 
 /// Layouts that choose (`LayoutChoice`), against widths computed by hand from hb-shape:
@@ -102,5 +104,43 @@ import Testing
         let choice = try LayoutChoice([.horizontal([.text("OK 𓀀", label: label)])])
         let decision = try choice.choose(width: 300, category: .large)
         #expect(decision.status == .unknown)
+    }
+
+    /// A spec rule's `candidates:`: "Check for updates" (148.07 pt at body Large, hb-shape; 148.07 × 19 / 17 =
+    /// 165.49 pt at xLarge) beside a 64 pt icon with 8 pt spacing in 230 pt gets 158 pt: beside at Large, stacked
+    /// from xLarge. `firstUpTo: Large` passes; `firstUpTo: xLarge` fails there, saying why.
+    @Test func specCandidates_areJudgedByTheCheck() throws {
+        func check(upTo: String) throws -> CheckReport {
+            let spec = try LayoutSpec.parse("""
+                languages: [en]
+                categories: [Large, xLarge]
+                default: {style: body, width: 230, maxLines: 1}
+                rules:
+                  - key: Check for updates
+                    candidates:
+                      firstUpTo: \(upTo)
+                      layouts:
+                        - {name: beside, axis: horizontal, spacing: 8, items: [64, text]}
+                        - {name: stacked, axis: vertical, items: [64, text]}
+                """, path: "spec.yml")
+            let catalog = try Catalog.read(path: Fixtures.url("catalogs/Localizable.xcstrings").path)
+            var options = CheckOptions(keys: ["Check for updates"])
+            options.threads = 1
+            return try CatalogChecker(spec: spec, options: options).check([catalog])
+        }
+        let lenient = try check(upTo: "Large")
+        let result = try #require(lenient.results.first)
+        #expect(result.outcomes.map(\.orientation) == ["beside", "stacked"])
+        #expect(result.outcomes.map(\.width) == [158, 230])
+        #expect(result.status == .pass)
+        let strict = try check(upTo: "xLarge")
+        let outcome = try #require(strict.results.first?.outcomes.last)
+        #expect(outcome.status == .fail)
+        #expect(outcome.problems.map(\.message) == ["chooses stacked at xLarge (beside: \"Check for updates\" at 158 pt: "
+            + "needs 2 lines, 1 allowed (19 pt in 158 pt)); must choose beside up to xLarge"])
+        // Every key is checked: a typo names the nearest.
+        #expect(throws: CatalogError.self) {
+            try LayoutSpec.parse("default: {style: body, width: 200, candidates: [{nmae: x, items: [text]}]}\n", path: "s.yml")
+        }
     }
 }

@@ -85,7 +85,7 @@ public struct LabelPreparations: Sendable {
     }
 
     /// A set of one preparation, for a text the caller prepared (its engine is used for every label).
-    init(_ prepared: PreparedText) {
+    public init(_ prepared: PreparedText) {
         text = prepared.text
         language = prepared.language
         all = [prepared]

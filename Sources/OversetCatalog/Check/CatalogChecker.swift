@@ -374,13 +374,30 @@ public struct CatalogChecker: Sendable {
                         + reflow.horizontalUpTo.higName))
                 }
                 verdict = decision.title.judged(by: rule.policy)
+            } else if let candidates = rule.candidates {
+                // The string in a component that chooses its layout: judged in the layout chosen, the same
+                // decision `overset matrix --candidates` and ``Overset/LayoutChoice`` make.
+                let decision = try candidates.choice(text: LabelPreparations(prepared), label: rule.label, policy: rule.policy)
+                    .choose(width: rule.label.width, category: category)
+                orientation = decision.arrangement.name
+                let first = candidates.layouts[0].name
+                if let upTo = candidates.firstUpTo, category <= upTo, decision.arrangement.name != first {
+                    problems.append(CheckProblem(kind: .earlyFlip, message: "chooses \(decision.arrangement.name) at "
+                        + "\(category.higName) (\(first): \(decision.attempts[0].reason)); must choose \(first) up to "
+                        + upTo.higName))
+                }
+                verdict = decision.chosen.texts[0]
+                if !decision.fits && verdict.fits {
+                    problems.append(CheckProblem(kind: .truncated, message: "no layout fits: \(decision.chosen.reason)"))
+                }
             } else {
                 verdict = try label.verdict(for: prepared, policy: rule.policy)
             }
             let found = verdict.problems
-            problems = found.filter { $0.kind == .truncated } + problems + found.filter { $0.kind != .truncated }
             var status = verdict.status
-            if problems.contains(where: { $0.kind == .earlyFlip }) { status = .fail }
+            // The component's own problems (flipping too early, no layout fitting) fail the string.
+            if !problems.isEmpty { status = .fail }
+            problems = found.filter { $0.kind == .truncated } + problems + found.filter { $0.kind != .truncated }
             let outcome = CategoryOutcome(category: category.higName, status: status,
                                           pointSize: Points.rounded(verdict.layout.options.pointSize),
                                           width: Points.rounded(verdict.label.width), linesNeeded: verdict.linesNeeded,

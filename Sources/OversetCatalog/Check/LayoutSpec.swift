@@ -102,6 +102,27 @@ public struct LayoutSpec: Sendable {
         }
     }
 
+    /// One value written as a spec writes it (YAML or JSON: `{layouts: [...]}`), read with the spec's limits
+    /// (nesting, aliases, keys given twice): what `overset matrix --candidates` reads, with the same reader.
+    public static func value(_ text: String, origin: String) throws -> SettingValue {
+        let location = CatalogLocation(file: origin)
+        guard flowNestingDepth(text) <= maximumNesting else {
+            throw CatalogError(location: location, message: "nests lists or mappings more than \(maximumNesting) deep")
+        }
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else { throw CatalogError(location: location, message: "empty") }
+            root = node
+        } catch let error as YamlError {
+            throw CatalogError(location: location, message: "invalid YAML: \(error)")
+        }
+        var budget = maximumExpandedNodes
+        if let problem = checkTree(root, budget: &budget) {
+            throw CatalogError(location: CatalogLocation(file: origin, line: problem.line), message: problem.message)
+        }
+        return SpecValue.convert(root)
+    }
+
     /// The most nodes a spec's tree may hold with its aliases expanded (a spec of a thousand rules has about
     /// 20,000).
     public static let maximumExpandedNodes = 200_000
@@ -261,7 +282,7 @@ public struct LayoutRule: Sendable {
     }
 
     /// The keys a rule may have beyond ``Overset/Label/settingKeys``.
-    public static let keys = ["name", "key", "glob", "regex", "kind", "reflow"] + VerdictPolicy.settingKeys
+    public static let keys = ["name", "key", "glob", "regex", "kind", "reflow", "candidates"] + VerdictPolicy.settingKeys
 
     /// The rule's name in reports (its pattern unless `name:` says).
     public var name: String
@@ -275,6 +296,8 @@ public struct LayoutRule: Sendable {
     public var policy: VerdictPolicy
     /// The header, when the strings are the title of one.
     public var reflow: Reflow?
+    /// Layouts the component chooses between (the first that fits), when the strings sit in one.
+    public var candidates: CandidateLayouts?
     private let regex: NSRegularExpression?
     /// Set when the regular expression ran past ``RegexBudget/perMatch`` on a key; the rule is not applied after.
     let regexBudget = RegexBudget()
@@ -285,7 +308,9 @@ public struct LayoutRule: Sendable {
     ///   - pattern: the keys it takes (every key by default: a default rule).
     ///   - reflow: the header its strings title, if any.
     public init(name: String? = nil, pattern: Pattern = .all, label: Label, policy: VerdictPolicy = VerdictPolicy(),
-                reflow: Reflow? = nil, location: CatalogLocation = CatalogLocation(file: "(code)")) {
+                reflow: Reflow? = nil, candidates: CandidateLayouts? = nil,
+                location: CatalogLocation = CatalogLocation(file: "(code)")) {
+        self.candidates = candidates
         self.name = name ?? LayoutRule.describe(pattern)
         self.pattern = pattern
         self.label = label
@@ -343,6 +368,14 @@ public struct LayoutRule: Sendable {
             self.reflow = Reflow(imageWidth: imageWidth, spacing: spacing, horizontalUpTo: upTo)
         } else {
             self.reflow = base?.reflow
+        }
+        if let value = settings.take("candidates") {
+            guard reflow == nil else {
+                throw .invalidArgument(name: "candidates", value: "(with reflow)", expected: "either reflow or candidates")
+            }
+            candidates = try CandidateLayouts(value, origin: settings.origin)
+        } else {
+            candidates = reflow == nil ? base?.candidates : nil
         }
         try settings.rejectUnknownKeys(known: LayoutRule.keys + Label.settingKeys)
     }
