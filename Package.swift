@@ -28,6 +28,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // `swift package generate-documentation`: the DocC catalogs of Overset, OversetTesting and OversetCatalog,
+        // built by the test script with warnings as errors (a broken symbol link fails CI).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: systemLibraries + [
         // ICU behind a header with no ICU types (see COversetICU/include/overset_icu.h for why).

@@ -4,3 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh --tests
 swift test "$@"
+# The DocC documentation, with warnings as errors: a broken symbol link fails the run.
+scripts/docs.sh

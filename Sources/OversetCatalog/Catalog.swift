@@ -173,6 +173,8 @@ public struct Catalog: Sendable {
     /// Reads a catalog, guessing the format from the name unless given.
     ///
     /// - Parameters:
+    ///   - path: the file.
+    ///   - format: its format; guessed from the name when nil (``CatalogFormat/guess(path:)``).
     ///   - language: the language of single-language files (`.strings`, `.stringsdict`, Android, JSON maps) when it
     ///     cannot be read from the path (`de.lproj/…`, `values-de/…`, `de.json`).
     /// - Throws: ``CatalogError`` when the file cannot be read at all (missing, not UTF-8/16, not the format). A

@@ -4,6 +4,8 @@ import Foundation
 public enum CatalogWriter {
     /// The entries in `format`.
     /// - Parameters:
+    ///   - entries: the strings, in the order they are written.
+    ///   - format: the file format.
     ///   - sourceLanguage: the source language for formats that name one (xcstrings, XLIFF).
     ///   - original: the `original` attribute of XLIFF files.
     ///   - originals: for XLIFF, each table's `<file original>` path (``Catalog/originals``).
@@ -28,7 +30,7 @@ public enum CatalogWriter {
     /// losing its other languages, comments and states. A `.stringsdict` (one language a file) comes back with its
     /// own strings transformed and its structure kept (variable names, `NSStringFormatValueTypeKey`, every form),
     /// to be written into the pseudo language's folder. Nil for the other single-language formats (write those with
-    /// ``write(_:format:sourceLanguage:original:)`` to a file of their own).
+    /// ``write(_:format:sourceLanguage:original:header:originals:)`` to a file of their own).
     ///
     /// - Returns: the new file and the number of strings written.
     public static func settingLanguage(_ language: String, in data: Data, path: String, format: CatalogFormat,

@@ -29,7 +29,7 @@ public enum OversetError: Error, Equatable, Sendable, CustomStringConvertible {
     case analysisFailed(stage: String)
     /// A file could not be written.
     case outputFailed(path: String, reason: String)
-    /// The font's substitutions make more glyphs than ``limit`` per UTF-16 unit of text (a hostile `GSUB`).
+    /// The font's substitutions make more glyphs than `limit` per UTF-16 unit of text (a hostile `GSUB`).
     case fontExpandsText(path: String, glyphs: Int, units: Int, limit: Int)
 
     public var description: String {

@@ -2,7 +2,7 @@ import Overset
 
 /// One problem of one string, over the categories where it happens: what every door shows.
 ///
-/// A ``Verdict`` judges a text at one category and names its problems (``VerdictProblem``), each with its own
+/// A ``/Overset/Verdict`` judges a text at one category and names its problems (``/Overset/VerdictProblem``), each with its own
 /// status under the label's policy. A finding gathers the problems of one kind over the categories checked: a string
 /// truncated from AX1 to AX5 and clipped at every size has two findings, an error and a warning. `overset preview`,
 /// `measure`, `matrix`, `check` (every report format), the baseline, the exit code and the test helpers all render
@@ -70,7 +70,7 @@ public struct Finding: Sendable, Hashable {
     public var textLine: String { "\(status.rawValue.uppercased()) \(kind.rawValue): \(sentence)" }
 
     /// The findings of one string: one per kind of problem, over the categories where it happens, worst first
-    /// (failures, then what could not be measured, then warnings: ``VerdictStatus``'s order), kinds of the same status in the order the
+    /// (failures, then what could not be measured, then warnings: ``/Overset/VerdictStatus``'s order), kinds of the same status in the order the
     /// verdicts name them.
     /// - Parameter outcomes: each category's HIG name and the problems judged there, smallest category first.
     public static func findings(of outcomes: some Sequence<(category: String, problems: [VerdictProblem])>) -> [Finding] {

@@ -4,7 +4,7 @@ import OversetCatalog
 import Synchronization
 
 /// "Does this key of my string catalog fit its label in every language we ship, at every category?", judged by
-/// the same checker as `overset check` (``OversetCatalog/CatalogChecker``): the same selection of languages and
+/// the same checker as `overset check` (``/OversetCatalog/CatalogChecker``): the same selection of languages and
 /// variants, the same format samples, the same verdicts.
 ///
 /// A key in no catalog, a language asked for that the key has no string in, and a string that could not be
@@ -19,7 +19,7 @@ import Synchronization
 public struct CatalogFitCheck: Sendable {
     /// The keys to check; nil checks every key of the catalogs.
     public var keys: [String]?
-    /// A catalog file (any format `overset check` reads), or a folder searched for them (``OversetCatalog/Catalog/files(under:)``).
+    /// A catalog file (any format `overset check` reads), or a folder searched for them (``/OversetCatalog/Catalog/files(under:)``).
     public var catalog: String
     /// The rules: a spec read from a file, or one made from a label (``init(keys:catalog:label:languages:categories:samples:policy:)``).
     public var spec: LayoutSpec
@@ -49,7 +49,7 @@ public struct CatalogFitCheck: Sendable {
 
     /// Reads the catalog (once per process: a test file's many keys share it) and judges every selected string at
     /// every category.
-    /// - Throws: ``OversetCatalog/CatalogError`` when the catalog cannot be read.
+    /// - Throws: ``/OversetCatalog/CatalogError`` when the catalog cannot be read.
     public func evaluate() throws -> CatalogFitReport {
         let catalogs = try CatalogCache.shared.catalogs(at: catalog)
         let checker = try CatalogChecker(spec: spec, options: CheckOptions(languages: languages, categories: categories,

@@ -1,7 +1,7 @@
 import Overset
 import OversetReports
 
-/// "Does this string fit this label in every Dynamic Type category?", judged by the same ``Verdict`` as
+/// "Does this string fit this label in every Dynamic Type category?", judged by the same ``/Overset/Verdict`` as
 /// `overset check`, `preview` and `matrix`.
 ///
 /// A category fails when the text needs more lines than the label shows, when marks cross the line box and the
@@ -44,7 +44,7 @@ public struct FitCheck: Sendable, Hashable {
     /// The label judged: ``label`` with ``margin`` of its width taken away.
     public var judgedLabel: Label { label.withWidth(label.width * (1 - margin)) }
 
-    /// A check of a label in a text style; the other settings are ``Label``'s defaults (push-out, the style's
+    /// A check of a label in a text style; the other settings are ``/Overset/Label``'s defaults (push-out, the style's
     /// leading).
     public init(text: String, language: String? = nil, style: TextStyle, emphasized: Bool = false, width: Double,
                 maxLines: Int, categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
@@ -119,7 +119,7 @@ public struct FitReport: Sendable {
     public var passed: Bool { failures.allSatisfy { $0.verdict.fits } }
 
     /// The findings over the categories checked, worst first: the same as `overset check` and `preview` show for
-    /// this string and label (``OversetReports/Finding``).
+    /// this string and label (``/OversetReports/Finding``).
     public var findings: [Finding] { Finding.findings(of: failures.map(\.verdict)) }
 
     /// A message for a test failure: the text, language, label, and for each category that did not pass its size,

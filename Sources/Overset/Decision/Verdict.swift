@@ -131,7 +131,7 @@ public struct Verdict: Sendable {
 
     /// The judgement: `fail` for truncation (or clipping under `.fail`), `unknown` when a character has no glyph,
     /// `warn` for clipping under `.warn`, else `pass`.
-    /// The worst of its problems' statuses (``problemStatus(_:)``, without making their sentences).
+    /// The worst of its problems' statuses (without making their sentences).
     public var status: VerdictStatus {
         var worst = VerdictStatus.pass
         for kind in VerdictProblem.Kind.allCases {

@@ -67,7 +67,7 @@ public enum ContentSizeCategory: Int, Sendable, Hashable, CaseIterable, Comparab
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// A list of categories by any of their names (a spec's `categories`, `--categories`): the one list parser.
-    /// - Throws: ``OversetError/invalidArgument(name:value:expected:)`` naming the first unknown name.
+    /// - Throws: ``/OversetEngine/OversetError/invalidArgument(name:value:expected:)`` naming the first unknown name.
     public static func list(_ names: some Sequence<some StringProtocol>) throws(OversetError) -> [ContentSizeCategory] {
         var out: [ContentSizeCategory] = []
         for name in names {

@@ -21,8 +21,8 @@ extension Label {
     ///   - settings: the values; the keys of ``settingKeys`` are taken out of it, the rest are left for the caller.
     ///   - base: the label whose settings apply where a key is absent (a spec's default rule); nil for the defaults
     ///     documented on ``Label``.
-    /// - Throws: ``OversetError/invalidArgument(name:value:expected:)`` naming the key, for a value of the wrong type,
-    ///   out of range (see ``LabelLimits``) or not one of the names a setting accepts.
+    /// - Throws: ``/OversetEngine/OversetError/invalidArgument(name:value:expected:)`` naming the key, for a value of the wrong type,
+    ///   out of range (see ``/OversetEngine/LabelLimits``) or not one of the names a setting accepts.
     public init(settings: inout Settings, base: Label? = nil) throws(OversetError) {
         let font = try Label.font(&settings, base: base)
         guard let width = try settings.number("width") ?? base?.width else {

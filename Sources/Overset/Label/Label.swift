@@ -72,7 +72,7 @@ public struct Label: Sendable, Hashable {
     /// The largest category the label follows (`maximumContentSizeCategory`, SwiftUI's
     /// `.dynamicTypeSize(...DynamicTypeSize.accessibility2)`): above it, it shows this one's size.
     public var maximumCategory: ContentSizeCategory? = nil
-    /// The Bold Text setting: every weight one step heavier (``FontWeight/withBoldText``).
+    /// The Bold Text setting: every weight one step heavier (``/OversetEngine/FontWeight/withBoldText``).
     public var boldText: Bool = false
     /// `UIFontMetrics.scaledFont(for:maximumPointSize:)`: the point size never grows past this (the line height
     /// shrinks in proportion).
@@ -96,8 +96,13 @@ public struct Label: Sendable, Hashable {
     ///   - strategy: push-out (a `UILabel`) by default; `.greedy` for TextKit's wrapping.
     ///   - tracking: none by default.
     ///   - fonts: the bundled fonts by default.
-    ///   - colors, minimumScaleFactor, allowsTightening, minimumCategory, maximumCategory, boldText,
-    ///     maximumPointSize: the properties of the same names, each off (nil or false) by default, as a `UILabel`.
+    ///   - colors: the text and background colours, for the contrast check; none by default.
+    ///   - minimumScaleFactor: how far the text may shrink to fit (`adjustsFontSizeToFitWidth`); none by default.
+    ///   - allowsTightening: whether tracking may tighten before truncating (`allowsDefaultTighteningForTruncation`).
+    ///   - minimumCategory: the smallest category the label shows (`minimumContentSizeCategory`); none by default.
+    ///   - maximumCategory: the largest category the label shows (`maximumContentSizeCategory`); none by default.
+    ///   - boldText: the Bold Text accessibility setting; off by default.
+    ///   - maximumPointSize: a cap on the point size (`UIFontMetrics.scaledFont(for:maximumPointSize:)`); none by default.
     public init(style: TextStyle, emphasized: Bool = false, category: ContentSizeCategory = .large, width: Double,
                 maxLines: Int = 0, lineHeight: LabelLineHeight = .automatic, truncation: TruncationMode = .tail,
                 wrapping: WrapMode = .word, strategy: LineBreakStrategy = .pushOut, tracking: Tracking = .none,
@@ -229,7 +234,7 @@ public struct Label: Sendable, Hashable {
     /// ``pointSize`` over the size before ``maximumPointSize``: 1 unless the cap applies.
     private var sizeCap: Double { pointSize / scaledPointSize }
 
-    /// The options ``PreparedText/layout(_:)`` takes for this label at its category.
+    /// The options ``/OversetEngine/PreparedText/layout(_:)`` takes for this label at its category.
     public var layoutOptions: LayoutOptions {
         LayoutOptions(width: width, pointSize: pointSize, maxLines: maxLines, truncation: truncation,
                       wrapping: wrapping, lineHeight: resolvedLineHeight, tracking: resolvedTracking, strategy: strategy)
@@ -312,7 +317,7 @@ public struct LabelFonts: Sendable, Hashable {
     public var features: [String]
     /// The weight of a label with a point size (a text style has its own).
     public var weight: FontWeight
-    /// A folder of Apple's fonts copied from a Mac (``PlatformFonts``), tried before the bundled fonts as iOS would
+    /// A folder of Apple's fonts copied from a Mac (``/OversetEngine/PlatformFonts``), tried before the bundled fonts as iOS would
     /// use them; nil uses `OVERSET_PLATFORM_FONTS` when it is set.
     public var platform: String?
 

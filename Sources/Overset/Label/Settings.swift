@@ -119,8 +119,11 @@ public struct Settings: Sendable {
 
     /// One of `choices` (matched ignoring case), or nil when absent; an unknown name suggests the nearest.
     ///
-    /// - Parameter shown: how many of the first choices the error message lists (all by default); the rest are
-    ///   accepted aliases.
+    /// - Parameters:
+    ///   - key: the setting's name.
+    ///   - choices: the names accepted, each with its value.
+    ///   - shown: how many of the first choices the error message lists (all by default); the rest are accepted
+    ///     aliases.
     public mutating func choice<T>(_ key: String, _ choices: [(name: String, value: T)],
                                    shown: Int? = nil) throws(OversetError) -> T? {
         guard let value = take(key) else { return nil }

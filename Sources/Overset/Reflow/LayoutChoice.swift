@@ -38,7 +38,7 @@ public struct LayoutChoice: Sendable {
     }
 
     /// Prepares every text of the candidates once (with its label's fonts, for every category).
-    /// - Throws: ``OversetError`` when there are no candidates, or a text cannot be prepared.
+    /// - Throws: ``/OversetEngine/OversetError`` when there are no candidates, or a text cannot be prepared.
     public init(_ candidates: [Arrangement], language: String? = nil,
                 policy: VerdictPolicy = VerdictPolicy()) throws(OversetError) {
         guard !candidates.isEmpty else {
@@ -53,7 +53,7 @@ public struct LayoutChoice: Sendable {
         self.init(candidates, language: language, policy: policy, preparations: preparations)
     }
 
-    /// Over texts already prepared (a ``ReflowHeader`` made from ``PreparedText``s).
+    /// Over texts already prepared (a ``ReflowHeader`` made from ``/OversetEngine/PreparedText``s).
     init(_ candidates: [Arrangement], language: String?, policy: VerdictPolicy,
          preparations: [PreparationKey: LabelPreparations]) {
         self.candidates = candidates

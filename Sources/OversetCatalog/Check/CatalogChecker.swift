@@ -92,8 +92,9 @@ public struct CatalogChecker: Sendable {
     /// Runs the check.
     ///
     /// - Parameters:
+    ///   - catalogs: the catalogs read.
     ///   - progress: called from worker threads with (done, total) strings.
-    ///   - results: called on the calling thread with every checked string, passing or not, in catalog order, a few
+    ///   - handler: called on the calling thread with every checked string, passing or not, in catalog order, a few
     ///     thousand at a time as the check goes: a report writer streams them (`overset check --format json`)
     ///     while the report keeps only ``CheckOptions/keptResults``. An error it throws stops the check and is
     ///     rethrown.
@@ -354,7 +355,7 @@ public struct CatalogChecker: Sendable {
     }
 
     /// The verdict for one string at one category, and the outcome the reports show. A string in a reflowing header
-    /// is judged through ``Overset/ReflowHeader``, the same decision `overset matrix` and the API make.
+    /// is judged through ``/Overset/ReflowHeader``, the same decision `overset matrix` and the API make.
     func judge(_ prepared: PreparedText, rule: LayoutRule,
                category: ContentSizeCategory) -> (outcome: CategoryOutcome, verdict: Verdict?) {
         let label = rule.label.at(category)
@@ -376,7 +377,7 @@ public struct CatalogChecker: Sendable {
                 verdict = decision.title.judged(by: rule.policy)
             } else if let candidates = rule.candidates {
                 // The string in a component that chooses its layout: judged in the layout chosen, the same
-                // decision `overset matrix --candidates` and ``Overset/LayoutChoice`` make.
+                // decision `overset matrix --candidates` and ``/Overset/LayoutChoice`` make.
                 let decision = try candidates.choice(text: LabelPreparations(prepared), label: rule.label, policy: rule.policy)
                     .choose(width: rule.label.width, category: category)
                 orientation = decision.arrangement.name

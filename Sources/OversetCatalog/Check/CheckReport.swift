@@ -52,7 +52,7 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var displayKey: String { CatalogEntry.displayKey(table: table, key: key, variant: variant) }
 }
 
-/// A string's ``Overset/Headroom`` at the category where it is smallest.
+/// A string's ``/Overset/Headroom`` at the category where it is smallest.
 public struct CategoryHeadroom: Sendable, Hashable, Codable {
     /// The tightest category, by its HIG name.
     public var category: String

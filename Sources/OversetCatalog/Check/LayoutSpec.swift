@@ -4,7 +4,7 @@ import Overset
 import Yams
 
 /// Which component each string goes in: rules from key patterns to a label (the same settings, names and defaults
-/// as ``Overset/Label``, `overset preview` and `measure`), a clipping policy and an optional reflowing header; a
+/// as ``/Overset/Label``, `overset preview` and `measure`), a clipping policy and an optional reflowing header; a
 /// default for the rest; and which languages and categories to check. Read from YAML or JSON.
 ///
 /// ```yaml
@@ -281,7 +281,7 @@ public struct LayoutRule: Sendable {
         }
     }
 
-    /// The keys a rule may have beyond ``Overset/Label/settingKeys``.
+    /// The keys a rule may have beyond ``/Overset/Label/settingKeys``.
     public static let keys = ["name", "key", "glob", "regex", "kind", "reflow", "candidates"] + VerdictPolicy.settingKeys
 
     /// The rule's name in reports (its pattern unless `name:` says).
@@ -305,8 +305,13 @@ public struct LayoutRule: Sendable {
     /// A rule from a label, for a spec made in code (the test helpers' ``LayoutSpec`` for one label).
     ///
     /// - Parameters:
+    ///   - name: the rule's name in reports (its pattern by default).
     ///   - pattern: the keys it takes (every key by default: a default rule).
+    ///   - label: the label its strings are shown in.
+    ///   - policy: how clipped marks count.
     ///   - reflow: the header its strings title, if any.
+    ///   - candidates: the layouts its strings' component chooses between, if any.
+    ///   - location: where the rule is written, for messages.
     public init(name: String? = nil, pattern: Pattern = .all, label: Label, policy: VerdictPolicy = VerdictPolicy(),
                 reflow: Reflow? = nil, candidates: CandidateLayouts? = nil,
                 location: CatalogLocation = CatalogLocation(file: "(code)")) {

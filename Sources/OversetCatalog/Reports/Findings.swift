@@ -2,7 +2,7 @@ import Foundation
 import Overset
 import OversetReports
 
-/// A ``OversetReports/Finding`` at its place in a catalog: what the `text`, `xcode`, `github` and `sarif` reports
+/// A ``/OversetReports/Finding`` at its place in a catalog: what the `text`, `xcode`, `github` and `sarif` reports
 /// show, one entry (line, annotation or result) each; or a problem reading the input.
 public struct CatalogFinding: Sendable, Hashable {
     /// The string's finding; nil for an input problem.
@@ -17,7 +17,7 @@ public struct CatalogFinding: Sendable, Hashable {
     /// One sentence: key, language, categories, then what and by how much.
     public var message: String
 
-    /// What went wrong: a ``VerdictProblem/Kind`` (`truncated`, `clipped`, `missingGlyphs`, `earlyFlip`,
+    /// What went wrong: a ``/Overset/VerdictProblem/Kind`` (`truncated`, `clipped`, `missingGlyphs`, `earlyFlip`,
     /// `lowContrast`), or `input` for a catalog or spec that could not be read in full.
     public var rule: String { finding?.kind.rawValue ?? Self.inputRule }
     /// The categories where it happens, smallest first (none for input problems).
@@ -28,7 +28,7 @@ public struct CatalogFinding: Sendable, Hashable {
 }
 
 extension CheckResult {
-    /// The string's findings (``OversetReports/Finding/findings(of:)``), leaving out the (category, kind) pairs
+    /// The string's findings (``/OversetReports/Finding/findings(of:)-([Verdict])``), leaving out the (category, kind) pairs
     /// that `accepted` holds (a baseline's known findings).
     public func findings(accepting accepted: Set<Baseline.Entry> = []) -> [Finding] {
         let outcomes = self.outcomes.lazy.filter { !$0.problems.isEmpty }.map { outcome in

@@ -1,7 +1,7 @@
 /// How to lay out a prepared text: the box and the label's settings.
 ///
-/// The defaults are a `UILabel`'s (the same as ``Label``'s): word wrapping, tail truncation, push-out line
-/// breaking, unlimited lines, the font's natural line height. ``Label/layoutOptions`` makes these from a label.
+/// The defaults are a `UILabel`'s (the same as `Label`'s): word wrapping, tail truncation, push-out line
+/// breaking, unlimited lines, the font's natural line height. `Label.layoutOptions` makes these from a label.
 public struct LayoutOptions: Sendable, Hashable {
     /// The width available to a line, in points (`preferredMaxLayoutWidth`). Must be finite and not negative.
     public var width: Double

@@ -72,8 +72,8 @@ public struct TextEngine: Sendable {
     /// `titleWillTruncate()`: the unconstrained text is taller than the text limited to `maxLines`).
     /// `maxLines` of 0 means unlimited, which never truncates.
     ///
-    /// - Parameter strategy: push-out (a `UILabel`, the default) or `.greedy` (TextKit); push-out can need one
-    ///   more line than greedy.
+    /// The strategy is push-out (a `UILabel`, the default) or `.greedy` (TextKit); push-out can need one more
+    /// line than greedy.
     public func willTruncate(_ text: String, width: Double, pointSize: Double, maxLines: Int,
                              strategy: LineBreakStrategy = .pushOut,
                              language: String? = nil) throws(OversetError) -> Bool {
