@@ -93,6 +93,9 @@ struct LabelArguments: ParsableArguments {
     @Option(name: .customLong("maximum-point-size"), parsing: .unconditional, help: ArgumentHelp("UIFontMetrics.scaledFont(for:maximumPointSize:): the size never grows past this.", valueName: "points"))
     var maximumPointSize: String?
 
+    @Option(name: .customLong("hangul-word-priority"), help: ArgumentHelp("lineBreakStrategy .hangulWordPriority: Korean breaks only between words (true or false); default: on for push-out and balanced, off for greedy.", valueName: "bool"))
+    var hangulWordPriority: String?
+
     @Option(help: "The BCP 47 language of the text (th, ja, zh-CN, ar, de…): selects line breaking rules and shaping.")
     var lang: String?
 
@@ -107,7 +110,8 @@ struct LabelArguments: ParsableArguments {
                                             ("background", background), ("darkForeground", darkForeground),
                                             ("darkBackground", darkBackground), ("minimumScaleFactor", minimumScaleFactor),
                                             ("minimumCategory", minimumCategory), ("maximumCategory", maximumCategory),
-                                            ("maximumPointSize", maximumPointSize), ("platformFonts", platformFonts)]
+                                            ("maximumPointSize", maximumPointSize), ("platformFonts", platformFonts),
+                                            ("hangulWordPriority", hangulWordPriority)]
         for case let (key, value?) in strings { values[key] = .string(value) }
         if emphasized { values["emphasized"] = .bool(true) }
         if allowsTightening { values["allowsTightening"] = .bool(true) }

@@ -5,7 +5,8 @@ extension Label {
                                      "lineHeight", "lineHeightMultiple", "truncation", "wrap", "strategy", "tracking",
                                      "fonts", "features", "weight", "foreground", "background", "darkForeground",
                                      "darkBackground", "minimumScaleFactor", "allowsTightening", "minimumCategory",
-                                     "maximumCategory", "boldText", "maximumPointSize", "platformFonts"]
+                                     "maximumCategory", "boldText", "maximumPointSize", "platformFonts",
+                                     "hangulWordPriority"]
 
     /// Reads a label from named settings: `measure`'s JSON fields, a spec rule's keys and the command line's options
     /// all come through here, so they share names, defaults, ranges and messages.
@@ -57,6 +58,7 @@ extension Label {
             ?? base?.maximumCategory
         boldText = try settings.bool("boldText") ?? base?.boldText ?? false
         maximumPointSize = try settings.number("maximumPointSize") ?? base?.maximumPointSize
+        hangulWordPriority = try settings.bool("hangulWordPriority") ?? base?.hangulWordPriority
         try validate()
     }
 

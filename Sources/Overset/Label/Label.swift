@@ -77,6 +77,10 @@ public struct Label: Sendable, Hashable {
     /// `UIFontMetrics.scaledFont(for:maximumPointSize:)`: the point size never grows past this (the line height
     /// shrinks in proportion).
     public var maximumPointSize: Double? = nil
+    /// `lineBreakStrategy`'s `.hangulWordPriority`: Korean breaks only between words. Nil (the default) follows
+    /// ``strategy``: on for push-out and balanced (a `UILabel`'s `.standard`), off for greedy (TextKit); set it for
+    /// a label whose strategies are set by hand.
+    public var hangulWordPriority: Bool? = nil
 
     /// How much `allowsTightening` may squeeze: a line may be up to 5 % wider than the label before it counts as
     /// truncated (`NSParagraphStyle.tighteningFactorForTruncation`, default 0.05).
@@ -103,17 +107,20 @@ public struct Label: Sendable, Hashable {
     ///   - maximumCategory: the largest category the label shows (`maximumContentSizeCategory`); none by default.
     ///   - boldText: the Bold Text accessibility setting; off by default.
     ///   - maximumPointSize: a cap on the point size (`UIFontMetrics.scaledFont(for:maximumPointSize:)`); none by default.
+    ///   - hangulWordPriority: Korean breaks only between words; nil (the default) follows the strategy.
     public init(style: TextStyle, emphasized: Bool = false, category: ContentSizeCategory = .large, width: Double,
                 maxLines: Int = 0, lineHeight: LabelLineHeight = .automatic, truncation: TruncationMode = .tail,
                 wrapping: WrapMode = .word, strategy: LineBreakStrategy = .pushOut, tracking: Tracking = .none,
                 fonts: LabelFonts = .bundled, colors: LabelColors? = nil, minimumScaleFactor: Double? = nil,
                 allowsTightening: Bool = false, minimumCategory: ContentSizeCategory? = nil,
-                maximumCategory: ContentSizeCategory? = nil, boldText: Bool = false, maximumPointSize: Double? = nil) {
+                maximumCategory: ContentSizeCategory? = nil, boldText: Bool = false, maximumPointSize: Double? = nil,
+                hangulWordPriority: Bool? = nil) {
         self.init(font: .style(style, emphasized: emphasized), category: category, width: width, maxLines: maxLines,
                   lineHeight: lineHeight, truncation: truncation, wrapping: wrapping, strategy: strategy,
                   tracking: tracking, fonts: fonts, colors: colors, minimumScaleFactor: minimumScaleFactor,
                   allowsTightening: allowsTightening, minimumCategory: minimumCategory,
-                  maximumCategory: maximumCategory, boldText: boldText, maximumPointSize: maximumPointSize)
+                  maximumCategory: maximumCategory, boldText: boldText, maximumPointSize: maximumPointSize,
+                  hangulWordPriority: hangulWordPriority)
     }
 
     /// A label with any font setting; the parameters are the properties of the same names, every one with the
@@ -123,7 +130,9 @@ public struct Label: Sendable, Hashable {
                 wrapping: WrapMode = .word, strategy: LineBreakStrategy = .pushOut, tracking: Tracking = .none,
                 fonts: LabelFonts = .bundled, colors: LabelColors? = nil, minimumScaleFactor: Double? = nil,
                 allowsTightening: Bool = false, minimumCategory: ContentSizeCategory? = nil,
-                maximumCategory: ContentSizeCategory? = nil, boldText: Bool = false, maximumPointSize: Double? = nil) {
+                maximumCategory: ContentSizeCategory? = nil, boldText: Bool = false, maximumPointSize: Double? = nil,
+                hangulWordPriority: Bool? = nil) {
+        self.hangulWordPriority = hangulWordPriority
         self.colors = colors
         self.minimumScaleFactor = minimumScaleFactor
         self.allowsTightening = allowsTightening
@@ -236,8 +245,11 @@ public struct Label: Sendable, Hashable {
 
     /// The options ``/OversetEngine/PreparedText/layout(_:)`` takes for this label at its category.
     public var layoutOptions: LayoutOptions {
-        LayoutOptions(width: width, pointSize: pointSize, maxLines: maxLines, truncation: truncation,
-                      wrapping: wrapping, lineHeight: resolvedLineHeight, tracking: resolvedTracking, strategy: strategy)
+        var options = LayoutOptions(width: width, pointSize: pointSize, maxLines: maxLines, truncation: truncation,
+                                    wrapping: wrapping, lineHeight: resolvedLineHeight, tracking: resolvedTracking,
+                                    strategy: strategy)
+        options.hangulWordPriority = hangulWordPriority
+        return options
     }
 
     /// The tracking the layout uses: ``tracking``, or with Apple's SF Pro among the platform fonts and no tracking

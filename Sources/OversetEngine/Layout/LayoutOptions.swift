@@ -19,6 +19,11 @@ public struct LayoutOptions: Sendable, Hashable {
     public var tracking: Tracking
     /// How lines are chosen: push-out (a `UILabel`, the default), greedy (TextKit) or balanced.
     public var strategy: LineBreakStrategy
+    /// `NSParagraphStyle.LineBreakStrategy.hangulWordPriority`: no break between two Hangul characters, so Korean
+    /// breaks between words (at spaces), as CSS `word-break: keep-all`; a word wider than the line still breaks
+    /// between syllables. Nil (the default) follows the strategy: on for push-out and balanced (a `UILabel`'s
+    /// `.standard` includes it), off for greedy (TextKit's empty strategy).
+    public var hangulWordPriority: Bool? = nil
 
     /// - Parameters:
     ///   - width: the line width limit in points.
@@ -55,6 +60,9 @@ public struct LayoutOptions: Sendable, Hashable {
         try lineHeight.validate()
         try LabelLimits.check("tracking", tracking.value, LabelLimits.tracking)
     }
+
+    /// Whether breaks between Hangul characters are suppressed: ``hangulWordPriority``, or the strategy's default.
+    public var keepsHangulWords: Bool { hangulWordPriority ?? (strategy != .greedy) }
 
     /// Tracking converted to ems at this point size.
     var trackingEm: Double {

@@ -69,6 +69,7 @@ struct LineBreaker {
         // only absorbs the division above.
         let slack = Tolerance.width
         let tracking = options.trackingEm
+        let keepsHangul = options.keepsHangulWords && options.wrapping == .word
         var made = 0
         var position = start
         var segmentIndex = start == 0 ? 0 : text.segmentIndex(containing: start)
@@ -96,6 +97,17 @@ struct LineBreaker {
                     content = segment.contentWidth + tracking * Double(segment.contentClusters)
                     full = segment.fullWidth + tracking * Double(segment.fullClusters)
                 }
+                // Hangul word priority: a Korean word (segments joined by breaks between Hangul characters) moves
+                // to the next line whole when it does not fit after what the line holds; one that starts a line
+                // and is wider than it breaks between syllables (its segments, one by one, below).
+                if keepsHangul && !isFirst && segment.isBetweenHangul && !segments[segmentIndex - 1].isBetweenHangul {
+                    var last = segmentIndex
+                    while last + 1 < segments.count && segments[last].isBetweenHangul { last += 1 }
+                    let wordEnd = Int(segments[last].contentEnd)
+                    let clusters = Double(text.clusterCount(Int(segment.start)..<wordEnd))
+                    let word = advanceSums[wordEnd] - advanceSums[Int(segment.start)] + tracking * clusters
+                    if committed + word + segments[last].endDelta > maxWidth + slack { break }
+                }
                 let candidate = committed + lead + content + segment.endDelta
                 if candidate <= maxWidth + slack {
                     committed += lead + full
@@ -109,6 +121,8 @@ struct LineBreaker {
                         break
                     }
                     line.kind = line.end == count ? .endOfText : .opportunity
+                    // A break inside a Korean word kept whole is a cut inside the word, as a cluster cut is.
+                    if keepsHangul && segment.isBetweenHangul { line.kind = .cluster }
                     continue
                 }
                 // The segment does not fit.
@@ -297,9 +311,11 @@ struct LineBreaker {
             while end < lines.count - 1 && lines[end].kind != .mandatory && lines[end].kind != .endOfText { end += 1 }
             if end - index + 1 >= 2 {
                 let last = lines[end], previous = lines[end - 1]
-                let lastWords = segmentCount(last), previousWords = segmentCount(previous)
+                let keepsHangul = options.keepsHangulWords && options.wrapping == .word
+                let lastWords = wordCount(last, keepsHangul: keepsHangul)
+                let previousWords = wordCount(previous, keepsHangul: keepsHangul)
                 if previous.kind == .opportunity, lastWords == 1, previousWords >= 2 {
-                    let moved = Int(segments[text.segmentIndex(containing: previous.start) + previousWords - 1].start)
+                    let moved = lastWordStart(previous, keepsHangul: keepsHangul)
                     var shortened = previous
                     shortened.end = moved
                     shortened.contentEnd = moved
@@ -329,13 +345,25 @@ struct LineBreaker {
         }
     }
 
-    /// The number of whole segments (words) a line holds, or 0 when it was cut inside one.
-    private func segmentCount(_ line: LineSpan) -> Int {
+    /// The number of whole words a line holds (segments, or with Hangul word priority Korean words of several),
+    /// or 0 when it was cut inside one.
+    private func wordCount(_ line: LineSpan, keepsHangul: Bool) -> Int {
         guard line.kind != .cluster, line.contentEnd > line.start else { return 0 }
         let first = text.segmentIndex(containing: line.start)
         guard Int(segments[first].start) == line.start else { return 0 }
+        if keepsHangul && first > 0 && segments[first - 1].isBetweenHangul { return 0 }
         let last = text.segmentIndex(containing: max(line.start, line.contentEnd - 1))
-        return last - first + 1
+        guard keepsHangul else { return last - first + 1 }
+        return (first...last).count { $0 == first || !segments[$0 - 1].isBetweenHangul }
+    }
+
+    /// The first segment of the last word of a line that holds whole words.
+    private func lastWordStart(_ line: LineSpan, keepsHangul: Bool) -> Int {
+        var index = text.segmentIndex(containing: max(line.start, line.contentEnd - 1))
+        while keepsHangul && index > 0 && Int(segments[index].start) > line.start && segments[index - 1].isBetweenHangul {
+            index -= 1
+        }
+        return Int(segments[index].start)
     }
 
     /// The greedy lines at the narrowest width that keeps their number (CSS `text-wrap: balance`): a bisection

@@ -190,6 +190,9 @@ struct Segment: Sendable {
     var end: Int32
     /// A line must end after this segment (it ends with a newline).
     var isMandatoryBreak: Bool
+    /// The break after this segment falls between two Hangul characters: one Hangul word priority suppresses
+    /// (`NSParagraphStyle.LineBreakStrategy.hangulWordPriority`, CSS `word-break: keep-all` for Korean).
+    var isBetweenHangul = false
     /// Advances in ems, in the context of the whole text.
     var contentWidth: Double
     var fullWidth: Double

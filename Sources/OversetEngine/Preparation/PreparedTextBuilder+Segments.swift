@@ -33,6 +33,8 @@ extension PreparedTextBuilder {
                 contentWidth: sums[Int(contentEnd)] - sums[start], fullWidth: sums[Int(end)] - sums[start],
                 contentClusters: contentCluster - startCluster, fullClusters: endCluster - startCluster,
                 startDelta: 0, endDelta: 0)
+            segment.isBetweenHangul = contentEnd == end && Int(end) < count && end > segmentStart
+                && Self.isHangul(units[Int(end) - 1]) && Self.isHangul(units[Int(end)])
             if start > 0 && unsafe[start] {
                 segment.startDelta = measure.delta(of: start..<Int(end), measured: start..<Int(end),
                                                    keepsLeadingContext: false, keepsTrailingContext: true)
@@ -45,5 +47,14 @@ extension PreparedTextBuilder {
             segmentStart = end
         }
         return segments
+    }
+
+    /// Hangul syllables and jamo (all in the Basic Multilingual Plane): the characters between which a
+    /// `UILabel` with Hangul word priority does not break.
+    static func isHangul(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0xAC00...0xD7A3, 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xD7B0...0xD7FF: return true
+        default: return false
+        }
     }
 }
