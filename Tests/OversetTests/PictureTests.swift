@@ -63,7 +63,8 @@ import OversetRaster
     @Test func svg_rendersInLibrsvg_andClippedThaiMarksFallOutsideTheBoxInTheWarningColour() throws {
         let picture = try Self.thaiPicture()
         let pixels = try Self.renderWithRSVG(picture.svg(), scale: 4)
-        #expect(pixels.width == Int((picture.width * 4).rounded()))
+        // rsvg-convert sizes the image to whole pixels (rounding up a fraction): within a pixel of the picture's width.
+        #expect(abs(Double(pixels.width) - picture.width * 4) < 1, "\(pixels.width) px for \(picture.width) pt")
         let box = picture.boxFrame
         let warning = pixels.points(where: Self.isWarning)
         // The tone mark of ที่ pokes out above the box; ฎุ and ฏู below it.

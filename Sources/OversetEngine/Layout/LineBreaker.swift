@@ -100,9 +100,9 @@ struct LineBreaker {
                 // Hangul word priority: a Korean word (segments joined by breaks between Hangul characters) moves
                 // to the next line whole when it does not fit after what the line holds; one that starts a line
                 // and is wider than it breaks between syllables (its segments, one by one, below).
-                if keepsHangul && !isFirst && segment.isBetweenHangul && !segments[segmentIndex - 1].isBetweenHangul {
+                if keepsHangul && !isFirst && segment.isInKoreanWord && !segments[segmentIndex - 1].isInKoreanWord {
                     var last = segmentIndex
-                    while last + 1 < segments.count && segments[last].isBetweenHangul { last += 1 }
+                    while last + 1 < segments.count && segments[last].isInKoreanWord { last += 1 }
                     let wordEnd = Int(segments[last].contentEnd)
                     let clusters = Double(text.clusterCount(Int(segment.start)..<wordEnd))
                     let word = advanceSums[wordEnd] - advanceSums[Int(segment.start)] + tracking * clusters
@@ -122,7 +122,7 @@ struct LineBreaker {
                     }
                     line.kind = line.end == count ? .endOfText : .opportunity
                     // A break inside a Korean word kept whole is a cut inside the word, as a cluster cut is.
-                    if keepsHangul && segment.isBetweenHangul { line.kind = .cluster }
+                    if keepsHangul && segment.isInKoreanWord { line.kind = .cluster }
                     continue
                 }
                 // The segment does not fit.
@@ -351,16 +351,16 @@ struct LineBreaker {
         guard line.kind != .cluster, line.contentEnd > line.start else { return 0 }
         let first = text.segmentIndex(containing: line.start)
         guard Int(segments[first].start) == line.start else { return 0 }
-        if keepsHangul && first > 0 && segments[first - 1].isBetweenHangul { return 0 }
+        if keepsHangul && first > 0 && segments[first - 1].isInKoreanWord { return 0 }
         let last = text.segmentIndex(containing: max(line.start, line.contentEnd - 1))
         guard keepsHangul else { return last - first + 1 }
-        return (first...last).count { $0 == first || !segments[$0 - 1].isBetweenHangul }
+        return (first...last).count { $0 == first || !segments[$0 - 1].isInKoreanWord }
     }
 
     /// The first segment of the last word of a line that holds whole words.
     private func lastWordStart(_ line: LineSpan, keepsHangul: Bool) -> Int {
         var index = text.segmentIndex(containing: max(line.start, line.contentEnd - 1))
-        while keepsHangul && index > 0 && Int(segments[index].start) > line.start && segments[index - 1].isBetweenHangul {
+        while keepsHangul && index > 0 && Int(segments[index].start) > line.start && segments[index - 1].isInKoreanWord {
             index -= 1
         }
         return Int(segments[index].start)

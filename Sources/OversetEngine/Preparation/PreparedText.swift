@@ -190,9 +190,10 @@ struct Segment: Sendable {
     var end: Int32
     /// A line must end after this segment (it ends with a newline).
     var isMandatoryBreak: Bool
-    /// The break after this segment falls between two Hangul characters: one Hangul word priority suppresses
-    /// (`NSParagraphStyle.LineBreakStrategy.hangulWordPriority`, CSS `word-break: keep-all` for Korean).
-    var isBetweenHangul = false
+    /// The break after this segment falls inside a Korean word: between two letters or digits, one of them Hangul
+    /// ("URL을", "8글자", "다운로드"). Hangul word priority suppresses it
+    /// (`NSParagraphStyle.LineBreakStrategy.hangulWordPriority`; CSS `word-break: keep-all`).
+    var isInKoreanWord = false
     /// Advances in ems, in the context of the whole text.
     var contentWidth: Double
     var fullWidth: Double

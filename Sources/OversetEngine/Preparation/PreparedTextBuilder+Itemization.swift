@@ -47,8 +47,13 @@ extension PreparedTextBuilder {
         return clusterScripts
     }
 
-    /// The face of each cluster: the previous cluster's for punctuation and spaces when it has them, else the first
-    /// face of the script's candidate order that has every character; a cluster no face has is recorded as missing.
+    /// The face of each cluster. Spaces, punctuation, digits and symbols (clusters of no script of their own) take
+    /// the label's first font when it has them, as CoreText does (the font of the attributed string keeps every
+    /// character it covers; only the others fall back) and as Chromium's per-character matching does: a space after
+    /// an emoji or a Thai word is the label font's, not the emoji or Thai font's. Where the primary font lacks them,
+    /// the previous cluster's face; else the first face of the script's candidate order that has every character.
+    /// Marks, joiners and variation selectors belong to their base's cluster, so they keep its face. A cluster no
+    /// face has is recorded as missing.
     func clusterFaces(_ properties: CharacterProperties, graphemes: [Int32], scripts clusterScripts: [ScriptTag],
                       missing: inout [MissingCharacter]) -> [Int] {
         let clusterCount = graphemes.count - 1
@@ -87,8 +92,12 @@ extension PreparedTextBuilder {
                     // keycap): the emoji fonts first, even where a text font has a glyph.
                     chosen = emojiOrder.first { covers(faces[$0], start, end) }
                 }
-                if chosen == nil, ownScriptIsWeak, let previousFace, covers(faces[previousFace], start, end) {
-                    chosen = previousFace
+                if chosen == nil, ownScriptIsWeak {
+                    if covers(faces[0], start, end) {
+                        chosen = 0
+                    } else if let previousFace, covers(faces[previousFace], start, end) {
+                        chosen = previousFace
+                    }
                 }
                 if chosen == nil {
                     let script = clusterScripts[cluster]

@@ -33,8 +33,11 @@ extension PreparedTextBuilder {
                 contentWidth: sums[Int(contentEnd)] - sums[start], fullWidth: sums[Int(end)] - sums[start],
                 contentClusters: contentCluster - startCluster, fullClusters: endCluster - startCluster,
                 startDelta: 0, endDelta: 0)
-            segment.isBetweenHangul = contentEnd == end && Int(end) < count && end > segmentStart
-                && Self.isHangul(units[Int(end) - 1]) && Self.isHangul(units[Int(end)])
+            if contentEnd == end && Int(end) < count && end > segmentStart {
+                let before = units[Int(end) - 1], after = units[Int(end)]
+                segment.isInKoreanWord = (Self.isHangul(before) && Self.isWordCharacter(after))
+                    || (Self.isWordCharacter(before) && Self.isHangul(after))
+            }
             if start > 0 && unsafe[start] {
                 segment.startDelta = measure.delta(of: start..<Int(end), measured: start..<Int(end),
                                                    keepsLeadingContext: false, keepsTrailingContext: true)
@@ -49,8 +52,15 @@ extension PreparedTextBuilder {
         return segments
     }
 
-    /// Hangul syllables and jamo (all in the Basic Multilingual Plane): the characters between which a
-    /// `UILabel` with Hangul word priority does not break.
+    /// A letter or digit of the Basic Multilingual Plane (Hangul included): with a Hangul neighbour, part of a
+    /// Korean word (CSS `word-break: keep-all` keeps "typographic letter units" together; Chromium with the same
+    /// fonts keeps "URL을" and "30글자" whole, as Korean writes them between spaces).
+    static func isWordCharacter(_ unit: UInt16) -> Bool {
+        guard let scalar = Unicode.Scalar(unit) else { return false }  // a surrogate half
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    /// Hangul syllables and jamo (all in the Basic Multilingual Plane).
     static func isHangul(_ unit: UInt16) -> Bool {
         switch unit {
         case 0xAC00...0xD7A3, 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xD7B0...0xD7FF: return true
