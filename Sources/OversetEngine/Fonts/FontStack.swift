@@ -171,6 +171,8 @@ extension FontStack {
     ///   language's glyph forms (JP, KR, SC, TC, HK by the text's language; see ``languageFallbacks``); Droid Sans
     ///   Fallback from `Fonts/` after it, and alone when the package is missing (one glyph form for every language,
     ///   no Hangul).
+    /// - Urdu (`ur`): Noto Nastaliq Urdu from `Fonts/`, as iOS draws Urdu in Nastaliq; other Arabic-script
+    ///   languages in Noto Sans Arabic (Naskh).
     /// - Emoji: Noto Color Emoji from Debian's `fonts-noto-color-emoji` when it is installed, tried first for
     ///   clusters shown as emoji (script list `Zsye`).
     ///
@@ -215,6 +217,9 @@ extension FontStack {
         } else {
             scripts["Hani"] = [droid]
         }
+        // Urdu in Nastaliq, as iOS shows it (its font list has Noto Nastaliq Urdu since iOS 11); Arabic, Persian and
+        // the rest of the Arabic script stay in Naskh (Noto Sans Arabic, standing in for SF Arabic).
+        languages["ur"] = ["Arab": [try load("NotoNastaliqUrdu-\(suffix).ttf")] + (scripts["Arab"] ?? [])]
         general.append(try load("NotoSansSymbols2-Regular.ttf"))
         if let emoji = SystemFonts.notoColorEmoji() {
             general.append(emoji)

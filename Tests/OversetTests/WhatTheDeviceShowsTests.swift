@@ -3,8 +3,9 @@ import Overset
 import Testing
 
 /// What the device shows, round 2: Hangul word priority (against headless Chromium with `word-break: keep-all` and
-/// the same fonts), and the font of a space next to an emoji (against hb-shape of Inter's space).
-@Suite struct KoreanAndSpaceTests {
+/// the same fonts), the font of a space next to an emoji (against hb-shape of Inter's space), Urdu in Nastaliq
+/// (against hb-shape and fontTools of Noto Nastaliq Urdu).
+@Suite struct WhatTheDeviceShowsTests {
     /// 115 Korean strings of Mastodon's iOS app at 120, 200 and 320 pt (Fixtures/korean/mastodon-ko.json), laid out by
     /// Chromium 156 with Noto Sans CJK KR and Inter at 17 px, greedy, `word-break: keep-all`, `overflow-wrap:
     /// anywhere` (Fixtures/korean/chromium-keep-all.json, recorded by the command it names). Overset, greedy with
@@ -68,5 +69,22 @@ import Testing
         // "OK 👍🏽 go" is "OK go" plus the emoji and one more of Inter's spaces.
         let words = try width("OK 👍🏽 go"), plain = try width("OK go"), thumb = try width("👍🏽")
         #expect(abs(words - plain - thumb - 792.0 * 17 / 2816) < 0.01, "\(words) − \(plain) − \(thumb)")
+    }
+
+    /// Urdu is drawn in Nastaliq, as on iOS; Arabic in Naskh. `hb-shape --font-file=Fonts/NotoNastaliqUrdu-Regular.ttf
+    /// --language=ur --script=Arab --direction=rtl 'اردو'`: 1,458 units of 1,000 = 24.786 pt at 17 pt. fontTools:
+    /// hhea ascender 1,904, descender −596, so a natural line of it is 2.5 em = 42.5 pt.
+    @Test func urdu_isDrawnInNastaliq() throws {
+        let label = Label(font: .size(17), width: 300)
+        let urdu = try label.prepare("اردو", language: "ur")
+        #expect(urdu.usedFonts.map(\.name) == ["Noto Nastaliq Urdu Regular"])
+        let layout = try urdu.layout(label.layoutOptions)
+        #expect(abs(layout.width - 1458.0 * 17 / 1000) < 0.001)
+        #expect(abs(layout.lines[0].height - (1904.0 + 596) / 1000 * 17) < 0.01, "\(layout.lines[0].height)")
+        #expect(try label.prepare("اردو", language: "ar").usedFonts.map(\.name) == ["Noto Sans Arabic Regular"])
+        #expect(try label.prepare("اردو", language: "fa").usedFonts.map(\.name) == ["Noto Sans Arabic Regular"])
+        // Bold text takes the bold Nastaliq.
+        let bold = Label(font: .size(17), width: 300, fonts: LabelFonts(weight: .bold))
+        #expect(try bold.prepare("اردو", language: "ur").usedFonts.map(\.name).first?.hasPrefix("Noto Nastaliq Urdu") == true)
     }
 }
