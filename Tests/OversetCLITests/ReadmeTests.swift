@@ -52,7 +52,8 @@ import Testing
             targets: [
                 .executableTarget(name: "Snippets", dependencies: [
                     .product(name: "Overset", package: "main"), .product(name: "OversetPictures", package: "main")]),
-                .testTarget(name: "SnippetTests", dependencies: [.product(name: "OversetTesting", package: "main")]),
+                .testTarget(name: "SnippetTests", dependencies: [.product(name: "OversetTesting", package: "main"),
+                                                                 .product(name: "OversetCatalog", package: "main")]),
             ]
         )
         """
@@ -75,6 +76,63 @@ import Testing
             }
 
             """.write(toFile: directory + "/Tests/SnippetTests/AttachmentTests.swift", atomically: true, encoding: .utf8)
+        // The README's catalog (at the package root, under no target), and tests of a key in it that are not the
+        // README's: a key that fits, a German string that does not (148.07 pt in English, 177.61 pt in German at
+        // body Large, hb-shape; see CatalogKeyTests), a missing key; Swift Testing's `SourceLocation` beside
+        // OversetCatalog.
+        try FileManager.default.createDirectory(atPath: directory + "/Resources", withIntermediateDirectories: true)
+        try """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "update.button" : {
+                  "comment" : "The button that looks for a new version.",
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Nach Updates suchen" } },
+                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Check for updates" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """.write(toFile: directory + "/Resources/Localizable.xcstrings", atomically: true, encoding: .utf8)
+        try """
+            import OversetCatalog
+            import OversetTesting
+            import Testing
+
+            /// A helper of the project's own, with Swift Testing's `SourceLocation` (OversetCatalog names its own
+            /// `CatalogLocation`, so the two import together).
+            @discardableResult
+            func expectButtonFits(_ key: String, languages: [String],
+                                  sourceLocation: SourceLocation = #_sourceLocation) -> CatalogFitReport? {
+                expectFits(key: key, in: "Resources/Localizable.xcstrings",
+                           label: Label(style: .body, width: 160, maxLines: 1), languages: languages,
+                           categories: [.large], sourceLocation: sourceLocation)
+            }
+
+            @Test func englishButton_fits() {
+                #expect(expectButtonFits("update.button", languages: ["en"])?.passed == true)
+            }
+
+            @Test func germanButton_failsNamingTheLanguageAndCategory() {
+                withKnownIssue {
+                    expectButtonFits("update.button", languages: ["en", "de"])
+                } matching: { issue in
+                    let text = issue.comments.map(\\.rawValue).joined()
+                    return text.hasPrefix("update.button (de)") && text.contains("(first: Large)")
+                }
+            }
+
+            @Test func missingKey_fails() {
+                withKnownIssue {
+                    expectButtonFits("update.buton", languages: ["en"])
+                } matching: { issue in
+                    issue.comments.map(\\.rawValue).joined().contains("no key \\\"update.buton\\\"")
+                }
+            }
+
+            """.write(toFile: directory + "/Tests/SnippetTests/CatalogKeyTests.swift", atomically: true, encoding: .utf8)
     }
 
     static func swift(_ arguments: [String], in directory: String) throws -> CLITests.Run {
@@ -112,6 +170,10 @@ import Testing
         try FileManager.default.createDirectory(atPath: attachments, withIntermediateDirectories: true)
         let test = try Self.swift(["test", "--attachments-path", attachments], in: directory)
         #expect(test.status == 0, "\(test.stdout.suffix(4000))")
+        for name in ["updateButton_fitsInEveryLanguage", "englishButton_fits", "germanButton_failsNamingTheLanguageAndCategory",
+                     "missingKey_fails"] {
+            #expect(test.stdout.contains("Test \(name)() passed"), "\(name) ran and passed (known issues included)")
+        }
         let written = try FileManager.default.contentsOfDirectory(atPath: attachments)
         let picture = try #require(written.first { $0.hasPrefix("overset-Nach-Updates-suchen-de-xSmall") && $0.hasSuffix(".svg") },
                                    "\(written)")

@@ -184,7 +184,9 @@ public struct CatalogChecker: Sendable {
         var languages = (options.pseudo.map { [$0.languageCode] } ?? options.languages ?? spec.languages
             ?? available.sorted()).map(LanguageTag.canonical)
         // A selection that measures nothing fails, naming what there is instead (never a pass with 0 checks).
-        for language in languages where !available.contains(language) {
+        // (Keys asked for that no catalog has are their own error above: no language error after it.)
+        let keysMissing = options.keys != nil && available.isEmpty
+        for language in languages where !available.contains(language) && !keysMissing {
             let what = options.keys.map { $0.count == 1 ? "no string of \"\($0[0])\"" : "no string of the selected keys" }
                 ?? "no strings"
             diagnostics.append(CatalogDiagnostic(.error, languagePlace, "\(what) in language \"\(language)\" in any catalog "
