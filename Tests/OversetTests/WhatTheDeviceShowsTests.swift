@@ -87,4 +87,31 @@ import Testing
         let bold = Label(font: .size(17), width: 300, fonts: LabelFonts(weight: .bold))
         #expect(try bold.prepare("اردو", language: "ur").usedFonts.map(\.name).first?.hasPrefix("Noto Nastaliq Urdu") == true)
     }
+
+    /// Ink as drawn: a line cut inside an Arabic word draws the cut letter in its final form, and clipping reads that
+    /// glyph's ink, not the medial form's of the whole text.
+    ///
+    ///     hb-shape --font-file=Fonts/NotoSansArabic-Regular.ttf --language=ar --script=Arab --direction=rtl 'وَفَتْحَ'
+    ///     → ح is uniFEA2 (final), dy 0; fontTools: its glyf yMin is −394 of 1,000 units
+    ///     hb-shape … 'وَفَتْحَهَا' → ح is uniFEA4 (medial), yMin −5
+    ///
+    /// So at body AX5 (53 pt) the cut ح reaches 0.394 × 53 = 20.88 pt below the baseline; what crosses the line box is
+    /// that less the box's depth below the baseline.
+    @Test func cutArabicWord_isClippedAsDrawn() throws {
+        let label = Label(style: .body, category: .accessibility5, width: 150, maxLines: 1)
+        let layout = try label.layout("وَفَتْحَهَا الآن", language: "ar")
+        let line = try #require(layout.lines.first)
+        #expect(line.text == "وَفَتْحَ…")
+        let tail = 0.394 * 53 - (line.top + line.height - line.baseline)
+        let clipped = layout.clipping().clippedClusters.filter { $0.cluster == "حَ" }
+        #expect(clipped.count == 1 && clipped[0].edge == .bottom, "\(layout.clipping().clippedClusters)")
+        #expect(abs((clipped.first?.overflow ?? 0) - tail) < 0.01, "\(clipped) against \(tail)")
+        // The same word cut by a line break (a word wider than the line): the final ح crosses into the next line.
+        let broken = try Label(style: .body, category: .accessibility5, width: 120).layout("وَفَتْحَهَا", language: "ar")
+        #expect(broken.lines.map(\.text) == ["وَفَتْحَ", "هَا"])
+        let first = broken.lines[0]
+        let next = broken.clipping().clippedClusters.filter { $0.cluster == "حَ" }
+        #expect(next.count == 1 && next.first?.edge == .nextLine)
+        #expect(abs((next.first?.overflow ?? 0) - (0.394 * 53 - (first.top + first.height - first.baseline))) < 0.01)
+    }
 }

@@ -145,7 +145,39 @@ extension TextLayout {
                     }
                 }
             }
-            if let truncation = line.truncation {
+            /// The ink of the glyphs drawn on a line whose edge cuts a word where shaping changes (an Arabic word
+            /// cut in its middle shows its final and initial forms): the line re-shaped as the pictures draw it.
+            func visitDrawn() {
+                for piece in prepared.visualPieces(of: line) where !piece.isEllipsis {
+                    guard let runIndex = piece.run else { continue }
+                    let run = runs[runIndex]
+                    let face = faces[piece.face].face
+                    let scale = size / Double(face.metrics.unitsPerEm)
+                    let shaped = prepared.engine.shared.shaper.glyphs(
+                        prepared.utf16, range: piece.range, context: piece.context, face: face,
+                        rightToLeft: run.isRightToLeft, script: run.script, language: prepared.shapingLanguage,
+                        features: prepared.features)
+                    face.verticalInk(of: shaped[...]) { position, ink in
+                        guard let ink else { return }
+                        let glyph = shaped[position]
+                        let inkTop = Double(ink.top + glyph.yOffset) * scale
+                        let inkBottom = Double(ink.bottom + glyph.yOffset) * scale
+                        maxAscent = max(maxAscent, inkTop)
+                        maxDescent = max(maxDescent, -inkBottom)
+                        let up = top - (baseline - inkTop)
+                        let down = (baseline - inkBottom) - bottom
+                        guard up > Tolerance.width || down > Tolerance.width else { return }
+                        let start = prepared.clusterStart(containing: Int(glyph.cluster))
+                        var entry = worst[start] ?? (0, 0)
+                        entry.up = max(entry.up, up)
+                        entry.down = max(entry.down, down)
+                        worst[start] = entry
+                    }
+                }
+            }
+            if prepared.hasShapingCut(line) {
+                visitDrawn()
+            } else if let truncation = line.truncation {
                 visit(truncation.prefix)
                 visit(truncation.suffix)
             } else {
@@ -181,6 +213,17 @@ extension TextLayout {
 
 extension PreparedText {
     /// The start of the grapheme cluster that contains `offset`.
+    /// Whether a line starts or ends (or is truncated) where breaking changes the shaping, so that the glyphs drawn
+    /// there are not those of the whole text (HarfBuzz's unsafe-to-break flag).
+    func hasShapingCut(_ line: Line) -> Bool {
+        func unsafe(_ offset: Int) -> Bool { offset > 0 && offset < utf16.count && unsafeToBreak[offset] }
+        if let truncation = line.truncation {
+            return unsafe(truncation.prefix.lowerBound) || unsafe(truncation.prefix.upperBound)
+                || unsafe(truncation.suffix.lowerBound) || unsafe(truncation.suffix.upperBound)
+        }
+        return unsafe(line.contentRange.lowerBound) || unsafe(line.contentRange.upperBound)
+    }
+
     func clusterStart(containing offset: Int) -> Int {
         let index = clusterIndex(atOrAfter: offset + 1)
         return Int(graphemes[max(0, index - 1)])
