@@ -73,54 +73,44 @@ public struct LayoutSpec: Sendable {
 
     /// Parses a spec from YAML (JSON is YAML too).
     public static func parse(_ text: String, path: String) throws -> LayoutSpec {
-        let fileLocation = CatalogLocation(file: path)
-        // Yams parses nested flow collections recursively: thousands of "[" overflow the stack (found by
-        // FuzzCatalogs). No spec needs more than a few levels.
-        guard flowNestingDepth(text) <= maximumNesting else {
-            throw CatalogError(location: fileLocation,
-                               message: "the layout spec nests lists or mappings more than \(maximumNesting) deep")
-        }
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw CatalogError(location: fileLocation, message: "the layout spec is empty")
-            }
-            root = node
-        } catch let error as YamlError {
-            throw CatalogError(location: fileLocation, message: "invalid YAML: \(error)")
-        }
-        // Aliases share nodes, so a few hundred bytes of nested aliases expand to billions of nodes when read:
-        // count the expanded tree first, within a budget. And a key given twice is an error, never "the last wins".
-        var budget = maximumExpandedNodes
-        if let problem = checkTree(root, budget: &budget) {
-            throw CatalogError(location: CatalogLocation(file: path, line: problem.line), message: problem.message)
-        }
+        let root = try compose(text, origin: path, what: "the layout spec")
         do {
             return try build(root, path: path)
         } catch let error as OversetError {
-            throw CatalogError(location: fileLocation, message: "\(error)")
+            throw CatalogError(location: CatalogLocation(file: path), message: "\(error)")
         }
     }
 
     /// One value written as a spec writes it (YAML or JSON: `{layouts: [...]}`), read with the spec's limits
     /// (nesting, aliases, keys given twice): what `overset matrix --candidates` reads, with the same reader.
     public static func value(_ text: String, origin: String) throws -> SettingValue {
+        SpecValue.convert(try compose(text, origin: origin, what: "the value"))
+    }
+
+    /// The YAML tree of `text`, within the spec's limits.
+    private static func compose(_ text: String, origin: String, what: String) throws -> Node {
         let location = CatalogLocation(file: origin)
+        // Yams parses nested flow collections recursively: thousands of "[" overflow the stack (found by
+        // FuzzCatalogs). No spec needs more than a few levels.
         guard flowNestingDepth(text) <= maximumNesting else {
-            throw CatalogError(location: location, message: "nests lists or mappings more than \(maximumNesting) deep")
+            throw CatalogError(location: location, message: "\(what) nests lists or mappings more than \(maximumNesting) deep")
         }
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else { throw CatalogError(location: location, message: "empty") }
+            guard let node = try Yams.compose(yaml: text) else {
+                throw CatalogError(location: location, message: "\(what) is empty")
+            }
             root = node
         } catch let error as YamlError {
             throw CatalogError(location: location, message: "invalid YAML: \(error)")
         }
+        // Aliases share nodes, so a few hundred bytes of nested aliases expand to billions of nodes when read:
+        // count the expanded tree first, within a budget. And a key given twice is an error, never "the last wins".
         var budget = maximumExpandedNodes
         if let problem = checkTree(root, budget: &budget) {
             throw CatalogError(location: CatalogLocation(file: origin, line: problem.line), message: problem.message)
         }
-        return SpecValue.convert(root)
+        return root
     }
 
     /// The most nodes a spec's tree may hold with its aliases expanded (a spec of a thousand rules has about
