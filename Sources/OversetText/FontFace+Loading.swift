@@ -26,6 +26,19 @@ extension FontFace {
         return buffer
     }
 
+    /// A read-only private mapping of the file, or nil when the system refuses one (then the file is read).
+    static func mapFile(_ path: String, size: Int) throws(FontLoadFailure) -> UnsafeMutableRawBufferPointer? {
+        guard size <= maximumFileSize else { throw .tooLarge(path: path, bytes: size) }
+        guard size > 0 else { throw .notAFont(path: path, reason: "the file is empty") }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            return nil
+        }
+        return UnsafeMutableRawBufferPointer(start: address, count: size)
+    }
+
     static func hasTable(_ face: OpaquePointer, _ tag: String) -> Bool {
         let blob = hb_face_reference_table(face, hb_tag_from_string(tag, -1))
         defer { hb_blob_destroy(blob) }

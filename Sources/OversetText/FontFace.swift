@@ -47,22 +47,30 @@ package struct FaceAxis: Sendable, Equatable {
 /// The bytes of one font file, shared by every face of a collection and every instance of a variable font loaded
 /// from it: a `.ttc` with ten faces is read once, not ten times.
 ///
-/// Ownership: owns the buffer and the HarfBuzz blob over it; the blob is destroyed before the buffer is freed.
+/// Ownership: owns the buffer (allocated, or a read-only mapping of the file) and the HarfBuzz blob over it; the
+/// blob is destroyed before the buffer is freed or unmapped.
 private final class FontBytes: @unchecked Sendable {
     // @unchecked Sendable: immutable after init; HarfBuzz blobs are immutable and reference-counted atomically.
     let buffer: UnsafeMutableRawBufferPointer
     let blob: OpaquePointer
+    /// Whether `buffer` is a mapping of the file (unmapped, not deallocated).
+    private let isMapped: Bool
 
     /// Takes ownership of `buffer`.
-    init(_ buffer: UnsafeMutableRawBufferPointer) {
+    init(_ buffer: UnsafeMutableRawBufferPointer, isMapped: Bool = false) {
         self.buffer = buffer
+        self.isMapped = isMapped
         blob = hb_blob_create(UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self),
                               UInt32(buffer.count), HB_MEMORY_MODE_READONLY, nil, nil)!
     }
 
     deinit {
         hb_blob_destroy(blob)
-        buffer.deallocate()
+        if isMapped {
+            munmap(buffer.baseAddress, buffer.count)
+        } else {
+            buffer.deallocate()
+        }
     }
 
     /// Files read and still in use, by path, size and modification time (a changed file is read again). Weak: a
@@ -74,7 +82,11 @@ private final class FontBytes: @unchecked Sendable {
         weak var bytes: FontBytes?
     }
 
-    static func read(_ path: String) throws(FontLoadFailure) -> FontBytes {
+    /// The bytes of the file at `path`: read into memory, or with `mapped` a read-only mapping of it, whose pages
+    /// are read from disk only when a table is used (the CJK and emoji fonts are 30 MB, of which a string touches a
+    /// few pages). Map only installed files that nothing rewrites (the bundled and the system fonts): a mapped file
+    /// cut short while in use would fault, where a file read whole cannot change under the engine.
+    static func read(_ path: String, mapped: Bool = false) throws(FontLoadFailure) -> FontBytes {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { throw .fileNotFound(path: path) }
@@ -85,7 +97,12 @@ private final class FontBytes: @unchecked Sendable {
         }
         let key = "\(path)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|\(info.st_ino)"
         if let alive = files.withLock({ $0[key]?.bytes }) { return alive }
-        let made = FontBytes(try FontFace.readFile(path, size: Int(info.st_size)))
+        let made: FontBytes
+        if mapped, let mapping = try FontFace.mapFile(path, size: Int(info.st_size)) {
+            made = FontBytes(mapping, isMapped: true)
+        } else {
+            made = FontBytes(try FontFace.readFile(path, size: Int(info.st_size)))
+        }
         return files.withLock { files in
             if let alive = files[key]?.bytes { return alive }
             files = files.filter { $0.value.bytes != nil }  // forget the files no face uses any more
@@ -164,9 +181,10 @@ package final class FontFace: @unchecked Sendable {
     /// Instances made from this default instance, held weakly (an instance holds its default strongly).
     private let instances = Lock<[String: WeakFace]>([:])
 
-    /// Loads face `index` of the font file at `path`.
-    package convenience init(path: String, index: Int = 0) throws(FontLoadFailure) {
-        try self.init(bytes: try FontBytes.read(path), path: path, index: index)
+    /// Loads face `index` of the font file at `path`; with `mapped`, over a read-only mapping of the file (for
+    /// installed fonts only, see `FontBytes.read`).
+    package convenience init(path: String, index: Int = 0, mapped: Bool = false) throws(FontLoadFailure) {
+        try self.init(bytes: try FontBytes.read(path, mapped: mapped), path: path, index: index)
     }
 
     /// Loads face `index` from font bytes in memory (`name` names them in errors).

@@ -33,6 +33,17 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         defaultInstance = nil
     }
 
+    /// An installed font (bundled in `Fonts/`, or a system package's), over a read-only mapping of its file: its
+    /// pages are read when used, not at start-up.
+    package init(installedPath path: String, index: Int = 0) throws(OversetError) {
+        do {
+            face = try FontFace(path: path, index: index, mapped: true)
+        } catch {
+            throw OversetError(error)
+        }
+        defaultInstance = nil
+    }
+
     /// Loads face `index` of a font from its bytes (a font downloaded or embedded; `name` names it in errors).
     public init(data: [UInt8], name: String = "(font data)", index: Int = 0) throws(OversetError) {
         do {

@@ -349,6 +349,6 @@ final class BundledFontCache: Sendable {
     private let fonts = Lock<[String: Font]>([:])
 
     func font(path: String, index: Int = 0) throws(OversetError) -> Font {
-        try fonts.cached("\(path)#\(index)") { () throws(OversetError) in try Font(path: path, index: index) }
+        try fonts.cached("\(path)#\(index)") { () throws(OversetError) in try Font(installedPath: path, index: index) }
     }
 }

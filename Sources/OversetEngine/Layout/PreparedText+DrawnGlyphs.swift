@@ -26,7 +26,7 @@ extension PreparedText {
             let face = engine.fonts.allFonts[piece.face].face
             let scale = size / Double(face.metrics.unitsPerEm)
             if piece.isEllipsis {
-                for glyph in engine.shared.ellipses[piece.face]?.glyphs ?? [] {
+                for glyph in engine.shared.ellipsis(piece.face)?.glyphs ?? [] {
                     result.append(DrawnGlyph(face: piece.face, glyph: glyph.glyph, x: x + Double(glyph.xOffset) * scale,
                                              dy: Double(glyph.yOffset) * scale, cluster: nil))
                     x += Double(glyph.advance) * scale

@@ -143,7 +143,7 @@ extension PreparedText {
             let font = engine.fonts.allFonts[piece.face]
             let width: Double
             let text: String
-            if piece.isEllipsis, let shaped = engine.shared.ellipses[piece.face] {
+            if piece.isEllipsis, let shaped = engine.shared.ellipsis(piece.face) {
                 width = shaped.advance * size
                 text = shaped.text
             } else {

@@ -36,7 +36,7 @@ struct Truncator {
         let suffixRegion = lastHardParagraph(from: start)
 
         func ellipsisWidth(_ face: Int?) -> Double {
-            guard let face, let shaped = text.engine.shared.ellipses[face] else { return 0 }
+            guard let face, let shaped = text.engine.shared.ellipsis(face) else { return 0 }
             return shaped.advance + tracking
         }
         var prefix = start..<start
@@ -65,7 +65,7 @@ struct Truncator {
             face = better
         }
         if suffix.isEmpty { suffix = prefix.upperBound..<prefix.upperBound }
-        let ellipsis = face.flatMap { face in text.engine.shared.ellipses[face].map { (text: $0.text, face: face) } }
+        let ellipsis = face.flatMap { face in text.engine.shared.ellipsis(face).map { (text: $0.text, face: face) } }
         func total() -> Double {
             (prefix.isEmpty ? 0 : lead) + prefixWidth + ellipsisWidth(face) + suffixWidth
         }
@@ -149,13 +149,13 @@ struct Truncator {
     /// The face to draw an ellipsis next to `offset`: that text's face if it has "…"; else the first font of the
     /// stack that has "…"; else "..." in that text's face or the first font that has it.
     func ellipsisFace(adjacentTo offset: Int) -> Int? {
-        let ellipses = text.engine.shared.ellipses
+        let shared = text.engine.shared
         let adjacent = text.runs.isEmpty ? nil : text.runs[min(text.runs.firstIndex(reaching: offset), text.runs.count - 1)].face
         let order = text.engine.fonts.candidateOrder(script: .common)
-        let isTrueEllipsis: (Int) -> Bool = { ellipses[$0]?.text == "\u{2026}" }
+        let isTrueEllipsis: (Int) -> Bool = { shared.ellipsis($0)?.text == "\u{2026}" }
         if let adjacent, isTrueEllipsis(adjacent) { return adjacent }
         if let face = order.first(where: isTrueEllipsis) { return face }
-        if let adjacent, ellipses[adjacent] != nil { return adjacent }
-        return order.first { ellipses[$0] != nil }
+        if let adjacent, shared.ellipsis(adjacent) != nil { return adjacent }
+        return order.first { shared.ellipsis($0) != nil }
     }
 }

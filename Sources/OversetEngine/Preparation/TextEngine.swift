@@ -130,28 +130,40 @@ public enum TextDirection: String, Sendable, Hashable, CaseIterable {
 final class EngineShared: Sendable {
     let shaper = Shaper()
     let analyzer = TextAnalyzer()
-    /// For each face of the stack, the ellipsis it draws ("…", or "..." when it has no U+2026), or nil.
-    let ellipses: [ShapedEllipsis?]
+    private let fonts: FontStack
+    /// For each face of the stack, the ellipsis it draws, shaped the first time a line is truncated in that face
+    /// (shaping one for each of the ~45 faces at start-up was 19 M of `preview`'s 110 M instructions).
+    private let shapedEllipses: Lock<[ShapedEllipsis??]>
 
     init(fonts: FontStack) {
-        let shaper = self.shaper
-        ellipses = fonts.allFonts.map { font in
-            for candidate in ["\u{2026}", "..."] {
-                let scalars = candidate.unicodeScalars
-                guard scalars.allSatisfy({ font.face.hasGlyph(for: $0.value) }) else { continue }
-                let units = Array(candidate.utf16)
-                var glyphs: [ShapedGlyph] = []
-                let ok = units.withUnsafeBufferPointer { buffer in
-                    shaper.shape(buffer, range: 0..<units.count, context: 0..<units.count, face: font.face,
-                                 rightToLeft: false, script: .common, language: ShapingLanguage(nil), features: [],
-                                 into: &glyphs)
-                }
-                guard ok == .shaped else { return nil }
-                let advance = glyphs.reduce(0) { $0 + Double($1.advance) } / Double(font.face.metrics.unitsPerEm)
-                return ShapedEllipsis(text: candidate, glyphs: glyphs, advance: advance)
+        self.fonts = fonts
+        shapedEllipses = Lock(Array(repeating: nil, count: fonts.allFonts.count))
+    }
+
+    /// The ellipsis face `face` draws ("…", or "..." when it has no U+2026), or nil when it has neither.
+    func ellipsis(_ face: Int) -> ShapedEllipsis? {
+        if let known = shapedEllipses.withLock({ $0[face] }) { return known }
+        let made = Self.shapeEllipsis(fonts.allFonts[face], shaper: shaper)
+        shapedEllipses.withLock { $0[face] = .some(made) }
+        return made
+    }
+
+    private static func shapeEllipsis(_ font: Font, shaper: Shaper) -> ShapedEllipsis? {
+        for candidate in ["\u{2026}", "..."] {
+            let scalars = candidate.unicodeScalars
+            guard scalars.allSatisfy({ font.face.hasGlyph(for: $0.value) }) else { continue }
+            let units = Array(candidate.utf16)
+            var glyphs: [ShapedGlyph] = []
+            let ok = units.withUnsafeBufferPointer { buffer in
+                shaper.shape(buffer, range: 0..<units.count, context: 0..<units.count, face: font.face,
+                             rightToLeft: false, script: .common, language: ShapingLanguage(nil), features: [],
+                             into: &glyphs)
             }
-            return nil
+            guard ok == .shaped else { return nil }
+            let advance = glyphs.reduce(0) { $0 + Double($1.advance) } / Double(font.face.metrics.unitsPerEm)
+            return ShapedEllipsis(text: candidate, glyphs: glyphs, advance: advance)
         }
+        return nil
     }
 }
 
