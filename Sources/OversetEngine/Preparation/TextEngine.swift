@@ -134,10 +134,32 @@ final class EngineShared: Sendable {
     /// For each face of the stack, the ellipsis it draws, shaped the first time a line is truncated in that face
     /// (shaping one for each of the ~45 faces at start-up was 19 M of `preview`'s 110 M instructions).
     private let shapedEllipses: Lock<[ShapedEllipsis??]>
+    /// For each face, its space glyph, shaped when first needed (``spaceGlyph(_:)``).
+    private let shapedSpaces: Lock<[ShapedGlyph??]>
 
     init(fonts: FontStack) {
         self.fonts = fonts
         shapedEllipses = Lock(Array(repeating: nil, count: fonts.allFonts.count))
+        shapedSpaces = Lock(Array(repeating: nil, count: fonts.allFonts.count))
+    }
+
+    /// The glyph of a lone space (U+0020) in face `face`, shaped once with no features, or nil when the face has
+    /// no space or shapes it into more than one glyph.
+    func spaceGlyph(_ face: Int) -> ShapedGlyph? {
+        if let known = shapedSpaces.withLock({ $0[face] }) { return known }
+        let font = fonts.allFonts[face]
+        var made: ShapedGlyph? = nil
+        if font.face.hasGlyph(for: 0x20) {
+            let units: [UInt16] = [0x20]
+            var glyphs: [ShapedGlyph] = []
+            let outcome = units.withUnsafeBufferPointer { buffer in
+                shaper.shape(buffer, range: 0..<1, context: 0..<1, face: font.face, rightToLeft: false,
+                             script: .common, language: ShapingLanguage(nil), features: [], into: &glyphs)
+            }
+            if outcome == .shaped, glyphs.count == 1, !glyphs[0].unsafeToBreak { made = glyphs[0] }
+        }
+        shapedSpaces.withLock { $0[face] = .some(made) }
+        return made
     }
 
     /// The ellipsis face `face` draws ("…", or "..." when it has no U+2026), or nil when it has neither.
