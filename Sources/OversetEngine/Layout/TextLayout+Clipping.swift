@@ -145,18 +145,19 @@ extension TextLayout {
                     }
                 }
             }
-            /// The ink of the glyphs drawn on a line whose edge cuts a word where shaping changes (an Arabic word
-            /// cut in its middle shows its final and initial forms): the line re-shaped as the pictures draw it.
-            func visitDrawn() {
-                for piece in prepared.visualPieces(of: line) where !piece.isEllipsis {
-                    guard let runIndex = piece.run else { continue }
+            /// The ink of `range` re-shaped against the visible `context` (split by runs), as the pictures draw it.
+            func visitShaped(_ range: Range<Int>, context: Range<Int>) {
+                guard !range.isEmpty else { return }
+                var runIndex = runs.firstIndex(reaching: range.lowerBound)
+                while runIndex < runs.count, runs[runIndex].range.lowerBound < range.upperBound {
                     let run = runs[runIndex]
-                    let face = faces[piece.face].face
+                    runIndex += 1
+                    let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
+                    let face = faces[run.face].face
                     let scale = size / Double(face.metrics.unitsPerEm)
                     let shaped = prepared.engine.shared.shaper.glyphs(
-                        prepared.utf16, range: piece.range, context: piece.context, face: face,
-                        rightToLeft: run.isRightToLeft, script: run.script, language: prepared.shapingLanguage,
-                        features: prepared.features)
+                        prepared.utf16, range: piece, context: context, face: face, rightToLeft: run.isRightToLeft,
+                        script: run.script, language: prepared.shapingLanguage, features: prepared.features)
                     face.verticalInk(of: shaped[...]) { position, ink in
                         guard let ink else { return }
                         let glyph = shaped[position]
@@ -175,13 +176,32 @@ extension TextLayout {
                     }
                 }
             }
-            if prepared.hasShapingCut(line) {
-                visitDrawn()
-            } else if let truncation = line.truncation {
-                visit(truncation.prefix)
-                visit(truncation.suffix)
+            /// A visible stretch of the line: where an edge cuts a word where shaping changes (an Arabic word cut in
+            /// its middle shows its final and initial forms), the glyphs drawn there, re-shaped as the pictures
+            /// draw them, from the edge to the nearest boundary safe to break (HarfBuzz's contract: the shaping is
+            /// the same on either side of one); the prepared ink elsewhere.
+            func visitAsDrawn(_ range: Range<Int>) {
+                let breaker = LineBreaker(prepared)
+                var middle = range
+                if prepared.isUnsafeCut(range.lowerBound) {
+                    let safe = breaker.safeBoundary(after: range.lowerBound, before: range.upperBound, last: false)
+                        ?? range.upperBound
+                    visitShaped(range.lowerBound..<safe, context: range)
+                    middle = safe..<range.upperBound
+                }
+                if !middle.isEmpty, prepared.isUnsafeCut(range.upperBound) {
+                    let safe = breaker.safeBoundary(after: middle.lowerBound, before: range.upperBound, last: true)
+                        ?? middle.lowerBound
+                    visitShaped(max(safe, middle.lowerBound)..<range.upperBound, context: range)
+                    middle = middle.lowerBound..<max(safe, middle.lowerBound)
+                }
+                visit(middle)
+            }
+            if let truncation = line.truncation {
+                visitAsDrawn(truncation.prefix)
+                visitAsDrawn(truncation.suffix)
             } else {
-                visit(line.contentRange)
+                visitAsDrawn(line.contentRange)
             }
             for start in worst.keys.sorted() {
                 let entry = worst[start]!
@@ -213,16 +233,9 @@ extension TextLayout {
 
 extension PreparedText {
     /// The start of the grapheme cluster that contains `offset`.
-    /// Whether a line starts or ends (or is truncated) where breaking changes the shaping, so that the glyphs drawn
-    /// there are not those of the whole text (HarfBuzz's unsafe-to-break flag).
-    func hasShapingCut(_ line: Line) -> Bool {
-        func unsafe(_ offset: Int) -> Bool { offset > 0 && offset < utf16.count && unsafeToBreak[offset] }
-        if let truncation = line.truncation {
-            return unsafe(truncation.prefix.lowerBound) || unsafe(truncation.prefix.upperBound)
-                || unsafe(truncation.suffix.lowerBound) || unsafe(truncation.suffix.upperBound)
-        }
-        return unsafe(line.contentRange.lowerBound) || unsafe(line.contentRange.upperBound)
-    }
+    /// Whether a line edge at `offset` cuts where breaking changes the shaping, so that the glyphs drawn there are not
+    /// those of the whole text (HarfBuzz's unsafe-to-break flag).
+    func isUnsafeCut(_ offset: Int) -> Bool { offset > 0 && offset < utf16.count && unsafeToBreak[offset] }
 
     func clusterStart(containing offset: Int) -> Int {
         let index = clusterIndex(atOrAfter: offset + 1)
