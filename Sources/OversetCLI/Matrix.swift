@@ -206,7 +206,7 @@ struct Matrix: ParsableCommand {
             try choice.choose(width: label.width, category: category)
         }
         // The text as the component shows it at each category: in the layout chosen.
-        let findings = Finding.findings(of: decisions.map { $0.chosen.texts[0] })
+        let findings = Finding.findings(of: decisions.map { (category: $0.category.higName, problems: $0.problems) })
         let status = decisions.map(\.status).max() ?? .pass
         switch format {
         case .json:

@@ -69,6 +69,7 @@ public struct CatalogFitCheck: Sendable {
             guard result.status != .pass else { continue }
             report.failures.append(KeyFailure(result: result, verdicts: verdicts))
         }
+        if report.errors.isEmpty && report.checked == 0 { report.errors.append(selection.nothingChecked.description) }
         return report
     }
 }
@@ -97,10 +98,6 @@ public struct CatalogFitReport: Sendable {
     /// One message per problem, for a test failure: an error each, then a failing string each.
     public var messages: [String] {
         var out = errors
-        if errors.isEmpty && checked == 0 {
-            out.append("nothing was checked in \(catalog): no string of \(keys.map { $0.joined(separator: ", ") } ?? "the catalog") "
-                + "in the selected languages")
-        }
         out += failures.filter { $0.result.status.fails }.map(\.message)
         return out
     }

@@ -225,12 +225,20 @@ public struct LayoutDecision: Sendable, CustomStringConvertible {
     public var arrangement: Arrangement { chosen.arrangement }
     /// Whether the chosen candidate fits (false when none does and the last is used anyway, as `ViewThatFits` does).
     public var fits: Bool { chosen.fits }
-    /// The decision as a verdict's status: the worst of the chosen candidate's texts (a warning for clipped marks);
-    /// unknown when a text could not be measured; a failure when no candidate fits.
-    public var status: VerdictStatus {
-        let worst = chosen.texts.map(\.status).max() ?? .pass
-        return fits || worst == .unknown ? worst : .fail
+    /// The decision's own problem: no candidate fits though the chosen one's texts do (its fixed items and spacing,
+    /// or `.ideal` widths side by side, are wider than the width); nil otherwise (a text that does not fit says so
+    /// in its own verdict).
+    public var layoutProblem: VerdictProblem? {
+        guard !fits, chosen.texts.allSatisfy(\.fits) else { return nil }
+        return VerdictProblem(kind: .truncated, message: "no layout fits: \(chosen.reason)")
     }
+
+    /// Every problem of the decision: the chosen candidate's texts', then ``layoutProblem``. What every door shows.
+    public var problems: [VerdictProblem] { chosen.texts.flatMap(\.problems) + (layoutProblem.map { [$0] } ?? []) }
+
+    /// The decision as a verdict's status: the worst of its ``problems`` (a warning for clipped marks, unknown when
+    /// a text could not be measured, a failure when no candidate fits).
+    public var status: VerdictStatus { problems.map(\.status).max() ?? .pass }
 
     public var description: String {
         let tried = attempts.dropLast().map { "\($0.arrangement.name) does not fit: \($0.reason)" }

@@ -19,7 +19,6 @@ public struct ReflowHeader: Sendable {
     /// and `vertical` (the image above them, the texts at the whole width). The choice judges the texts; the
     /// header's ``ReflowComponent/policy`` decides from its attempts.
     public let choice: LayoutChoice
-    private let subtitleText: String?
 
     /// Prepares the header's texts with each label's fonts (the bundled fonts of its weight unless it names others).
     public init(title: String, subtitle: String? = nil, language: String? = nil,
@@ -40,7 +39,6 @@ public struct ReflowHeader: Sendable {
         self.component = component
         self.title = titles.all[0]
         self.subtitle = subtitles?.all[0]
-        subtitleText = subtitles?.text
         var texts: [Arrangement.Item] = [.text(titles.text, label: component.title)]
         var preparations = [LayoutChoice.PreparationKey(titles.text, component.title): titles]
         if let subtitles {

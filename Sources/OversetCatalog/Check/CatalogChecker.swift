@@ -69,6 +69,12 @@ public struct CheckSelection: Sendable {
     public var untranslated: [(key: String, language: String)]
     /// Where the language selection came from, for its errors.
     var languagePlace: CatalogLocation
+
+    /// The error of a selection that measured nothing and said no other error (never a pass with 0 checks).
+    public var nothingChecked: CatalogDiagnostic {
+        CatalogDiagnostic(.error, languagePlace, "nothing was checked: no string of the catalogs is in the selected "
+            + "languages (\(languages.joined(separator: ", ")))")
+    }
 }
 
 /// Checks every (key, language) of some catalogs at every category against a layout spec.
@@ -117,8 +123,7 @@ public struct CatalogChecker: Sendable {
         }
         diagnostics += spec.rules.compactMap(\.regexGaveUp)
         if counts.checks == 0 && !diagnostics.contains(where: { $0.severity == .error }) && options.shard == nil {
-            diagnostics.append(CatalogDiagnostic(.error, selection.languagePlace, "nothing was checked: no string of the "
-                + "catalogs is in the selected languages (\(selection.languages.joined(separator: ", ")))"))
+            diagnostics.append(selection.nothingChecked)
         }
         return CheckReport(catalogs: selection.catalogs.map(\.path), languages: selection.languages,
                            categories: selection.categories.map(\.higName), results: kept, counts: counts,
@@ -390,9 +395,7 @@ public struct CatalogChecker: Sendable {
                         + upTo.higName))
                 }
                 verdict = decision.chosen.texts[0]
-                if !decision.fits && verdict.fits {
-                    problems.append(CheckProblem(kind: .truncated, message: "no layout fits: \(decision.chosen.reason)"))
-                }
+                if let layoutProblem = decision.layoutProblem { problems.append(layoutProblem) }
             } else {
                 verdict = try label.verdict(for: prepared, policy: rule.policy)
             }

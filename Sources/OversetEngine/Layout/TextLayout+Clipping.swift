@@ -181,16 +181,15 @@ extension TextLayout {
             /// draw them, from the edge to the nearest boundary safe to break (HarfBuzz's contract: the shaping is
             /// the same on either side of one); the prepared ink elsewhere.
             func visitAsDrawn(_ range: Range<Int>) {
-                let breaker = LineBreaker(prepared)
                 var middle = range
                 if prepared.isUnsafeCut(range.lowerBound) {
-                    let safe = breaker.safeBoundary(after: range.lowerBound, before: range.upperBound, last: false)
+                    let safe = LineBreaker(prepared).safeBoundary(after: range.lowerBound, before: range.upperBound, last: false)
                         ?? range.upperBound
                     visitShaped(range.lowerBound..<safe, context: range)
                     middle = safe..<range.upperBound
                 }
                 if !middle.isEmpty, prepared.isUnsafeCut(range.upperBound) {
-                    let safe = breaker.safeBoundary(after: middle.lowerBound, before: range.upperBound, last: true)
+                    let safe = LineBreaker(prepared).safeBoundary(after: middle.lowerBound, before: range.upperBound, last: true)
                         ?? middle.lowerBound
                     visitShaped(max(safe, middle.lowerBound)..<range.upperBound, context: range)
                     middle = middle.lowerBound..<max(safe, middle.lowerBound)
