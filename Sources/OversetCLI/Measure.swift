@@ -182,7 +182,7 @@ struct Measure: ParsableCommand {
             var key = Array(text.utf8)
             for part in [language ?? "", label.weight.rawValue,
                          FontStack.usesDisplayDesign(pointSize: label.pointSize) ? "display" : "text"]
-                + label.fonts.custom + ["\u{2}"] + label.fonts.features {
+                + label.fonts.custom + ["\u{2}"] + label.fonts.features + (label.markdown ? ["\u{3}markdown"] : []) {
                 key.append(1)
                 key += part.utf8
             }

@@ -96,6 +96,9 @@ struct LabelArguments: ParsableArguments {
     @Option(name: .customLong("hangul-word-priority"), help: ArgumentHelp("lineBreakStrategy .hangulWordPriority: Korean breaks only between words (true or false); default: on for push-out and balanced, off for greedy.", valueName: "bool"))
     var hangulWordPriority: String?
 
+    @Flag(name: .customLong("markdown"), help: "Read the text as SwiftUI's Text(LocalizedStringKey) does: **bold**, *italic*, `code` and [links](url) measured as styled runs, without their marks.")
+    var markdown = false
+
     @Option(help: "The BCP 47 language of the text (th, ja, zh-CN, ar, de…): selects line breaking rules and shaping.")
     var lang: String?
 
@@ -116,6 +119,7 @@ struct LabelArguments: ParsableArguments {
         if emphasized { values["emphasized"] = .bool(true) }
         if allowsTightening { values["allowsTightening"] = .bool(true) }
         if boldText { values["boldText"] = .bool(true) }
+        if markdown { values["markdown"] = .bool(true) }
         if !fonts.isEmpty { values["fonts"] = .list(fonts.map { .string($0) }) }
         if !features.isEmpty { values["features"] = .list(features.map { .string($0) }) }
         return Settings(values, origin: "options", stringsAreTyped: true)

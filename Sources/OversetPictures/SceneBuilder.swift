@@ -36,9 +36,10 @@ struct SceneBuilder {
     }
 
     /// A glyph's outline with its origin at (`x`, `baseline`), filled.
-    mutating func glyph(_ glyph: UInt32, face: Int, in fonts: FontStack, x: Double, baseline: Double, size: Double,
+    /// `slant` shears it (a synthetic oblique): x moves right by `slant` times the height above the baseline.
+    mutating func glyph(_ glyph: UInt32, font: Font, x: Double, baseline: Double, size: Double, slant: Double = 0,
                         color: PictureColor, role: String) {
-        let fontFace = fonts.allFonts[face].face
+        let fontFace = font.face
         let outline: [PathElement]
         let key = ObjectIdentifier(fontFace)
         if let cached = outlines[key]?[glyph] {
@@ -49,7 +50,9 @@ struct SceneBuilder {
         }
         guard !outline.isEmpty else { return }
         let scale = size / Double(fontFace.metrics.unitsPerEm)
-        func point(_ px: Float, _ py: Float) -> (Double, Double) { (x + Double(px) * scale, baseline - Double(py) * scale) }
+        func point(_ px: Float, _ py: Float) -> (Double, Double) {
+            (x + (Double(px) + slant * Double(py)) * scale, baseline - Double(py) * scale)
+        }
         var steps: [PathStep] = []
         steps.reserveCapacity(outline.count)
         for element in outline {
@@ -76,8 +79,8 @@ struct SceneBuilder {
               let layout = try? prepared.layout(width: 100_000, pointSize: size), let line = layout.lines.first else { return 0 }
         let drawn = prepared.drawnGlyphs(of: line)
         for glyph in drawn.glyphs {
-            self.glyph(glyph.glyph, face: glyph.face, in: engine.fonts, x: x + glyph.x, baseline: baseline - glyph.dy,
-                       size: size, color: color, role: role)
+            self.glyph(glyph.glyph, font: prepared.faceTable[glyph.face], x: x + glyph.x, baseline: baseline - glyph.dy,
+                       size: size * glyph.scale, slant: glyph.slant, color: color, role: role)
         }
         return drawn.width
     }
@@ -95,7 +98,6 @@ struct SceneBuilder {
                          alignment: PictureAlignment, labels: Bool = true) -> [PictureRect] {
         let options = layout.options
         let prepared = layout.prepared
-        let fonts = prepared.engine.fonts
         rect(PictureRect(x: origin.x, y: origin.y, width: options.width, height: max(layout.height, 0.5)),
              fill: palette.widthLimit.withAlpha(0.06), stroke: palette.widthLimit, lineWidth: 1, role: "box")
         var frames: [PictureRect] = []
@@ -124,8 +126,8 @@ struct SceneBuilder {
                 let hit = glyph.cluster.flatMap { cluster in clipped.first { $0.range.range.contains(cluster) } }
                 let color = glyph.cluster == nil ? palette.ellipsis : hit != nil ? palette.warning : palette.text
                 let role = glyph.cluster == nil ? "ellipsis" : hit != nil ? "clipped" : "glyph"
-                self.glyph(glyph.glyph, face: glyph.face, in: fonts, x: x, baseline: baseline - glyph.dy,
-                           size: line.pointSize, color: color, role: role)
+                self.glyph(glyph.glyph, font: prepared.faceTable[glyph.face], x: x, baseline: baseline - glyph.dy,
+                           size: line.pointSize * glyph.scale, slant: glyph.slant, color: color, role: role)
             }
             guard labels else { continue }
             // Label each clipped cluster's overflow next to the edge it crosses (skipping labels that would overlap).

@@ -6,7 +6,7 @@ extension Label {
                                      "fonts", "features", "weight", "foreground", "background", "darkForeground",
                                      "darkBackground", "minimumScaleFactor", "allowsTightening", "minimumCategory",
                                      "maximumCategory", "boldText", "maximumPointSize", "platformFonts",
-                                     "hangulWordPriority"]
+                                     "hangulWordPriority", "markdown"]
 
     /// Reads a label from named settings: `measure`'s JSON fields, a spec rule's keys and the command line's options
     /// all come through here, so they share names, defaults, ranges and messages.
@@ -59,6 +59,7 @@ extension Label {
         boldText = try settings.bool("boldText") ?? base?.boldText ?? false
         maximumPointSize = try settings.number("maximumPointSize") ?? base?.maximumPointSize
         hangulWordPriority = try settings.bool("hangulWordPriority") ?? base?.hangulWordPriority
+        markdown = try settings.bool("markdown") ?? base?.markdown ?? false
         try validate()
     }
 

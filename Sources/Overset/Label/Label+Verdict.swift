@@ -19,17 +19,41 @@ extension Label {
     /// it: a text prepared at Large and judged at AX3, where Inter Display or a semibold instance measures it.
     public func reprepared(_ prepared: PreparedText) throws(OversetError) -> PreparedText {
         if uses(prepared.engine) { return prepared }
+        if let styled = prepared.styledText {
+            return try engine().prepare(styled, language: prepared.language, options: prepared.options)
+        }
         return try engine().prepare(prepared.text, language: prepared.language, options: prepared.options)
     }
 
-    /// Prepares `text` with this label's fonts, weight and features.
+    /// Prepares `text` with this label's fonts, weight and features; with ``markdown``, its Markdown read first.
     public func prepare(_ text: String, language: String? = nil) throws(OversetError) -> PreparedText {
-        try engine().prepare(text, language: language, options: PrepareOptions(features: fonts.features))
+        if markdown { return try prepare(StyledText(markdown: text), language: language) }
+        return try engine().prepare(text, language: language, options: prepareOptions)
     }
+
+    /// Prepares a styled text (an `NSAttributedString`'s runs, Markdown already read) with this label's fonts as
+    /// its own: a run's attributes change them (a bold run is the label's fonts in bold), the Bold Text setting
+    /// makes a run's weight heavier too.
+    public func prepare(_ text: StyledText, language: String? = nil) throws(OversetError) -> PreparedText {
+        try engine().prepare(text, language: language, options: prepareOptions)
+    }
+
+    /// The options a label prepares with: its features, and Bold Text for styled runs.
+    private var prepareOptions: PrepareOptions { PrepareOptions(features: fonts.features, boldText: boldText) }
+
+    /// The text ``prepare(_:language:)-(String,_)`` measures for `text`: its Markdown read with ``markdown``, else the
+    /// string as it is.
+    public func styled(_ text: String) -> StyledText { markdown ? StyledText(markdown: text) : StyledText(text) }
 
     /// The verdict for a prepared text (prepared with ``prepare(_:language:)``) at the label's category.
     public func verdict(for prepared: PreparedText, policy: VerdictPolicy = VerdictPolicy()) throws(OversetError) -> Verdict {
         try Verdict(prepared, label: self, policy: policy)
+    }
+
+    /// Prepares a styled text and judges it at the label's category.
+    public func verdict(for text: StyledText, language: String? = nil,
+                        policy: VerdictPolicy = VerdictPolicy()) throws(OversetError) -> Verdict {
+        try Verdict(prepare(text, language: language), label: self, policy: policy)
     }
 
     /// Prepares `text` and judges it at the label's category.
@@ -63,23 +87,33 @@ extension Label {
 /// }
 /// ```
 public struct LabelPreparations: Sendable {
-    /// The text.
+    /// The text as shown (for a Markdown label, without its marks).
     public let text: String
+    /// The text with its styled runs (none for plain text).
+    public let styled: StyledText
     /// Its language.
     public let language: String?
     /// The preparations, one per distinct engine, in the order of the categories that first needed them.
     public let all: [PreparedText]
 
-    /// Prepares `text` for `label` at each of `categories` (every category by default).
+    /// Prepares `text` for `label` at each of `categories` (every category by default); a ``Label/markdown`` label
+    /// reads its Markdown once.
     public init(_ text: String, language: String? = nil, label: Label,
                 categories: [ContentSizeCategory] = ContentSizeCategory.allCases) throws(OversetError) {
-        self.text = text
+        try self.init(label.styled(text), language: language, label: label, categories: categories)
+    }
+
+    /// Prepares a styled text for `label` at each of `categories` (every category by default).
+    public init(_ styled: StyledText, language: String? = nil, label: Label,
+                categories: [ContentSizeCategory] = ContentSizeCategory.allCases) throws(OversetError) {
+        self.styled = styled
+        self.text = styled.string
         self.language = language
         var all: [PreparedText] = []
         for category in categories {
             let shown = label.at(category)
             if all.contains(where: { shown.uses($0.engine) }) { continue }
-            all.append(try shown.prepare(text, language: language))
+            all.append(try shown.prepare(styled, language: language))
         }
         self.all = all
     }
@@ -87,6 +121,7 @@ public struct LabelPreparations: Sendable {
     /// A set of one preparation, for a text the caller prepared (its engine is used for every label).
     public init(_ prepared: PreparedText) {
         text = prepared.text
+        styled = prepared.styledText ?? StyledText(prepared.text)
         language = prepared.language
         all = [prepared]
     }
@@ -95,6 +130,6 @@ public struct LabelPreparations: Sendable {
     /// suits (another weight or font).
     public func prepared(for label: Label) throws(OversetError) -> PreparedText {
         if let match = all.first(where: { label.uses($0.engine) }) { return match }
-        return try label.prepare(text, language: language)
+        return try label.prepare(styled, language: language)
     }
 }

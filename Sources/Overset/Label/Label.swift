@@ -22,6 +22,7 @@
 /// | ``minimumCategory``, ``maximumCategory`` | none | `minimumContentSizeCategory`, `maximumContentSizeCategory` (SwiftUI `.dynamicTypeSize(...)`) |
 /// | ``boldText`` | false | the Bold Text setting (`UIAccessibility.isBoldTextEnabled`, `legibilityWeight`) |
 /// | ``maximumPointSize`` | none | `UIFontMetrics.scaledFont(for:maximumPointSize:)` |
+/// | ``markdown`` | false | SwiftUI's `Text(LocalizedStringKey)` renders a localized value's Markdown |
 ///
 /// What UIKit calls `textRect(forBounds:limitedToNumberOfLines:)`, `sizeThatFits(_:)` or
 /// `NSString.boundingRect(with:options:attributes:context:)` is ``layout(_:language:)``'s `size` (its lines, at the
@@ -81,6 +82,10 @@ public struct Label: Sendable, Hashable {
     /// ``strategy``: on for push-out and balanced (a `UILabel`'s `.standard`), off for greedy (TextKit); set it for
     /// a label whose strategies are set by hand.
     public var hangulWordPriority: Bool? = nil
+    /// Whether a text given as a string is read as SwiftUI's `Text(LocalizedStringKey)` reads a localized value: its
+    /// inline Markdown (``/OversetEngine/StyledText/init(markdown:)``), `**Allow**` measured in bold without its
+    /// asterisks. Off (the default) measures the string as written, as a `UILabel`'s `text` shows it.
+    public var markdown: Bool = false
 
     /// How much `allowsTightening` may squeeze: a line may be up to 5 % wider than the label before it counts as
     /// truncated (`NSParagraphStyle.tighteningFactorForTruncation`, default 0.05).
@@ -108,19 +113,20 @@ public struct Label: Sendable, Hashable {
     ///   - boldText: the Bold Text accessibility setting; off by default.
     ///   - maximumPointSize: a cap on the point size (`UIFontMetrics.scaledFont(for:maximumPointSize:)`); none by default.
     ///   - hangulWordPriority: Korean breaks only between words; nil (the default) follows the strategy.
+    ///   - markdown: read strings as SwiftUI's `Text` reads a localized value (its Markdown); off by default.
     public init(style: TextStyle, emphasized: Bool = false, category: ContentSizeCategory = .large, width: Double,
                 maxLines: Int = 0, lineHeight: LabelLineHeight = .automatic, truncation: TruncationMode = .tail,
                 wrapping: WrapMode = .word, strategy: LineBreakStrategy = .pushOut, tracking: Tracking = .none,
                 fonts: LabelFonts = .bundled, colors: LabelColors? = nil, minimumScaleFactor: Double? = nil,
                 allowsTightening: Bool = false, minimumCategory: ContentSizeCategory? = nil,
                 maximumCategory: ContentSizeCategory? = nil, boldText: Bool = false, maximumPointSize: Double? = nil,
-                hangulWordPriority: Bool? = nil) {
+                hangulWordPriority: Bool? = nil, markdown: Bool = false) {
         self.init(font: .style(style, emphasized: emphasized), category: category, width: width, maxLines: maxLines,
                   lineHeight: lineHeight, truncation: truncation, wrapping: wrapping, strategy: strategy,
                   tracking: tracking, fonts: fonts, colors: colors, minimumScaleFactor: minimumScaleFactor,
                   allowsTightening: allowsTightening, minimumCategory: minimumCategory,
                   maximumCategory: maximumCategory, boldText: boldText, maximumPointSize: maximumPointSize,
-                  hangulWordPriority: hangulWordPriority)
+                  hangulWordPriority: hangulWordPriority, markdown: markdown)
     }
 
     /// A label with any font setting; the parameters are the properties of the same names, every one with the
@@ -131,8 +137,9 @@ public struct Label: Sendable, Hashable {
                 fonts: LabelFonts = .bundled, colors: LabelColors? = nil, minimumScaleFactor: Double? = nil,
                 allowsTightening: Bool = false, minimumCategory: ContentSizeCategory? = nil,
                 maximumCategory: ContentSizeCategory? = nil, boldText: Bool = false, maximumPointSize: Double? = nil,
-                hangulWordPriority: Bool? = nil) {
+                hangulWordPriority: Bool? = nil, markdown: Bool = false) {
         self.hangulWordPriority = hangulWordPriority
+        self.markdown = markdown
         self.colors = colors
         self.minimumScaleFactor = minimumScaleFactor
         self.allowsTightening = allowsTightening

@@ -15,6 +15,8 @@ package final class EngineCache: Sendable {
         var platform: String?
         var platformWeight: FontWeight?
         var fonts: [String]
+        var italic = false
+        var monospaced = false
     }
 
     /// What an engine depends on: its stack, and the axis values its variable fonts are set to.
@@ -27,12 +29,15 @@ package final class EngineCache: Sendable {
     /// The engine over the bundled fonts for `weight` at `pointSize`, with `fonts` (paths or families) tried first:
     /// static fonts of the nearest weight (regular, or bold for anything heavier), variable fonts set to the exact
     /// weight, and to the point size where they have an optical-size axis; Inter Display from 20 pt.
+    /// `italic` and `monospaced` give the stacks of a styled run (``StyledText``): Inter's italic, Noto Sans Mono
+    /// first (and the platform folder's italic faces and SF Mono).
     package func engine(fonts: [String], platform: String? = nil, weight: FontWeight,
-                pointSize: Double) throws(OversetError) -> TextEngine {
+                pointSize: Double, italic: Bool = false, monospaced: Bool = false) throws(OversetError) -> TextEngine {
         let bundledWeight = weight.bundledWeight
         let display = FontStack.usesDisplayDesign(pointSize: pointSize)
         let baseKey = StackKey(bundledWeight: bundledWeight, display: display, platform: platform,
-                               platformWeight: platform == nil ? nil : weight, fonts: fonts)
+                               platformWeight: platform == nil ? nil : weight, fonts: fonts, italic: italic,
+                               monospaced: monospaced)
         // Looked up with `withLock` first: `cached` is not specialized across modules, and its generic dictionary
         // access cost more than the rest of a short string's verdict.
         // Stacks and engines over fonts that requests name are kept apart from the bundled ones (and a platform
@@ -46,10 +51,12 @@ package final class EngineCache: Sendable {
             entry = found
         } else {
             entry = try stacks.cached(baseKey, limit: limit) { () throws(OversetError) in
-                var stack = try FontStack.bundled(weight: bundledWeight, pointSize: pointSize, preferring: [])
+                var stack = try FontStack.bundled(weight: bundledWeight, pointSize: pointSize, italic: italic,
+                                                  monospaced: monospaced)
                 if let platform {
                     stack = try PlatformFonts.load(directory: platform).stack(weight: weight, pointSize: pointSize,
-                                                                              over: stack)
+                                                                              over: stack, italic: italic,
+                                                                              monospaced: monospaced)
                 }
                 stack = try stack.preferring(fonts)
                 return StackEntry(stack: stack, hasOpticalSize: stack.allFonts.contains { $0.hasOpticalSizeAxis })
@@ -61,7 +68,7 @@ package final class EngineCache: Sendable {
         return try engines.cached(key, limit: limit) { () throws(OversetError) in
             TextEngine(fonts: try entry.stack.instanced(weight: weight.value, opticalSize: opticalSize),
                        labelKey: LabelEngineKey(fonts: fonts, platform: platform, weight: weight, display: display,
-                                                opticalSize: opticalSize))
+                                                opticalSize: opticalSize, pointSize: pointSize))
         }
     }
 

@@ -83,6 +83,8 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public var weightClass: Int { face.weightClass }
     /// Whether the font says it is italic or oblique.
     public var isItalic: Bool { face.isItalic }
+    /// Whether the font draws italic or slanted: it says it is italic, or an instance sets `ital` or `slnt`.
+    public var drawsItalic: Bool { face.isItalic || (variations["ital"] ?? 0) != 0 || (variations["slnt"] ?? 0) != 0 }
     /// The font's vertical metrics in font units.
     public var metrics: FontMetrics { FontMetrics(face.metrics) }
 
@@ -134,7 +136,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// family and its axis values (`Inter wght 600`).
     public var name: String {
         let axes = variations.sorted { $0.key < $1.key }.map { "\($0.key) \(Points.format($0.value))" }
-        return familyName + " " + (axes.isEmpty ? styleName : axes.joined(separator: " "))
+        return familyName + " " + (axes.isEmpty ? styleName : axes.joined(separator: " ") + (isItalic ? " Italic" : ""))
     }
 
     public var description: String { "\(name) (\(path)\(index == 0 ? "" : "#\(index)"))" }

@@ -186,16 +186,22 @@ extension FontStack {
     ///   - weight: regular or bold faces of the static fonts; the variable Inter is set to weight 400 or 700 (a
     ///     label's exact weight, such as semibold, is set by ``instanced(weight:opticalSize:)``).
     ///   - pointSize: the size the text is shown at, which picks Inter Display from 20 pt; nil for Inter (text).
-    public static func bundled(weight: BundledWeight = .regular, pointSize: Double? = nil) throws(OversetError) -> FontStack {
+    ///   - italic: Inter's italic (`Inter-italic.var.ttf`, `InterDisplay-italic.var.ttf`) in place of its roman, as
+    ///     SF Pro has a true italic; the other faces have none (a styled run draws them as a synthetic oblique).
+    ///   - monospaced: Noto Sans Mono first (standing in for SF Mono, SwiftUI's `code` and `.monospaced()`), the
+    ///     rest of the stack after it.
+    public static func bundled(weight: BundledWeight = .regular, pointSize: Double? = nil, italic: Bool = false,
+                               monospaced: Bool = false) throws(OversetError) -> FontStack {
         let directory = try bundledFontsDirectory()
         let suffix = weight == .bold ? "Bold" : "Regular"
         func load(_ name: String) throws(OversetError) -> Font {
             try BundledFontCache.shared.font(path: directory + "/" + name)
         }
         let display = FontStack.usesDisplayDesign(pointSize: pointSize ?? 0)
-        let inter = try load(display ? "InterDisplay-roman.var.ttf" : "Inter-roman.var.ttf")
+        let inter = try load((display ? "InterDisplay" : "Inter") + (italic ? "-italic.var.ttf" : "-roman.var.ttf"))
             .instance(["wght": weight == .bold ? 700 : 400])
         var general = [inter, try load("NotoSans-\(suffix).ttf")]
+        if monospaced { general.insert(try load("NotoSansMono-\(suffix).ttf"), at: 0) }
         var scripts: [String: [Font]] = [:]
         for (code, family) in FontStack.bundledScriptFamilies {
             scripts[code] = [try load("\(family)-\(suffix).ttf")]
@@ -255,6 +261,27 @@ extension FontStack {
         if let opticalSize { variations["opsz"] = opticalSize }
         guard !variations.isEmpty, allFonts.contains(where: { !$0.axes.isEmpty }) else { return self }
         func map(_ list: [Font]) -> [Font] { list.map { $0.axes.isEmpty ? $0 : $0.instance(variations) } }
+        return try FontStack(map(fonts), scriptFallbacks: scriptFallbacks.mapValues(map),
+                             languageFallbacks: languageFallbacks.mapValues { $0.mapValues(map) })
+    }
+
+    /// This stack drawn italic where a variable font can be: an `ital` axis set to 1, else a `slnt` axis set to its
+    /// most slanted value (as CoreText's italic trait does); other fonts are kept (a styled run draws them as a
+    /// synthetic oblique).
+    public func italicized() throws(OversetError) -> FontStack {
+        func italic(_ font: Font) -> Font {
+            var values = font.variations
+            if font.axes.contains(where: { $0.tag == "ital" }) {
+                values["ital"] = 1
+            } else if let slant = font.axes.first(where: { $0.tag == "slnt" }) {
+                values["slnt"] = slant.minimum
+            } else {
+                return font
+            }
+            return font.instance(values)
+        }
+        guard allFonts.contains(where: { $0.axes.contains { $0.tag == "ital" || $0.tag == "slnt" } }) else { return self }
+        func map(_ list: [Font]) -> [Font] { list.map(italic) }
         return try FontStack(map(fonts), scriptFallbacks: scriptFallbacks.mapValues(map),
                              languageFallbacks: languageFallbacks.mapValues { $0.mapValues(map) })
     }

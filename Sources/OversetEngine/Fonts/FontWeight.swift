@@ -1,5 +1,5 @@
 /// A font weight as the text styles name them, with its OpenType `wght` value.
-public enum FontWeight: String, Sendable, Hashable, CaseIterable {
+public enum FontWeight: String, Sendable, Hashable, Codable, CaseIterable {
     /// Regular (400).
     case regular
     /// Semibold (600).

@@ -77,22 +77,23 @@ public struct PlatformFonts: Sendable {
         hasSystemFont = PlatformFonts.systemFontFamilies.contains { families[$0] != nil }
     }
 
-    /// The face of `family` nearest to `weight` (upright first; a variable face is set to the weight later).
-    public func face(_ family: String, weight: FontWeight) -> Font? {
+    /// The face of `family` nearest to `weight` (upright first, or italic first with `italic`; a variable face is set
+    /// to the weight later).
+    public func face(_ family: String, weight: FontWeight, italic: Bool = false) -> Font? {
         guard let faces = families[family], !faces.isEmpty else { return nil }
-        let upright = faces.filter { !$0.isItalic }
-        let candidates = upright.isEmpty ? faces : upright
+        let styled = faces.filter { $0.isItalic == italic }
+        let candidates = styled.isEmpty ? faces : styled
         if let variable = candidates.first(where: { $0.hasWeightAxis }) { return variable }
         return candidates.min { abs($0.weightClass - Int(weight.value)) < abs($1.weightClass - Int(weight.value)) }
     }
 
     /// The system font for `pointSize`: SF Pro Display from 20 pt and SF Pro Text below (Apple's static fonts), else
     /// the variable SF Pro or the system's own `SFNS.ttf` (its optical-size axis follows the size), else nil.
-    public func systemFont(weight: FontWeight, pointSize: Double) -> Font? {
+    public func systemFont(weight: FontWeight, pointSize: Double, italic: Bool = false) -> Font? {
         let display = FontStack.usesDisplayDesign(pointSize: pointSize)
         let first = display ? ["SF Pro Display", "SF Pro Text"] : ["SF Pro Text", "SF Pro Display"]
         for family in first + PlatformFonts.systemFontFamilies.dropFirst(2) {
-            if let font = face(family, weight: weight) { return font }
+            if let font = face(family, weight: weight, italic: italic) { return font }
         }
         return nil
     }
@@ -125,9 +126,13 @@ public struct PlatformFonts: Sendable {
 
     /// `fallback` (the bundled stack) with the folder's fonts first: the system font for every script, and each
     /// script's and language's iOS font before the bundled ones.
-    public func stack(weight: FontWeight, pointSize: Double, over fallback: FontStack) throws(OversetError) -> FontStack {
-        func fonts(_ families: [String]) -> [Font] { families.compactMap { face($0, weight: weight) } }
-        let system = systemFont(weight: weight, pointSize: pointSize).map { [$0] } ?? []
+    ///
+    /// With `italic`, italic faces where the folder has them; with `monospaced`, SF Mono first.
+    public func stack(weight: FontWeight, pointSize: Double, over fallback: FontStack, italic: Bool = false,
+                      monospaced: Bool = false) throws(OversetError) -> FontStack {
+        func fonts(_ families: [String]) -> [Font] { families.compactMap { face($0, weight: weight, italic: italic) } }
+        var system = systemFont(weight: weight, pointSize: pointSize, italic: italic).map { [$0] } ?? []
+        if monospaced, let mono = face("SF Mono", weight: weight, italic: italic) { system.insert(mono, at: 0) }
         var scripts = fallback.scriptFallbacks
         for (code, families) in PlatformFonts.scriptFamilies {
             let found = fonts(families)

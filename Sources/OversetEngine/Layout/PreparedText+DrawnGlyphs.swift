@@ -11,7 +11,15 @@ package struct DrawnGlyph {
     package var dy: Double
     /// UTF-16 offset of the glyph's cluster, or nil for the ellipsis.
     package var cluster: Int?
+    /// Its run's size relative to the line's point size (1 but in a styled run).
+    package var scale: Double = 1
+    /// The horizontal shear of a synthetic oblique (x moves by `slant` × height), 0 for an upright or italic face.
+    package var slant: Double = 0
 }
+
+/// The shear CoreText gives a face with no italic when italic is asked for, as a tangent: about 12°. It only
+/// changes the drawing; advances stay the upright face's.
+package let syntheticObliqueSlant = 0.2126
 
 extension PreparedText {
     /// The glyphs of a line in visual order with their positions, each piece shaped against the visible text around
@@ -23,12 +31,16 @@ extension PreparedText {
         var x = 0.0
         var result: [DrawnGlyph] = []
         for piece in visualPieces(of: line) {
-            let face = engine.fonts.allFonts[piece.face].face
-            let scale = size / Double(face.metrics.unitsPerEm)
+            let font = faceTable[piece.face]
+            let face = font.face
+            let style = styles[piece.style]
+            let scale = size * style.scale / Double(face.metrics.unitsPerEm)
+            let slant = style.italic && !font.drawsItalic ? syntheticObliqueSlant : 0
             if piece.isEllipsis {
-                for glyph in engine.shared.ellipsis(piece.face)?.glyphs ?? [] {
+                for glyph in ellipsis(piece.face)?.glyphs ?? [] {
                     result.append(DrawnGlyph(face: piece.face, glyph: glyph.glyph, x: x + Double(glyph.xOffset) * scale,
-                                             dy: Double(glyph.yOffset) * scale, cluster: nil))
+                                             dy: Double(glyph.yOffset) * scale, cluster: nil, scale: style.scale,
+                                             slant: slant))
                     x += Double(glyph.advance) * scale
                 }
                 continue
@@ -37,10 +49,11 @@ extension PreparedText {
             let run = runs[runIndex]
             let shaped = engine.shared.shaper.glyphs(utf16, range: piece.range, context: piece.context, face: face,
                                                      rightToLeft: run.isRightToLeft, script: run.script,
-                                                     language: shapingLanguage, features: features)
+                                                     language: shapingLanguage, features: style.features)
             for glyph in shaped {
                 result.append(DrawnGlyph(face: piece.face, glyph: glyph.glyph, x: x + Double(glyph.xOffset) * scale,
-                                         dy: Double(glyph.yOffset) * scale, cluster: Int(glyph.cluster)))
+                                         dy: Double(glyph.yOffset) * scale, cluster: Int(glyph.cluster),
+                                         scale: style.scale, slant: slant))
                 x += Double(glyph.advance) * scale
             }
         }

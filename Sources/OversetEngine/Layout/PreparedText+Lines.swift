@@ -19,9 +19,9 @@ extension PreparedText {
                   options: LayoutOptions) -> Line {
         let size = options.pointSize
         var ascender = 0.0, descender = 0.0, gap = 0.0
-        forEachFace(of: span, truncation: truncation) { face in
+        forEachFace(of: span, truncation: truncation) { face, runScale in
             let metrics = face.metrics
-            let scale = size / Double(metrics.unitsPerEm)
+            let scale = size * runScale / Double(metrics.unitsPerEm)
             ascender = max(ascender, Double(metrics.ascender) * scale)
             descender = max(descender, Double(metrics.descender) * scale)
             gap = max(gap, Double(metrics.lineGap) * scale)
@@ -53,15 +53,16 @@ extension PreparedText {
         return line
     }
 
-    /// Calls `body` with each face the line draws with (the primary font's for an empty line).
-    private func forEachFace(of span: LineSpan, truncation: TruncatedLine?, _ body: (FontFace) -> Void) {
-        let faces = engine.fonts.allFonts
+    /// Calls `body` with each face the line draws with and its run's relative size (the primary font's for an
+    /// empty line).
+    private func forEachFace(of span: LineSpan, truncation: TruncatedLine?, _ body: (FontFace, Double) -> Void) {
+        let faces = faceTable
         var any = false
         func visit(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
             var index = runs.firstIndex(reaching: range.lowerBound)
             while index < runs.count, runs[index].range.lowerBound < range.upperBound {
-                body(faces[runs[index].face].face)
+                body(faces[runs[index].face].face, styles[runs[index].style].scale)
                 any = true
                 index += 1
             }
@@ -70,7 +71,7 @@ extension PreparedText {
             visit(truncation.prefix)
             visit(truncation.suffix)
             if let ellipsis = truncation.ellipsis {
-                body(faces[ellipsis.face].face)
+                body(faces[ellipsis.face].face, styles[ellipsis.style].scale)
                 any = true
             }
         } else {
@@ -78,11 +79,24 @@ extension PreparedText {
         }
         if !any {
             if span.start < utf16.count, !runs.isEmpty {
-                body(faces[runs[min(runs.firstIndex(reaching: span.start), runs.count - 1)].face].face)
+                let run = runs[min(runs.firstIndex(reaching: span.start), runs.count - 1)]
+                body(faces[run.face].face, styles[run.style].scale)
             } else {
-                body(engine.fonts.primary.face)
+                body(engine.fonts.primary.face, 1)
             }
         }
+    }
+
+    /// The ellipsis face `face` (a ``faceTable`` index) draws, shaped once per face.
+    func ellipsis(_ face: Int) -> ShapedEllipsis? {
+        face < engine.fonts.allFonts.count ? engine.shared.ellipsis(face) : engine.shared.ellipsis(of: faceTable[face])
+    }
+
+    /// The faces (``faceTable`` indices) to try for an ellipsis or a character of no script in `style`'s fonts.
+    func faceOrder(style: Int) -> [Int] {
+        let order = engine.fonts.candidateOrder(script: .common)
+        guard style != 0 else { return order }
+        return styles[style].fonts.candidateOrder(script: .common).map { styles[style].faceMap[$0] }
     }
 
     /// A piece of a line: one shaped run's part of the visible text, or the ellipsis.
@@ -90,6 +104,7 @@ extension PreparedText {
         var range: Range<Int>
         var level: UInt8
         var face: Int
+        var style: Int
         var isEllipsis: Bool
         /// The visible stretch of text the piece belongs to (what it is shaped against when drawn).
         var context: Range<Int>
@@ -106,7 +121,7 @@ extension PreparedText {
             while index < runs.count, runs[index].range.lowerBound < range.upperBound {
                 let run = runs[index]
                 let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
-                pieces.append(LinePiece(range: piece, level: run.level, face: run.face, isEllipsis: false,
+                pieces.append(LinePiece(range: piece, level: run.level, face: run.face, style: run.style, isEllipsis: false,
                                         context: range, run: index))
                 index += 1
             }
@@ -124,7 +139,8 @@ extension PreparedText {
                     }
                 }
                 let at = truncation.prefix.upperBound
-                pieces.append(LinePiece(range: at..<at, level: level, face: ellipsis.face, isEllipsis: true,
+                pieces.append(LinePiece(range: at..<at, level: level, face: ellipsis.face, style: ellipsis.style,
+                                        isEllipsis: true,
                                         context: at..<at, run: nil))
             }
             addText(truncation.suffix)
@@ -140,11 +156,11 @@ extension PreparedText {
         var x = 0.0
         var result: [LineRun] = []
         for piece in visualPieces(of: line) {
-            let font = engine.fonts.allFonts[piece.face]
+            let font = faceTable[piece.face]
             let width: Double
             let text: String
-            if piece.isEllipsis, let shaped = engine.shared.ellipsis(piece.face) {
-                width = shaped.advance * size
+            if piece.isEllipsis, let shaped = ellipsis(piece.face) {
+                width = shaped.advance * size * styles[piece.style].scale
                 text = shaped.text
             } else {
                 width = (advanceSums[piece.range.upperBound] - advanceSums[piece.range.lowerBound]) * size

@@ -85,7 +85,8 @@ extension TextLayout {
     private func clipping(box: ClippingBox, skippingRunsInside: Bool) -> ClippingReport {
         let prepared = self.prepared
         let size = options.pointSize
-        let faces = prepared.engine.fonts.allFonts
+        let faces = prepared.faceTable
+        let styles = prepared.styles
         let runs = prepared.runs, glyphs = prepared.glyphs, inks = prepared.ink
         let primary = prepared.engine.fonts.primary.face.metrics
         let primaryScale = size / Double(primary.unitsPerEm)
@@ -120,7 +121,7 @@ extension TextLayout {
                     runIndex += 1
                     guard run.inkExtent.hasInk else { continue }
                     let metrics = faces[run.face].face.metrics
-                    let scale = size / Double(metrics.unitsPerEm)
+                    let scale = size * styles[run.style].scale / Double(metrics.unitsPerEm)
                     if skippingRunsInside,
                        top - (baseline - Double(run.inkExtent.top) * scale) <= Tolerance.width,
                        (baseline - Double(run.inkExtent.bottom) * scale) - bottom <= Tolerance.width {
@@ -154,10 +155,10 @@ extension TextLayout {
                     runIndex += 1
                     let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
                     let face = faces[run.face].face
-                    let scale = size / Double(face.metrics.unitsPerEm)
+                    let scale = size * styles[run.style].scale / Double(face.metrics.unitsPerEm)
                     let shaped = prepared.engine.shared.shaper.glyphs(
                         prepared.utf16, range: piece, context: context, face: face, rightToLeft: run.isRightToLeft,
-                        script: run.script, language: prepared.shapingLanguage, features: prepared.features)
+                        script: run.script, language: prepared.shapingLanguage, features: styles[run.style].features)
                     face.verticalInk(of: shaped[...]) { position, ink in
                         guard let ink else { return }
                         let glyph = shaped[position]

@@ -109,7 +109,7 @@ struct TruncatedLine: Sendable {
     var prefix: Range<Int>
     var suffix: Range<Int>
     /// The ellipsis and the face it is drawn with; nil when no face of the stack has one.
-    var ellipsis: (text: String, face: Int)?
+    var ellipsis: (text: String, face: Int, style: Int)?
 }
 
 extension PreparedText {

@@ -35,9 +35,9 @@ struct Truncator {
         let firstParagraphEnd = hardParagraphContentEnd(from: start)
         let suffixRegion = lastHardParagraph(from: start)
 
-        func ellipsisWidth(_ face: Int?) -> Double {
-            guard let face, let shaped = text.engine.shared.ellipsis(face) else { return 0 }
-            return shaped.advance + tracking
+        func ellipsisWidth(_ face: (face: Int, style: Int)?) -> Double {
+            guard let face, let shaped = text.ellipsis(face.face) else { return 0 }
+            return shaped.advance * text.styles[face.style].scale + tracking
         }
         var prefix = start..<start
         var suffix = count..<count
@@ -61,11 +61,13 @@ struct Truncator {
             }
             let adjacent = options.truncation == .head ? suffix.lowerBound : max(start, prefix.upperBound - 1)
             let better = ellipsisFace(adjacentTo: min(adjacent, max(0, count - 1)))
-            if better == face { break }
+            if better?.face == face?.face && better?.style == face?.style { break }
             face = better
         }
         if suffix.isEmpty { suffix = prefix.upperBound..<prefix.upperBound }
-        let ellipsis = face.flatMap { face in text.engine.shared.ellipsis(face).map { (text: $0.text, face: face) } }
+        let ellipsis = face.flatMap { face in
+            text.ellipsis(face.face).map { (text: $0.text, face: face.face, style: face.style) }
+        }
         func total() -> Double {
             (prefix.isEmpty ? 0 : lead) + prefixWidth + ellipsisWidth(face) + suffixWidth
         }
@@ -148,14 +150,18 @@ struct Truncator {
 
     /// The face to draw an ellipsis next to `offset`: that text's face if it has "…"; else the first font of the
     /// stack that has "…"; else "..." in that text's face or the first font that has it.
-    func ellipsisFace(adjacentTo offset: Int) -> Int? {
-        let shared = text.engine.shared
-        let adjacent = text.runs.isEmpty ? nil : text.runs[min(text.runs.firstIndex(reaching: offset), text.runs.count - 1)].face
-        let order = text.engine.fonts.candidateOrder(script: .common)
-        let isTrueEllipsis: (Int) -> Bool = { shared.ellipsis($0)?.text == "\u{2026}" }
-        if let adjacent, isTrueEllipsis(adjacent) { return adjacent }
-        if let face = order.first(where: isTrueEllipsis) { return face }
-        if let adjacent, shared.ellipsis(adjacent) != nil { return adjacent }
-        return order.first { shared.ellipsis($0) != nil }
+    ///
+    /// In a styled text, the ellipsis takes the style of the text it follows (its size and, where they have one,
+    /// its fonts): an ellipsis after a bold word is bold.
+    func ellipsisFace(adjacentTo offset: Int) -> (face: Int, style: Int)? {
+        let adjacentRun = text.runs.isEmpty ? nil : text.runs[min(text.runs.firstIndex(reaching: offset), text.runs.count - 1)]
+        let adjacent = adjacentRun?.face
+        let style = adjacentRun?.style ?? 0
+        let order = text.faceOrder(style: style)
+        let isTrueEllipsis: (Int) -> Bool = { text.ellipsis($0)?.text == "\u{2026}" }
+        if let adjacent, isTrueEllipsis(adjacent) { return (adjacent, style) }
+        if let face = order.first(where: isTrueEllipsis) { return (face, style) }
+        if let adjacent, text.ellipsis(adjacent) != nil { return (adjacent, style) }
+        return order.first { text.ellipsis($0) != nil }.map { ($0, style) }
     }
 }

@@ -29,7 +29,8 @@ extension PreparedText {
     }
 
     var remeasurer: Remeasurer {
-        Remeasurer(units: shapingUTF16 ?? utf16, runs: runs, sums: advanceSums, engine: engine, features: features,
+        Remeasurer(units: shapingUTF16 ?? utf16, runs: runs, sums: advanceSums, engine: engine, faces: faceTable,
+                   styles: styles,
                    language: shapingLanguage)
     }
 

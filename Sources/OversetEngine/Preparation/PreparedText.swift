@@ -31,7 +31,14 @@ public final class PreparedText: Sendable {
     /// line breaking rules are used), characters no font has.
     public let warnings: [String]
 
+    /// The styled text it was prepared from; nil for plain text. ``text`` is its string.
+    public let styledText: StyledText?
+
     package let engine: TextEngine
+    /// Fonts by face index: the engine's stack (``FontStack/allFonts``), then the faces only styled runs use.
+    package let faceTable: [Font]
+    /// The styles of the runs: index 0 is the text's own (scale 1, the options' features).
+    let styles: [RunStyle]
     let utf16: [UInt16]
     /// What HarfBuzz shapes when it differs from ``utf16`` (a cluster past ``maximumClusterScalars``), else nil.
     let shapingUTF16: [UInt16]?
@@ -66,7 +73,7 @@ public final class PreparedText: Sendable {
     public var usedFonts: [Font] {
         var seen: [Int] = []
         for run in runs where !seen.contains(run.face) { seen.append(run.face) }
-        return seen.map { engine.fonts.allFonts[$0] }
+        return seen.map { faceTable[$0] }
     }
 
     /// The length of the text in UTF-16 code units (the unit of every range Overset reports, like `NSRange`).
@@ -90,19 +97,38 @@ public final class PreparedText: Sendable {
     /// measured as its first 31 characters, the rest at zero width, with a warning.
     public static let maximumClusterScalars = 31
 
-    init(text: String, language: String?, options: PrepareOptions, engine: TextEngine) throws(OversetError) {
-        self.text = text
-        self.language = language
-        self.options = options
-        self.engine = engine
+    /// The most distinct run styles a styled text may have (each may need its own font stack).
+    public static let maximumRunStyles = 64
+
+    convenience init(text: String, language: String?, options: PrepareOptions, engine: TextEngine) throws(OversetError) {
+        try self.init(text: text, styled: nil, language: language, options: options, engine: engine)
+    }
+
+    convenience init(styled: StyledText, language: String?, options: PrepareOptions,
+                     engine: TextEngine) throws(OversetError) {
+        try self.init(text: styled.string, styled: styled, language: language, options: options, engine: engine)
+    }
+
+    static func parseFeatures(_ strings: [String]) throws(OversetError) -> [FontFeatureSetting] {
         var features: [FontFeatureSetting] = []
-        for string in options.features {
+        for string in strings {
             guard let feature = FontFeatureSetting(parsing: string) else {
                 throw .invalidArgument(name: "feature", value: string,
                                        expected: "an OpenType feature such as kern=0, +liga, -calt or ss01")
             }
             features.append(feature)
         }
+        return features
+    }
+
+    private init(text: String, styled: StyledText?, language: String?, options: PrepareOptions,
+                 engine: TextEngine) throws(OversetError) {
+        self.text = text
+        self.styledText = styled
+        self.language = language
+        self.options = options
+        self.engine = engine
+        let features = try Self.parseFeatures(options.features)
         self.features = features
         self.shapingLanguage = ShapingLanguage(language)
         let units = Array(text.utf16)
@@ -110,9 +136,16 @@ public final class PreparedText: Sendable {
             throw .textTooLong(length: units.count, limit: TextEngine.maximumTextLength)
         }
         self.utf16 = units
+        let styling = try styled.map { styled throws(OversetError) in
+            try RunStyling(styled, engine: engine, baseFeatures: features, count: units.count,
+                           boldText: options.boldText)
+        }
         var builder = PreparedTextBuilder(units: units, language: language, options: options, engine: engine,
-                                          features: features, shapingLanguage: shapingLanguage)
+                                          features: features, shapingLanguage: shapingLanguage,
+                                          styling: styling ?? RunStyling(engine: engine, baseFeatures: features))
         let built = try builder.build()
+        faceTable = builder.styling.faceTable
+        styles = builder.styling.styles
         graphemes = built.graphemes
         segments = built.segments
         advanceSums = built.advanceSums
@@ -138,6 +171,12 @@ public final class PreparedText: Sendable {
         if let language, !language.isEmpty, !TextAnalyzer.isKnownLanguage(language) {
             warnings.append("language '\(language)' is unknown to ICU: its root line breaking rules were used")
         }
+        let table = builder.styling.faceTable
+        let oblique = built.syntheticOblique.map { table[$0].name }
+        if !oblique.isEmpty {
+            warnings.append("italic text in " + oblique.joined(separator: ", ") + " is drawn as a synthetic oblique "
+                + "(no italic face): its advances are the upright face's, as CoreText's slanted drawing keeps them")
+        }
         if !built.missing.isEmpty {
             warnings.append("no font has " + built.missing.map(\.description).joined(separator: ", ")
                 + ": measured as \(PreparedText.missingClusterWidth) em each, so widths are an upper bound")
@@ -159,7 +198,7 @@ public struct MissingCharacter: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A UTF-16 range in the text, like `NSRange`.
-public struct TextRange: Sendable, Hashable, CustomStringConvertible {
+public struct TextRange: Sendable, Hashable, Codable, CustomStringConvertible {
     /// UTF-16 offset of the first code unit.
     public var location: Int
     /// Number of UTF-16 code units.
@@ -220,6 +259,8 @@ struct ShapedRun: Sendable {
     var level: UInt8
     var script: ScriptTag
     var glyphRange: Range<Int>
+    /// Its style, an index into ``PreparedText/styles`` (0: the text's own).
+    var style = 0
     /// The highest top and lowest bottom of its glyphs' ink (``VerticalInk/none`` when none has ink): a line whose
     /// box holds these needs no look at the run's glyphs for clipping.
     var inkExtent = VerticalInk.none
@@ -232,4 +273,76 @@ struct VerticalInk: Sendable {
     var bottom: Int32
     var hasInk: Bool { top > bottom }
     static let none = VerticalInk(top: 0, bottom: 0)
+}
+
+/// How a styled run is drawn, resolved at preparation: its size relative to the text's, its OpenType features (the
+/// text's and its own) and whether it is italic.
+struct RunStyle: Sendable {
+    var attributes: TextAttributes
+    var scale: Double
+    var features: [FontFeatureSetting]
+    var italic: Bool
+    /// Its fonts, and the ``PreparedText/faceTable`` index of each of their faces.
+    var fonts: FontStack
+    var faceMap: [Int]
+}
+
+/// The run styles of a text being prepared: each style's font stack, its faces' indices in one table shared by
+/// every style (the engine's faces first, so a plain text's face indices are the stack's), and each code unit's
+/// style.
+struct RunStyling {
+    var styles: [RunStyle]
+    var stacks: [FontStack]
+    /// For each style, the table index of each face of its stack (`FontStack.allFonts` order).
+    var faceMaps: [[Int]]
+    var faceTable: [Font]
+    /// The style of each code unit; nil when the whole text has the text's own style.
+    var unitStyles: [UInt8]?
+
+    /// The text's own style only.
+    init(engine: TextEngine, baseFeatures: [FontFeatureSetting]) {
+        styles = [RunStyle(attributes: .plain, scale: 1, features: baseFeatures, italic: false, fonts: engine.fonts,
+                           faceMap: Array(engine.fonts.allFonts.indices))]
+        stacks = [engine.fonts]
+        faceMaps = [Array(engine.fonts.allFonts.indices)]
+        faceTable = engine.fonts.allFonts
+        unitStyles = nil
+    }
+
+    init(_ styled: StyledText, engine: TextEngine, baseFeatures: [FontFeatureSetting],
+         count: Int, boldText: Bool) throws(OversetError) {
+        self.init(engine: engine, baseFeatures: baseFeatures)
+        var unitStyles = [UInt8](repeating: 0, count: count)
+        var indexByAttributes: [TextAttributes: Int] = [.plain: 0]
+        for run in styled.runs where run.range.length > 0 {
+            let style: Int
+            if let known = indexByAttributes[run.attributes] {
+                style = known
+            } else {
+                guard styles.count < PreparedText.maximumRunStyles else {
+                    throw .invalidArgument(name: "runs", value: "\(styled.runs.count) runs",
+                                           expected: "at most \(PreparedText.maximumRunStyles) distinct run styles")
+                }
+                style = styles.count
+                indexByAttributes[run.attributes] = style
+                let stack = try engine.fontStack(for: run.attributes, boldText: boldText)
+                var map: [Int] = []
+                for font in stack.allFonts {
+                    if let index = faceTable.firstIndex(where: { $0 === font }) {
+                        map.append(index)
+                    } else {
+                        faceTable.append(font)
+                        map.append(faceTable.count - 1)
+                    }
+                }
+                stacks.append(stack)
+                faceMaps.append(map)
+                styles.append(RunStyle(attributes: run.attributes, scale: run.attributes.scale,
+                                       features: baseFeatures + (try PreparedText.parseFeatures(run.attributes.features)),
+                                       italic: run.attributes.italic, fonts: stack, faceMap: map))
+            }
+            for unit in run.range.range { unitStyles[unit] = UInt8(style) }
+        }
+        self.unitStyles = unitStyles
+    }
 }

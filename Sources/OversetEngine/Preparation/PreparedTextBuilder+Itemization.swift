@@ -57,15 +57,22 @@ extension PreparedTextBuilder {
     func clusterFaces(_ properties: CharacterProperties, graphemes: [Int32], scripts clusterScripts: [ScriptTag],
                       missing: inout [MissingCharacter]) -> [Int] {
         let clusterCount = graphemes.count - 1
-        let fonts = engine.fonts
-        let languageLists = fonts.languageLists(for: language)
-        let faces = fonts.allFonts.map(\.face)
+        let faces = styling.faceTable.map(\.face)
         let flags = properties.flags
         var clusterFaces = [Int](repeating: 0, count: clusterCount)
         var lastScript: ScriptTag? = nil
+        var lastStyle = -1
         var order: [Int] = []
         var previousFace: Int? = nil
-        let emojiOrder = fonts.fallbackIndices[ScriptTag.emoji].map { _ in fonts.candidateOrder(script: .emoji) }
+        // Per style (a styled run's fonts; index 0 the engine's): its faces' table indices in candidate order.
+        var languageLists = engine.fonts.languageLists(for: language)
+        var fonts = engine.fonts
+        var faceMap = styling.faceMaps[0]
+        var primary = faceMap[0]
+        func emojiCandidates(_ fonts: FontStack, _ map: [Int]) -> [Int]? {
+            fonts.fallbackIndices[ScriptTag.emoji].map { _ in fonts.candidateOrder(script: .emoji).map { map[$0] } }
+        }
+        var emojiOrder = emojiCandidates(fonts, faceMap)
         units.withUnsafeBufferPointer { buffer in
             /// Whether `face` has a glyph for every character of the cluster that needs one.
             func covers(_ face: FontFace, _ start: Int, _ end: Int) -> Bool {
@@ -81,6 +88,20 @@ extension PreparedTextBuilder {
             }
             for cluster in 0..<clusterCount {
                 let start = Int(graphemes[cluster]), end = Int(graphemes[cluster + 1])
+                let style = styling.unitStyles.map { Int($0[start]) } ?? 0
+                if style != lastStyle {
+                    if style != 0 || lastStyle > 0 {
+                        fonts = styling.stacks[style]
+                        faceMap = styling.faceMaps[style]
+                        primary = faceMap[0]
+                        languageLists = fonts.languageLists(for: language)
+                        emojiOrder = emojiCandidates(fonts, faceMap)
+                        lastScript = nil
+                        // The face of the cluster before counts only within one style's fonts.
+                        if let face = previousFace, !faceMap.contains(face) { previousFace = nil }
+                    }
+                    lastStyle = style
+                }
                 var ownScriptIsWeak = true
                 for unit in start..<end where properties.isScalarStart[unit] && !properties.scripts[unit].isWeak {
                     ownScriptIsWeak = false
@@ -93,8 +114,8 @@ extension PreparedTextBuilder {
                     chosen = emojiOrder.first { covers(faces[$0], start, end) }
                 }
                 if chosen == nil, ownScriptIsWeak {
-                    if covers(faces[0], start, end) {
-                        chosen = 0
+                    if covers(faces[primary], start, end) {
+                        chosen = primary
                     } else if let previousFace, covers(faces[previousFace], start, end) {
                         chosen = previousFace
                     }
@@ -103,6 +124,7 @@ extension PreparedTextBuilder {
                     let script = clusterScripts[cluster]
                     if script != lastScript {
                         order = fonts.candidateOrder(script: script, languageLists: languageLists)
+                        if style != 0 { order = order.map { faceMap[$0] } }
                         lastScript = script
                     }
                     chosen = order.first { covers(faces[$0], start, end) }
@@ -111,7 +133,7 @@ extension PreparedTextBuilder {
                     clusterFaces[cluster] = chosen
                     previousFace = chosen
                 } else {
-                    clusterFaces[cluster] = previousFace ?? 0
+                    clusterFaces[cluster] = previousFace ?? primary
                     missing.append(missingCharacter(start..<end, flags: flags, faces: faces))
                 }
             }
@@ -144,16 +166,20 @@ extension PreparedTextBuilder {
         var runs: [ShapedRun] = []
         let clusterCount = graphemes.count - 1
         var runStart = 0
+        let unitStyles = styling.unitStyles
+        func style(_ cluster: Int) -> Int { unitStyles.map { Int($0[Int(graphemes[cluster])]) } ?? 0 }
         for cluster in 0..<clusterCount {
             let next = cluster + 1
             let boundary = next == clusterCount
                 || faces[next] != faces[runStart]
                 || Self.shapingScript(scripts[next]) != Self.shapingScript(scripts[runStart])
                 || levels[Int(graphemes[next])] != levels[Int(graphemes[runStart])]
+                || (unitStyles != nil && style(next) != style(runStart))
             if boundary {
                 let range = Int(graphemes[runStart])..<Int(graphemes[next])
                 runs.append(ShapedRun(range: range, face: faces[runStart], level: levels[range.lowerBound],
-                                      script: Self.shapingScript(scripts[runStart]), glyphRange: 0..<0))
+                                      script: Self.shapingScript(scripts[runStart]), glyphRange: 0..<0,
+                                      style: style(runStart)))
                 runStart = next
             }
         }

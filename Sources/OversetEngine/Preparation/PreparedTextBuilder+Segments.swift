@@ -7,7 +7,8 @@ extension PreparedTextBuilder {
     func segments(breaks: [BreakOpportunity], graphemes: [Int32], hangs: [Bool], runs: [ShapedRun], sums: [Double],
                   unsafe: [Bool], isGraphemeStart: [Bool]) -> [Segment] {
         let count = units.count
-        let measure = Remeasurer(units: shapingUnits, runs: runs, sums: sums, engine: engine, features: features,
+        let measure = Remeasurer(units: shapingUnits, runs: runs, sums: sums, engine: engine, faces: styling.faceTable,
+                                 styles: styling.styles,
                                  language: shapingLanguage)
         var segments: [Segment] = []
         segments.reserveCapacity(breaks.count)

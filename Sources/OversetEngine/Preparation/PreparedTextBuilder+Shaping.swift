@@ -21,7 +21,8 @@ extension PreparedTextBuilder {
     func shape(_ out: inout Output, properties: CharacterProperties,
                analysis: Analysis) throws(OversetError) -> Shaped {
         let count = units.count
-        let faces = engine.fonts.allFonts.map(\.face)
+        let faces = styling.faceTable.map(\.face)
+        let baseFaceCount = engine.fonts.allFonts.count
         var advances = [Double](repeating: 0, count: count)
         var unsafe = [Bool](repeating: false, count: count + 1)
         var isGraphemeStart = [Bool](repeating: false, count: count + 1)
@@ -32,12 +33,13 @@ extension PreparedTextBuilder {
         for runIndex in out.runs.indices {
             let run = out.runs[runIndex]
             let face = faces[run.face]
+            let style = styling.styles[run.style]
             let first = out.glyphs.count
             func shape(_ range: Range<Int>, into glyphs: inout [ShapedGlyph]) throws(OversetError) {
                 let outcome = shapingUnits.withUnsafeBufferPointer { buffer in
                     shaper.shape(buffer, range: range, context: 0..<count, face: face,
                                  rightToLeft: run.isRightToLeft, script: run.script, language: shapingLanguage,
-                                 features: features, into: &glyphs)
+                                 features: style.features, into: &glyphs)
                 }
                 switch outcome {
                 case .shaped: return
@@ -53,7 +55,8 @@ extension PreparedTextBuilder {
                 var probe: [ShapedGlyph] = []
                 try shape(run.range.lowerBound..<run.range.lowerBound + Self.probeLength, into: &probe)
             }
-            if run.range.count == 1, features.isEmpty, shapingUnits[run.range.lowerBound] == 0x20,
+            if run.range.count == 1, style.features.isEmpty, run.face < baseFaceCount,
+               shapingUnits[run.range.lowerBound] == 0x20,
                var space = engine.shared.spaceGlyph(run.face) {
                 // A space alone in a face, as between two words of another script in the label's font: its glyph
                 // and advance do not depend on the text around it (no shaping crosses a face change), so it is
@@ -79,7 +82,7 @@ extension PreparedTextBuilder {
                 if glyph.unsafeToBreak && Int(glyph.cluster) > run.range.lowerBound { unsafe[Int(glyph.cluster)] = true }
             }
             out.runs[runIndex].inkExtent = extent
-            spreadAdvances(of: out.glyphs[first..<last], run: run, perEm: 1.0 / Double(face.metrics.unitsPerEm),
+            spreadAdvances(of: out.glyphs[first..<last], run: run, perEm: style.scale / Double(face.metrics.unitsPerEm),
                            isGraphemeStart: isGraphemeStart, advances: &advances, unsafe: &unsafe)
         }
         let flags = properties.flags

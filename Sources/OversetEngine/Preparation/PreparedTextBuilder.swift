@@ -19,6 +19,8 @@ struct PreparedTextBuilder {
     let engine: TextEngine
     let features: [FontFeatureSetting]
     let shapingLanguage: ShapingLanguage
+    /// The run styles (one, the text's own, for plain text).
+    let styling: RunStyling
 
     struct Output {
         var graphemes: [Int32] = []
@@ -36,10 +38,13 @@ struct PreparedTextBuilder {
         /// The shaping copy when it differs from the text, and the clusters it capped.
         var shapingUnits: [UInt16]? = nil
         var cappedClusters: [Range<Int>] = []
+        /// Faces (table indices) that italic runs draw as a synthetic oblique.
+        var syntheticOblique: [Int] = []
     }
 
     init(units: [UInt16], language: String?, options: PrepareOptions, engine: TextEngine,
-         features: [FontFeatureSetting], shapingLanguage: ShapingLanguage) {
+         features: [FontFeatureSetting], shapingLanguage: ShapingLanguage, styling: RunStyling) {
+        self.styling = styling
         self.units = units
         self.shapingUnits = units
         self.language = language
@@ -63,6 +68,10 @@ struct PreparedTextBuilder {
         let items = itemize(properties, analysis)
         out.runs = items.runs
         out.missing = items.missing
+        for run in out.runs where styling.styles[run.style].italic && !styling.faceTable[run.face].drawsItalic
+            && !out.syntheticOblique.contains(run.face) {
+            out.syntheticOblique.append(run.face)
+        }
         let shaped = try shape(&out, properties: properties, analysis: analysis)
         out.advanceSums = shaped.sums
         out.unsafeToBreak = shaped.unsafe
@@ -191,7 +200,8 @@ struct Remeasurer {
     let runs: [ShapedRun]
     let sums: [Double]
     let engine: TextEngine
-    let features: [FontFeatureSetting]
+    let faces: [Font]
+    let styles: [RunStyle]
     let language: ShapingLanguage
 
     /// The advance in ems of the code units `measured` when `range` is shaped without the text before it
@@ -210,15 +220,16 @@ struct Remeasurer {
             guard !piece.isEmpty else { continue }
             let lower = piece.lowerBound == range.lowerBound && !keepsLeadingContext ? piece.lowerBound : 0
             let upper = piece.upperBound == range.upperBound && !keepsTrailingContext ? piece.upperBound : units.count
-            let face = engine.fonts.allFonts[run.face].face
+            let face = faces[run.face].face
+            let style = styles[run.style]
             glyphs.removeAll(keepingCapacity: true)
             let ok = units.withUnsafeBufferPointer { buffer in
                 engine.shared.shaper.shape(buffer, range: piece, context: lower..<upper, face: face,
                                            rightToLeft: run.isRightToLeft, script: run.script, language: language,
-                                           features: features, into: &glyphs)
+                                           features: style.features, into: &glyphs)
             }
             guard ok == .shaped else { return 0 }
-            let perEm = 1.0 / Double(face.metrics.unitsPerEm)
+            let perEm = style.scale / Double(face.metrics.unitsPerEm)
             for glyph in glyphs where measured.contains(Int(glyph.cluster)) {
                 isolated += Double(glyph.advance) * perEm
             }

@@ -59,6 +59,47 @@ public struct TextEngine: Sendable {
         try PreparedText(text: text, language: language, options: options, engine: self)
     }
 
+    /// Analyses and shapes a text with styled runs once (``StyledText``): each run in the fonts its attributes
+    /// choose (``fontStack(for:)``), at its relative size and with its features, broken and laid out as one text.
+    ///
+    /// - Throws: as ``prepare(_:language:options:)``, and ``OversetError/invalidArgument(name:value:expected:)`` for
+    ///   runs out of the text, out of order or overlapping, a scale out of ``TextAttributes/scaleLimits``, a run's
+    ///   font that cannot be loaded or a malformed feature.
+    public func prepare(_ text: StyledText, language: String? = nil,
+                        options: PrepareOptions = PrepareOptions()) throws(OversetError) -> PreparedText {
+        try text.validate()
+        if text.isPlain { return try prepare(text.string, language: language, options: options) }
+        return try PreparedText(styled: text, language: language, options: options, engine: self)
+    }
+
+    /// The fonts a styled run with `attributes` is set in. For a label's engine (``/Overset/Label/engine()``), the
+    /// label's fonts at the run's weight, Inter's italic and Noto Sans Mono first where asked (and, from a platform
+    /// folder, its italic faces and SF Mono); for an engine made from a stack, that stack with its variable fonts set
+    /// to the weight, an `ital` or `slnt` axis set for italic, Noto Sans Mono first for monospaced. A run's own
+    /// ``TextAttributes/fonts`` come first in both.
+    public func fontStack(for attributes: TextAttributes) throws(OversetError) -> FontStack {
+        try fontStack(for: attributes, boldText: false)
+    }
+
+    func fontStack(for given: TextAttributes, boldText: Bool) throws(OversetError) -> FontStack {
+        var attributes = given
+        if boldText { attributes.weight = attributes.weight?.withBoldText }
+        if let key = labelKey {
+            return try EngineCache.shared.engine(fonts: attributes.fonts + key.fonts, platform: key.platform,
+                                                 weight: attributes.weight ?? key.weight, pointSize: key.pointSize,
+                                                 italic: attributes.italic, monospaced: attributes.monospaced).fonts
+        }
+        var stack = fonts
+        if attributes.monospaced {
+            let mono = try FontStack.bundled(weight: (attributes.weight ?? .regular).bundledWeight, monospaced: true)
+            stack = try FontStack([mono.fonts[0]] + stack.fonts, scriptFallbacks: stack.scriptFallbacks,
+                                  languageFallbacks: stack.languageFallbacks)
+        }
+        if let weight = attributes.weight { stack = try stack.instanced(weight: weight.value, opticalSize: nil) }
+        if attributes.italic { stack = try stack.italicized() }
+        return try stack.preferring(attributes.fonts)
+    }
+
     /// Lays out `text` once: `prepare` then `layout`, for one-off questions.
     public func layout(_ text: String, width: Double, pointSize: Double, maxLines: Int = 0,
                        truncation: TruncationMode = .tail, strategy: LineBreakStrategy = .pushOut,
@@ -90,6 +131,8 @@ package struct LabelEngineKey: Hashable, Sendable {
     package var weight: FontWeight
     package var display: Bool
     package var opticalSize: Double?
+    /// The point size the engine was made for (its stacks for styled runs are made for the same).
+    package var pointSize: Double = 17
 }
 
 extension TextEngine {
@@ -106,13 +149,18 @@ public struct PrepareOptions: Sendable, Hashable {
     /// The paragraph direction. `.natural` takes it from the first strong character, like UIKit's natural
     /// writing direction.
     public var direction: TextDirection
+    /// The Bold Text accessibility setting for styled runs: a run's weight one step heavier
+    /// (``FontWeight/withBoldText``: bold becomes heavy), as the label's own weight is.
+    public var boldText: Bool
 
     /// - Parameters:
     ///   - features: OpenType feature settings in HarfBuzz syntax.
     ///   - direction: the paragraph direction.
-    public init(features: [String] = [], direction: TextDirection = .natural) {
+    ///   - boldText: styled runs' weights one step heavier (the Bold Text setting).
+    public init(features: [String] = [], direction: TextDirection = .natural, boldText: Bool = false) {
         self.features = features
         self.direction = direction
+        self.boldText = boldText
     }
 }
 
@@ -137,10 +185,23 @@ final class EngineShared: Sendable {
     /// For each face, its space glyph, shaped when first needed (``spaceGlyph(_:)``).
     private let shapedSpaces: Lock<[ShapedGlyph??]>
 
+    /// The ellipses of faces outside the stack (those only styled runs use), by face; the font is kept so that its
+    /// face outlives the key.
+    private let otherEllipses = Lock<[ObjectIdentifier: (font: Font, ellipsis: ShapedEllipsis?)]>([:])
+
     init(fonts: FontStack) {
         self.fonts = fonts
         shapedEllipses = Lock(Array(repeating: nil, count: fonts.allFonts.count))
         shapedSpaces = Lock(Array(repeating: nil, count: fonts.allFonts.count))
+    }
+
+    /// The ellipsis of a font outside the engine's stack, shaped once.
+    func ellipsis(of font: Font) -> ShapedEllipsis? {
+        let key = ObjectIdentifier(font.face)
+        if let known = otherEllipses.withLock({ $0[key] }) { return known.ellipsis }
+        let made = Self.shapeEllipsis(font, shaper: shaper)
+        otherEllipses.withLock { $0[key] = (font, made) }
+        return made
     }
 
     /// The glyph of a lone space (U+0020) in face `face`, shaped once with no features, or nil when the face has

@@ -1,0 +1,441 @@
+/// Reading a localized string as SwiftUI's `Text(LocalizedStringKey)` does: its inline Markdown.
+///
+/// SwiftUI reads a localized value with Foundation's Markdown parser and inline-only syntax, keeping white space
+/// (`AttributedString.MarkdownParsingOptions.InterpretedSyntax.inlineOnlyPreservingWhitespace`: "parses all Markdown
+/// text, but interprets only attributes that apply to inline spans, preserving white space"). Foundation's parser is
+/// cmark-gfm; this reader follows CommonMark 0.29's inline rules as cmark-gfm implements them, and its tests compare
+/// it with `cmark-gfm -e strikethrough` (Tests/OversetTests/Fixtures/markdown).
+///
+/// Written here because Foundation's `AttributedString(markdown:)` is not in swift-corelibs-foundation on Linux
+/// (Swift 6.3), swift-markdown is not in the project's package set, and cmark-gfm as a C library would be a sixth C
+/// module for a few hundred lines of inline rules.
+extension StyledText {
+    /// Reads `markdown` as SwiftUI's `Text` shows a localized string:
+    /// - `**strong**` and `__strong__` are bold, `*emphasis*` and `_emphasis_` italic (nested: bold italic), by
+    ///   CommonMark's delimiter-run rules (flanking, the rule of three);
+    /// - `` `code` `` is set in a monospaced face, its content literal;
+    /// - `[title](destination "optional title")` and `<https://autolinks>` show their title (or address);
+    /// - `~~strikethrough~~` (GitHub's extension, which Apple's parser has) shows its text;
+    /// - a backslash escapes ASCII punctuation (`\*` is an asterisk), a backslash or two spaces before a newline make
+    ///   a line break, and `&amp;`, `&#38;`, `&#x26;` and the common named entities are decoded;
+    /// - everything else, white space included, is text as written.
+    ///
+    /// Not modelled: reference links (`[title][ref]` needs a definition block), images, raw HTML (shown as text) and
+    /// named entities outside the common ones (kept as written).
+    public init(markdown: String) {
+        self = MarkdownInlineReader(markdown).read()
+    }
+}
+
+/// CommonMark's inline parsing (spec 0.29, §6): one pass that makes text, code and delimiter nodes and matches link
+/// brackets as it goes, then the "process emphasis" procedure over the delimiter stack. Style spans are collected as
+/// node ranges and applied once at the end, so nesting costs no re-walk of the nodes.
+struct MarkdownInlineReader {
+    private let source: [Unicode.Scalar]
+
+    private struct Node {
+        var text: String
+        var monospaced = false
+    }
+
+    private struct Delimiter {
+        var node: Int
+        var character: Unicode.Scalar
+        var count: Int
+        var originalCount: Int
+        var canOpen: Bool
+        var canClose: Bool
+    }
+
+    private struct Bracket {
+        var node: Int
+        /// The delimiter stack's height when the bracket was seen (emphasis inside a link stops here).
+        var delimiterBottom: Int
+        var active = true
+    }
+
+    private enum SpanKind { case strong, emphasis }
+
+    private var nodes: [Node] = []
+    private var delimiters: [Delimiter] = []
+    private var brackets: [Bracket] = []
+    /// Matched emphasis: nodes `lower..<upper` get the kind.
+    private var spans: [(lower: Int, upper: Int, kind: SpanKind)] = []
+    private var pendingText = ""
+
+    init(_ markdown: String) {
+        source = Array(markdown.unicodeScalars)
+    }
+
+    consuming func read() -> StyledText {
+        var index = 0
+        while index < source.count {
+            let scalar = source[index]
+            switch scalar {
+            case "\\":
+                if index + 1 < source.count, source[index + 1] == "\n" {
+                    pendingText.unicodeScalars.append("\n")
+                    index += 2
+                } else if index + 1 < source.count, Self.isASCIIPunctuation(source[index + 1]) {
+                    pendingText.unicodeScalars.append(source[index + 1])
+                    index += 2
+                } else {
+                    pendingText.unicodeScalars.append(scalar)
+                    index += 1
+                }
+            case "`":
+                index = codeSpan(at: index)
+            case "*", "_", "~":
+                index = delimiterRun(at: index)
+            case "[":
+                flush()
+                nodes.append(Node(text: "["))
+                brackets.append(Bracket(node: nodes.count - 1, delimiterBottom: delimiters.count))
+                index += 1
+            case "]":
+                index = closeBracket(at: index)
+            case "<":
+                index = autolink(at: index)
+            case "&":
+                index = entity(at: index)
+            case "\n":
+                // Two or more spaces before a newline make a hard break: the spaces go.
+                var trimmed = pendingText.unicodeScalars
+                var spaces = 0
+                while trimmed.last == " " { trimmed.removeLast(); spaces += 1 }
+                if spaces >= 2 { pendingText = String(trimmed) }
+                pendingText.unicodeScalars.append("\n")
+                index += 1
+            default:
+                pendingText.unicodeScalars.append(scalar)
+                index += 1
+            }
+        }
+        flush()
+        processEmphasis(bottom: 0)
+        return styledText()
+    }
+
+    // MARK: Nodes
+
+    private mutating func flush() {
+        guard !pendingText.isEmpty else { return }
+        nodes.append(Node(text: pendingText))
+        pendingText = ""
+    }
+
+    /// A code span opened by the backtick run at `index` (closed by the next run of the same length), or the run as
+    /// text when none closes it.
+    private mutating func codeSpan(at index: Int) -> Int {
+        var end = index
+        while end < source.count, source[end] == "`" { end += 1 }
+        let length = end - index
+        var search = end
+        while search < source.count {
+            guard source[search] == "`" else { search += 1; continue }
+            var runEnd = search
+            while runEnd < source.count, source[runEnd] == "`" { runEnd += 1 }
+            if runEnd - search == length {
+                var content = source[end..<search].map { $0 == "\n" ? " " : $0 }
+                if content.count >= 2, content.first == " ", content.last == " ", content.contains(where: { $0 != " " }) {
+                    content = Array(content.dropFirst().dropLast())
+                }
+                flush()
+                var text = ""
+                text.unicodeScalars.append(contentsOf: content)
+                nodes.append(Node(text: text, monospaced: true))
+                return runEnd
+            }
+            search = runEnd
+        }
+        pendingText.unicodeScalars.append(contentsOf: source[index..<end])
+        return end
+    }
+
+    /// A run of `*`, `_` or `~`: a delimiter node with CommonMark's flanking rules (§6.2), or text.
+    private mutating func delimiterRun(at index: Int) -> Int {
+        let character = source[index]
+        var end = index
+        while end < source.count, source[end] == character { end += 1 }
+        let count = end - index
+        let before: Unicode.Scalar = index > 0 ? source[index - 1] : "\n"
+        let after: Unicode.Scalar = end < source.count ? source[end] : "\n"
+        let beforeSpace = Self.isWhitespace(before), afterSpace = Self.isWhitespace(after)
+        let beforePunct = Self.isPunctuation(before), afterPunct = Self.isPunctuation(after)
+        let leftFlanking = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
+        let rightFlanking = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
+        var canOpen: Bool, canClose: Bool
+        switch character {
+        case "_":
+            canOpen = leftFlanking && (!rightFlanking || beforePunct)
+            canClose = rightFlanking && (!leftFlanking || afterPunct)
+        case "~":
+            // GitHub's strikethrough: one or two tildes (three or more are text).
+            canOpen = count <= 2 && leftFlanking
+            canClose = count <= 2 && rightFlanking
+        default:
+            canOpen = leftFlanking
+            canClose = rightFlanking
+        }
+        flush()
+        var text = ""
+        text.unicodeScalars.append(contentsOf: source[index..<end])
+        nodes.append(Node(text: text))
+        if canOpen || canClose {
+            delimiters.append(Delimiter(node: nodes.count - 1, character: character, count: count,
+                                        originalCount: count, canOpen: canOpen, canClose: canClose))
+        }
+        return end
+    }
+
+    /// `]`: closes the nearest `[` as an inline link when `(destination "title")` follows (its text is what shows),
+    /// else it is text.
+    private mutating func closeBracket(at index: Int) -> Int {
+        flush()
+        guard let opener = brackets.popLast() else {
+            nodes.append(Node(text: "]"))
+            return index + 1
+        }
+        guard opener.active, let end = linkTail(after: index) else {
+            nodes.append(Node(text: "]"))
+            return index + 1
+        }
+        processEmphasis(bottom: opener.delimiterBottom)
+        nodes[opener.node].text = ""
+        // No link inside a link: earlier brackets can no longer open one.
+        for position in brackets.indices { brackets[position].active = false }
+        return end
+    }
+
+    /// The end of `(destination "title")` right after the `]` at `index`, or nil when none is there.
+    private func linkTail(after index: Int) -> Int? {
+        var position = index + 1
+        guard position < source.count, source[position] == "(" else { return nil }
+        position += 1
+        func skipSpace() { while position < source.count, Self.isWhitespace(source[position]) { position += 1 } }
+        skipSpace()
+        if position < source.count, source[position] == "<" {
+            position += 1
+            while position < source.count, source[position] != ">" {
+                if source[position] == "\n" || source[position] == "<" { return nil }
+                position += source[position] == "\\" ? 2 : 1
+            }
+            guard position < source.count else { return nil }
+            position += 1
+        } else {
+            var depth = 0
+            while position < source.count {
+                let scalar = source[position]
+                if Self.isWhitespace(scalar) || scalar.value < 0x20 { break }
+                if scalar == "\\" { position += 2; continue }
+                if scalar == "(" { depth += 1 }
+                if scalar == ")" { if depth == 0 { break }; depth -= 1 }
+                position += 1
+            }
+            guard depth == 0 else { return nil }
+        }
+        let beforeTitle = position
+        skipSpace()
+        if position < source.count, position > beforeTitle, ["\"", "'", "("].contains(source[position]) {
+            let close: Unicode.Scalar = source[position] == "(" ? ")" : source[position]
+            position += 1
+            while position < source.count, source[position] != close {
+                position += source[position] == "\\" ? 2 : 1
+            }
+            guard position < source.count else { return nil }
+            position += 1
+            skipSpace()
+        }
+        guard position < source.count, source[position] == ")" else { return nil }
+        return position + 1
+    }
+
+    /// `<scheme:address>` or `<user@host>`: the address shows; else `<` is text.
+    private mutating func autolink(at index: Int) -> Int {
+        var end = index + 1
+        while end < source.count, source[end] != ">", source[end] != "<", !Self.isWhitespace(source[end]) { end += 1 }
+        guard end < source.count, source[end] == ">", end > index + 1 else {
+            pendingText.unicodeScalars.append("<")
+            return index + 1
+        }
+        let inner = source[(index + 1)..<end]
+        let isURI: Bool = {
+            guard let colon = inner.firstIndex(of: ":") else { return false }
+            let scheme = inner[inner.startIndex..<colon]
+            return (2...32).contains(scheme.count) && scheme.first.map(Self.isASCIILetter) == true
+                && scheme.allSatisfy { Self.isASCIILetter($0) || ("0"..."9").contains($0) || $0 == "+" || $0 == "." || $0 == "-" }
+        }()
+        let isEmail = inner.contains("@") && !inner.contains(":")
+        guard isURI || isEmail else {
+            pendingText.unicodeScalars.append("<")
+            return index + 1
+        }
+        pendingText.unicodeScalars.append(contentsOf: inner)
+        return end + 1
+    }
+
+    /// `&name;`, `&#123;` or `&#x1F;` decoded; anything else is text.
+    private mutating func entity(at index: Int) -> Int {
+        var end = index + 1
+        while end < source.count, end - index <= 32, source[end] != ";", source[end] != "&",
+              !Self.isWhitespace(source[end]) { end += 1 }
+        guard end < source.count, source[end] == ";", end > index + 1 else {
+            pendingText.unicodeScalars.append("&")
+            return index + 1
+        }
+        var name = ""
+        name.unicodeScalars.append(contentsOf: source[(index + 1)..<end])
+        var decoded: Unicode.Scalar? = nil
+        if name.hasPrefix("#x") || name.hasPrefix("#X") {
+            decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Self.characterReference)
+        } else if name.hasPrefix("#") {
+            decoded = UInt32(name.dropFirst(), radix: 10).flatMap(Self.characterReference)
+        } else {
+            decoded = Self.namedEntities[name]
+        }
+        guard let decoded else {
+            pendingText.unicodeScalars.append("&")
+            return index + 1
+        }
+        pendingText.unicodeScalars.append(decoded)
+        return end + 1
+    }
+
+    /// A numeric reference's character: U+FFFD for 0, a surrogate or past U+10FFFF, as CommonMark says.
+    private static func characterReference(_ value: UInt32) -> Unicode.Scalar? {
+        guard value <= 0x10FFFF else { return "\u{FFFD}" }
+        return value == 0 ? "\u{FFFD}" : Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+
+    /// The named references UI strings use; others stay as written.
+    private static let namedEntities: [String: Unicode.Scalar] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "copy": "\u{A9}",
+        "reg": "\u{AE}", "trade": "\u{2122}", "hellip": "\u{2026}", "mdash": "\u{2014}", "ndash": "\u{2013}",
+        "lsquo": "\u{2018}", "rsquo": "\u{2019}", "ldquo": "\u{201C}", "rdquo": "\u{201D}", "laquo": "\u{AB}",
+        "raquo": "\u{BB}", "euro": "\u{20AC}", "times": "\u{D7}", "middot": "\u{B7}", "bull": "\u{2022}",
+        "deg": "\u{B0}", "shy": "\u{AD}", "thinsp": "\u{2009}", "ensp": "\u{2002}", "emsp": "\u{2003}",
+        "zwj": "\u{200D}", "zwnj": "\u{200C}",
+    ]
+
+    // MARK: Emphasis (§6.2, "process emphasis")
+
+    private mutating func processEmphasis(bottom: Int) {
+        var openersBottom: [String: Int] = [:]
+        var current = bottom
+        while current < delimiters.count {
+            let closer = delimiters[current]
+            guard closer.canClose else { current += 1; continue }
+            let key = "\(closer.character)\(closer.canOpen)\(closer.originalCount % 3)"
+            let floor = max(bottom, openersBottom[key] ?? bottom)
+            var found: Int? = nil
+            var candidate = current - 1
+            while candidate >= floor {
+                let opener = delimiters[candidate]
+                if opener.character == closer.character, opener.canOpen {
+                    if closer.character == "~" {
+                        if opener.count == closer.count { found = candidate; break }
+                    } else {
+                        let oddMatch = (opener.canClose || closer.canOpen)
+                            && (opener.originalCount + closer.originalCount) % 3 == 0
+                            && !(opener.originalCount % 3 == 0 && closer.originalCount % 3 == 0)
+                        if !oddMatch { found = candidate; break }
+                    }
+                }
+                candidate -= 1
+            }
+            guard let openerIndex = found else {
+                openersBottom[key] = current
+                if !closer.canOpen { delimiters.remove(at: current) } else { current += 1 }
+                continue
+            }
+            let opener = delimiters[openerIndex]
+            let used: Int
+            if closer.character == "~" {
+                used = closer.count
+            } else {
+                used = opener.count >= 2 && closer.count >= 2 ? 2 : 1
+                spans.append((opener.node + 1, closer.node, used == 2 ? .strong : .emphasis))
+            }
+            nodes[opener.node].text = String(nodes[opener.node].text.unicodeScalars.dropLast(used))
+            nodes[closer.node].text = String(nodes[closer.node].text.unicodeScalars.dropFirst(used))
+            delimiters[openerIndex].count -= used
+            delimiters[current].count -= used
+            // Delimiters between the two can no longer match.
+            delimiters.removeSubrange((openerIndex + 1)..<current)
+            current = openerIndex + 1
+            if delimiters[openerIndex].count == 0 {
+                delimiters.remove(at: openerIndex)
+                current -= 1
+            }
+            if delimiters[current].count == 0 { delimiters.remove(at: current) }
+        }
+        delimiters.removeSubrange(min(bottom, delimiters.count)...)
+    }
+
+    // MARK: Output
+
+    private func styledText() -> StyledText {
+        // Per node: how many strong and emphasis spans cover it (difference arrays: one pass, any nesting).
+        var strong = [Int](repeating: 0, count: nodes.count + 1)
+        var emphasis = [Int](repeating: 0, count: nodes.count + 1)
+        for span in spans where span.lower < span.upper {
+            switch span.kind {
+            case .strong:
+                strong[span.lower] += 1
+                strong[span.upper] -= 1
+            case .emphasis:
+                emphasis[span.lower] += 1
+                emphasis[span.upper] -= 1
+            }
+        }
+        var result = StyledText("")
+        var offset = 0
+        var strongDepth = 0, emphasisDepth = 0
+        for (index, node) in nodes.enumerated() {
+            strongDepth += strong[index]
+            emphasisDepth += emphasis[index]
+            guard !node.text.isEmpty else { continue }
+            let length = node.text.utf16.count
+            result.string += node.text
+            let attributes = TextAttributes(weight: strongDepth > 0 ? .bold : nil, italic: emphasisDepth > 0,
+                                            monospaced: node.monospaced)
+            if attributes != .plain {
+                if let last = result.runs.last, last.attributes == attributes, last.range.upperBound == offset {
+                    result.runs[result.runs.count - 1].range.length += length
+                } else {
+                    result.runs.append(StyledText.Run(range: TextRange(location: offset, length: length),
+                                                      attributes: attributes))
+                }
+            }
+            offset += length
+        }
+        return result
+    }
+
+    // MARK: Character classes (CommonMark §2.1)
+
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}": return true
+        default: return scalar.properties.generalCategory == .spaceSeparator
+        }
+    }
+
+    static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        if isASCIIPunctuation(scalar) { return true }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        ("!"..."/").contains(scalar) || (":"..."@").contains(scalar) || ("["..."`").contains(scalar)
+            || ("{"..."~").contains(scalar)
+    }
+
+    static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+}
