@@ -1,4 +1,5 @@
 import Foundation
+import Overset
 
 /// One localized string of a catalog: a key in a language, possibly one variant (a plural form, a device).
 public struct CatalogEntry: Sendable, Hashable, Codable {
@@ -20,6 +21,20 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
     /// `InfoPlist.strings`, `Main.storyboard`); nil for the default table, `Localizable`. The same key in two tables
     /// is two strings.
     public var table: String?
+    /// The styled runs of ``value`` the catalog gives (Android's `<b>`, `<i>`, `<big>`, `<small>`, …), UTF-16 ranges
+    /// of ``value``; nil for plain text. Markdown is not read here: it is the label's setting (``/Overset/Label/markdown``).
+    public var runs: [StyledText.Run]? = nil
+
+    /// The value with its runs.
+    public var styledValue: StyledText { StyledText(value, runs: runs ?? []) }
+
+    /// An entry from a styled text: its string is the value, its runs (if any) the runs.
+    public init(key: String, language: String, variant: String? = nil, styled: StyledText, comment: String? = nil,
+                kind: String? = nil, location: CatalogLocation, table: String? = nil) {
+        self.init(key: key, language: language, variant: variant, value: styled.string, comment: comment, kind: kind,
+                  location: location, table: table)
+        runs = styled.runs.isEmpty ? nil : styled.runs
+    }
 
     /// - Parameters are the properties of the same names.
     public init(key: String, language: String, variant: String? = nil, value: String, comment: String? = nil,

@@ -1,4 +1,5 @@
 import Foundation
+import Overset
 
 /// Sample values for format specifiers, so a string is measured the way it shows.
 public struct SampleValues: Sendable, Hashable, Codable {
@@ -85,20 +86,37 @@ public enum FormatSpecifiers {
         var last = text.startIndex
         for token in tokens {
             result += text[last..<token.range.lowerBound]
-            if let name = token.name, let value = samples.placeholders[name] {
-                result += value
-            } else {
-                switch token.kind {
-                case .string: result += samples.string
-                case .integer: result += samples.integer
-                case .decimal: result += samples.decimal
-                case .character: result += "W"
-                case .percent: result += "%"
-                }
-            }
+            result += sample(for: token, samples)
             last = token.range.upperBound
         }
         return result + text[last...]
+    }
+
+    /// A styled text with every specifier replaced by its sample value, inside the run it is in (`**%@**` shows a
+    /// bold name), as SwiftUI formats a localized value's arguments after reading its Markdown.
+    public static func substitute(_ text: StyledText, samples: SampleValues) -> StyledText {
+        guard !text.runs.isEmpty else { return StyledText(substitute(text.string, samples: samples)) }
+        let tokens = tokens(in: text.string)
+        var result = text
+        let utf16 = text.string.utf16
+        for token in tokens.reversed() {
+            let lower = utf16.distance(from: utf16.startIndex, to: token.range.lowerBound)
+            let upper = utf16.distance(from: utf16.startIndex, to: token.range.upperBound)
+            result = result.replacing(lower..<upper, with: sample(for: token, samples))
+        }
+        return result
+    }
+
+    /// The sample a specifier is replaced with: its placeholder's, else the value for its kind.
+    private static func sample(for token: Token, _ samples: SampleValues) -> String {
+        if let name = token.name, let value = samples.placeholders[name] { return value }
+        switch token.kind {
+        case .string: return samples.string
+        case .integer: return samples.integer
+        case .decimal: return samples.decimal
+        case .character: return "W"
+        case .percent: return "%"
+        }
     }
 
     private static func printf(_ text: String, at start: String.Index) -> Token? {

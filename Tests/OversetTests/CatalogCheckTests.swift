@@ -152,6 +152,31 @@ import Overset
         #expect(try decoded.json() == whole.json())
     }
 
+    /// A spec rule with `markdown: true` reads the value as SwiftUI's `Text` does: Markdown first, then the format
+    /// sample inside the bold run. At a width between the plain and the bold widths (hb-shape, styled_runs.json), the
+    /// bold sample needs a second line and the plain one does not.
+    @Test func markdownRule_measuresTheSampleInBold() throws {
+        let plain = try StyledTextTests.points("plain-sample-whole")
+        let bold = try StyledTextTests.points("plain-tap") + StyledTextTests.points("bold-sample")
+            + StyledTextTests.points("plain-rest")
+        #expect(bold > plain + 1)
+        let width = Points.rounded((plain + bold) / 2)
+        func report(markdown: Bool, value: String) throws -> CheckResult {
+            let spec = try LayoutSpec.parse("""
+                categories: [Large]
+                default: {style: body, width: \(width), maxLines: 1, markdown: \(markdown)}
+                """, path: "spec.yml")
+            let catalog = try Catalog.read(data: Data("\"tap\" = \"\(value)\";".utf8), path: "en.lproj/Localizable.strings",
+                                           format: .strings)
+            return try #require(try CatalogChecker(spec: spec).check([catalog]).results.first)
+        }
+        let styled = try report(markdown: true, value: "Tap **%@** to continue")
+        #expect(styled.text == "Tap Alexandra Montgomery-Fitzgerald to continue")
+        #expect(styled.outcomes[0].status == .fail)
+        let unstyled = try report(markdown: true, value: "Tap %@ to continue")
+        #expect(unstyled.outcomes[0].status == .pass)
+    }
+
     /// A regular expression that backtracks catastrophically (`(a+)+$` against 60 "a"s and "!": 72 s in ICU) is
     /// abandoned after 100 ms, reported as an input error naming the rule and the key, and costs no more.
     @Test func catastrophicRegex_isAbandonedAndReported() throws {

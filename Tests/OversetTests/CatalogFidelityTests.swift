@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Overset
 @testable import OversetCatalog
 
 /// Issue 15: real catalogs are read right and written back without loss. Expected values come from Foundation's
@@ -313,6 +314,36 @@ import Testing
         #expect(values["en|escaped"] == "Tap Save & done")
         #expect(values["en|styled"] == "Tap Save to keep it")
         #expect(values["en|literal"] == "Read the <Terms> first")
+    }
+
+    /// Styled strings keep their runs, as Android makes spans of them: `<b>` bold, `<i>` italic, `<big>` 1.25 and
+    /// `<small>` 0.8 times the size (`android.text.Html`'s `RelativeSizeSpan`s), nested tags merged, as XML elements
+    /// (the resource compiler's spans) or as HTML in CDATA (`Html.fromHtml`).
+    @Test func android_styledRunsAreKept() throws {
+        let xml = """
+            <resources>
+                <string name="styled">Tap <b>Save</b> to <i>keep <big>it</big></i></string>
+                <string name="cdata"><![CDATA[Read <small>the</small> <b>terms</b><br>now]]></string>
+                <string name="escaped">Tap \\n<b>Save</b>   now</string>
+            </resources>
+            """
+        let catalog = try Catalog.read(data: Data(xml.utf8), path: "res/values/strings.xml", format: .android)
+        func entry(_ key: String) throws -> CatalogEntry { try #require(catalog.entries.first { $0.key == key }) }
+        let styled = try entry("styled")
+        #expect(styled.value == "Tap Save to keep it")
+        #expect(styled.runs == [
+            .init(range: TextRange(location: 4, length: 4), attributes: .bold),
+            .init(range: TextRange(location: 12, length: 5), attributes: .italic),
+            .init(range: TextRange(location: 17, length: 2), attributes: TextAttributes(italic: true, scale: 1.25)),
+        ])
+        let cdata = try entry("cdata")
+        #expect(cdata.value == "Read the terms\nnow")
+        // The space before <small> is outside its run, as the text before the tag.
+        #expect(cdata.runs == [.init(range: TextRange(location: 5, length: 3), attributes: TextAttributes(scale: 0.8)),
+                               .init(range: TextRange(location: 9, length: 5), attributes: .bold)])
+        let escaped = try entry("escaped")
+        #expect(escaped.value == "Tap \nSave now")
+        #expect(escaped.runs == [.init(range: TextRange(location: 5, length: 4), attributes: .bold)])
     }
 
     /// A pseudo `.stringsdict` keeps its variables (`files`, not `value`), its `NSStringFormatValueTypeKey` (`lu`

@@ -140,10 +140,10 @@ import OversetRaster
         #expect(text.allFonts[0].face !== display.allFonts[0].face)
         let glyph = try #require(display.allFonts[0].face.glyph(for: 0x48))  // "H"
         var builder = SceneBuilder(palette: PicturePalette.light)
-        builder.glyph(glyph, face: 0, in: text, x: 0, baseline: 0, size: 100, color: PictureColor(hex: 0), role: "text")
-        builder.glyph(glyph, face: 0, in: display, x: 0, baseline: 0, size: 100, color: PictureColor(hex: 0), role: "display")
+        builder.glyph(glyph, font: text.allFonts[0], x: 0, baseline: 0, size: 100, color: PictureColor(hex: 0), role: "text")
+        builder.glyph(glyph, font: display.allFonts[0], x: 0, baseline: 0, size: 100, color: PictureColor(hex: 0), role: "display")
         var alone = SceneBuilder(palette: PicturePalette.light)
-        alone.glyph(glyph, face: 0, in: display, x: 0, baseline: 0, size: 100, color: PictureColor(hex: 0), role: "display")
+        alone.glyph(glyph, font: display.allFonts[0], x: 0, baseline: 0, size: 100, color: PictureColor(hex: 0), role: "display")
         #expect(builder.shapes.count == 2 && alone.shapes.count == 1)
         #expect(String(describing: builder.shapes.last!.steps) == String(describing: alone.shapes.last!.steps))
     }

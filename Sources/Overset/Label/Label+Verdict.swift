@@ -45,7 +45,7 @@ extension Label {
     /// string as it is.
     public func styled(_ text: String) -> StyledText { markdown ? StyledText(markdown: text) : StyledText(text) }
 
-    /// The verdict for a prepared text (prepared with ``prepare(_:language:)``) at the label's category.
+    /// The verdict for a prepared text (prepared with ``prepare(_:language:)-(String,_)``) at the label's category.
     public func verdict(for prepared: PreparedText, policy: VerdictPolicy = VerdictPolicy()) throws(OversetError) -> Verdict {
         try Verdict(prepared, label: self, policy: policy)
     }

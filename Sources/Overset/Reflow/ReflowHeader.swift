@@ -30,7 +30,7 @@ public struct ReflowHeader: Sendable {
         self.init(component: component, titles: titles, subtitles: subtitles)
     }
 
-    /// A header over texts already prepared (with the labels' fonts, see ``Label/prepare(_:language:)``).
+    /// A header over texts already prepared (with the labels' fonts, see ``Label/prepare(_:language:)-(String,_)``).
     public init(component: ReflowComponent, title: PreparedText, subtitle: PreparedText? = nil) {
         self.init(component: component, titles: LabelPreparations(title), subtitles: subtitle.map(LabelPreparations.init))
     }

@@ -310,13 +310,17 @@ public struct CatalogChecker: Sendable {
     public func judge(_ entry: CatalogEntry, categories: [ContentSizeCategory]) -> (result: CheckResult, verdicts: [Verdict?]) {
         var verdicts: [Verdict?] = []
         let rule = spec.rule(for: entry)
-        let text = FormatSpecifiers.substitute(entry.value, samples: spec.samples)
+        // Markdown is read before the samples go in (SwiftUI formats a localized value's arguments after reading
+        // its Markdown: a `*` in an argument is text); a catalog's own runs (Android's <b>) come with the entry.
+        let source = rule.label.markdown ? StyledText(markdown: entry.value) : entry.styledValue
+        let styled = FormatSpecifiers.substitute(source, samples: spec.samples)
+        let text = styled.string
         var result = CheckResult(table: entry.table, key: entry.key, variant: entry.variant, language: entry.language, rule: rule.name,
                                  text: text, style: rule.label.style?.rawValue, maxLines: rule.label.maxLines,
                                  location: entry.location, outcomes: [], failingLines: nil)
         let preparations: LabelPreparations
         do {
-            preparations = try LabelPreparations(text, language: layoutLanguage(entry.language), label: rule.label,
+            preparations = try LabelPreparations(styled, language: layoutLanguage(entry.language), label: rule.label,
                                                  categories: categories)
         } catch {
             result.outcomes = categories.map {

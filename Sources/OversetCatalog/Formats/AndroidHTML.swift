@@ -1,11 +1,13 @@
 import Foundation
+import Overset
 
 /// The text a user sees of an Android string that holds HTML (in CDATA, or escaped as `&lt;b>`), as
 /// `Html.fromHtml` renders it: tags removed, `<br>` a line break, `<p>` and `</p>` paragraph breaks, character and
 /// the common named entities decoded, white space collapsed as HTML collapses it.
 ///
 /// Only the tags `Html.fromHtml` knows are markup; anything else between angle brackets ("<Terms>", "a < b") is text
-/// and stays. Styled runs (`<b>`, `<i>`) are measured in the label's one font: the label model has no mixed runs.
+/// and stays. Styled tags (`<b>`, `<i>`, `<big>`, …) are left as ``AndroidStyles`` marks, which
+/// ``AndroidStyles/styled(_:)`` turns into runs.
 enum AndroidHTML {
     /// Tags `android.text.Html` handles (its TagHandler list), lowercased.
     static let knownTags: Set<String> = [
@@ -30,7 +32,15 @@ enum AndroidHTML {
                 if character == " " || character == "\t" || character == "\n" || character == "\r" {
                     pendingSpace = !out.isEmpty && out.last != "\n"
                 } else {
-                    if pendingSpace { out.append(" ") }
+                    if pendingSpace {
+                        // Before the marks of tags opened since the last text: the space is outside their runs.
+                        var at = out.unicodeScalars.endIndex
+                        while at > out.unicodeScalars.startIndex,
+                              (0xFDD0...0xFDDF).contains(out.unicodeScalars[out.unicodeScalars.index(before: at)].value) {
+                            at = out.unicodeScalars.index(before: at)
+                        }
+                        out.unicodeScalars.insert(" ", at: at)
+                    }
                     pendingSpace = false
                     out.append(character)
                 }
@@ -38,6 +48,10 @@ enum AndroidHTML {
         }
         for tag in tags(in: text) where knownTags.contains(tag.name) {
             appendText(text[last..<tag.range.lowerBound])
+            if let styled = AndroidStyles.index(of: tag.name), !text[tag.range].hasSuffix("/>") {
+                out.unicodeScalars.append(text[tag.range].hasPrefix("</") ? AndroidStyles.close(styled)
+                                                                            : AndroidStyles.open(styled))
+            }
             switch tag.name {
             case "br":
                 out.append("\n")
@@ -77,5 +91,75 @@ enum AndroidHTML {
             index = text.index(after: close)
         }
         return result
+    }
+}
+
+/// The styled runs of an Android string, as `Html.fromHtml` and the resource compiler make spans of them: `<b>`,
+/// `<strong>` bold; `<i>`, `<em>`, `<cite>`, `<dfn>` italic; `<big>` 1.25 and `<small>` 0.8 times the size
+/// (`RelativeSizeSpan`); `<tt>` monospaced; `<h1>`…`<h6>` bold at 1.5, 1.4, 1.3, 1.2, 1.1 and 1 times the size.
+/// `<u>`, `<s>`, `<a>`, `<font color>` change no width.
+///
+/// Both readers mark a styled tag's content with a pair of Unicode noncharacters (U+FDD0 + tag to open, U+FDE0 + tag
+/// to close: code points reserved for a program's internal use) while they unescape and collapse white space;
+/// ``styled(_:)`` then takes the marks out and makes the runs, so the runs follow the text through both.
+enum AndroidStyles {
+    /// The styled tags, by index (the mark's offset).
+    static let tags: [(names: Set<String>, attributes: TextAttributes)] = [
+        (["b", "strong"], .bold),
+        (["i", "em", "cite", "dfn"], .italic),
+        (["big"], TextAttributes(scale: 1.25)),
+        (["small"], TextAttributes(scale: 0.8)),
+        (["tt"], .monospaced),
+        (["h1"], TextAttributes(weight: .bold, scale: 1.5)),
+        (["h2"], TextAttributes(weight: .bold, scale: 1.4)),
+        (["h3"], TextAttributes(weight: .bold, scale: 1.3)),
+        (["h4"], TextAttributes(weight: .bold, scale: 1.2)),
+        (["h5"], TextAttributes(weight: .bold, scale: 1.1)),
+        (["h6"], TextAttributes(weight: .bold, scale: 1.0)),
+    ]
+
+    /// The index of a styled tag, or nil.
+    static func index(of name: String) -> Int? { tags.firstIndex { $0.names.contains(name) } }
+
+    static func open(_ index: Int) -> Unicode.Scalar { Unicode.Scalar(0xFDD0 + UInt32(index))! }
+    static func close(_ index: Int) -> Unicode.Scalar { Unicode.Scalar(0xFDE0 + UInt32(index))! }
+
+    /// Whether `text` has a mark.
+    static func hasMarks(_ text: String) -> Bool { text.unicodeScalars.contains { (0xFDD0...0xFDEF).contains($0.value) } }
+
+    /// The text without its marks, and the runs they mark (nested tags merge: bold inside big is bold at 1.25).
+    static func styled(_ text: String) -> StyledText {
+        guard hasMarks(text) else { return StyledText(text) }
+        var string = ""
+        var open: [Int] = []
+        var runs: [StyledText.Run] = []
+        var offset = 0
+        var runStart = 0
+        func attributes() -> TextAttributes {
+            open.reduce(TextAttributes.plain) { $0.merging(tags[$1].attributes) }
+        }
+        func endRun() {
+            let current = attributes()
+            if offset > runStart, current != .plain {
+                runs.append(StyledText.Run(range: TextRange(location: runStart, length: offset - runStart),
+                                           attributes: current))
+            }
+            runStart = offset
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0xFDD0...0xFDDF:
+                endRun()
+                open.append(Int(scalar.value - 0xFDD0))
+            case 0xFDE0...0xFDEF:
+                endRun()
+                if let last = open.lastIndex(of: Int(scalar.value - 0xFDE0)) { open.remove(at: last) }
+            default:
+                string.unicodeScalars.append(scalar)
+                offset += scalar.utf16.count
+            }
+        }
+        endRun()
+        return StyledText(string, runs: runs)
     }
 }

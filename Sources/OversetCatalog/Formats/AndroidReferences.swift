@@ -1,4 +1,5 @@
 import Foundation
+import Overset
 
 extension Catalog {
     /// Android catalogs with every `@string/name` item replaced by the string it names, as aapt2 links them: looked
@@ -9,28 +10,32 @@ extension Catalog {
         guard catalogs.contains(where: { $0.format == .android && $0.entries.contains { isReference($0.value) } }) else {
             return catalogs
         }
-        var byFolder: [String: [String: String]] = [:]
+        var byFolder: [String: [String: StyledText]] = [:]
         for catalog in catalogs where catalog.format == .android {
             let folder = (catalog.path as NSString).deletingLastPathComponent
             for entry in catalog.entries where entry.variant == nil {
-                if byFolder[folder, default: [:]][entry.key] == nil { byFolder[folder, default: [:]][entry.key] = entry.value }
+                if byFolder[folder, default: [:]][entry.key] == nil {
+                    byFolder[folder, default: [:]][entry.key] = entry.styledValue
+                }
             }
         }
         return catalogs.map { catalog in
             guard catalog.format == .android else { return catalog }
             let folder = (catalog.path as NSString).deletingLastPathComponent
             let fallback = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("values")
-            func lookUp(_ name: String) -> String? { byFolder[folder]?[name] ?? byFolder[fallback]?[name] }
+            func lookUp(_ name: String) -> StyledText? { byFolder[folder]?[name] ?? byFolder[fallback]?[name] }
             var resolved = catalog
             resolved.entries = []
             for entry in catalog.entries {
                 var value = entry.value
+                var runs = entry.runs
                 var chain: [String] = []
                 while isReference(value), chain.count <= 8 {
                     let name = String(value.dropFirst("@string/".count))
                     guard !value.hasPrefix("@android:"), !chain.contains(name), let target = lookUp(name) else { break }
                     chain.append(name)
-                    value = target
+                    value = target.string
+                    runs = target.runs.isEmpty ? nil : target.runs
                 }
                 if isReference(value) {
                     let name = String(value.dropFirst("@string/".count))
@@ -52,6 +57,7 @@ extension Catalog {
                 }
                 var copy = entry
                 copy.value = value
+                copy.runs = runs
                 resolved.entries.append(copy)
             }
             return resolved

@@ -1,4 +1,5 @@
 import Foundation
+import Overset
 
 /// Android `res/values*/strings.xml`: `<string name>`, `<plurals name><item quantity>`, `<string-array name><item>`.
 /// Strings marked `translatable="false"` are skipped (and counted).
@@ -33,19 +34,19 @@ enum AndroidStringsFormat {
             seen[name] = element.line
             switch element.name {
             case "string":
-                catalog.entries.append(CatalogEntry(key: name, language: language, value: AndroidHTML.visibleText(unescape(element.text)),
+                catalog.entries.append(CatalogEntry(key: name, language: language, styled: styled(element),
                                                     location: location))
             case "plurals":
                 for item in element.children(named: "item") {
                     let quantity = item.attributes["quantity"] ?? "other"
                     catalog.entries.append(CatalogEntry(key: name, language: language, variant: "plural.\(quantity)",
-                                                        value: AndroidHTML.visibleText(unescape(item.text)),
+                                                        styled: styled(item),
                                                         location: CatalogLocation(file: path, line: item.line)))
                 }
             case "string-array":
                 for (index, item) in element.children(named: "item").enumerated() {
                     catalog.entries.append(CatalogEntry(key: name, language: language, variant: "item.\(index)",
-                                                        value: AndroidHTML.visibleText(unescape(item.text)),
+                                                        styled: styled(item),
                                                         location: CatalogLocation(file: path, line: item.line)))
                 }
             default:
@@ -63,6 +64,12 @@ enum AndroidStringsFormat {
     /// `isspace` on UTF-8 bytes: a no-break space (U+00A0, U+202F) or an ideographic space (U+3000) stays what it is,
     /// so the device's "no break here" is measured as such. The text is walked by Unicode scalar, so a space followed
     /// by a variation selector (U+FE0F) is never trimmed as one character.
+    /// What a user sees of a string resource, with its styled runs: `<b>` and the like as XML elements (the
+    /// resource compiler's spans) or as HTML in CDATA or escaped (`Html.fromHtml`'s).
+    static func styled(_ element: XMLElementNode) -> StyledText {
+        AndroidStyles.styled(AndroidHTML.visibleText(unescape(element.markedText)))
+    }
+
     static func unescape(_ raw: String) -> String {
         // Each output scalar remembers whether quotes or an escape protect it from white-space collapsing.
         var out: [(Unicode.Scalar, Bool)] = []

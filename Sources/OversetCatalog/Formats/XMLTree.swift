@@ -42,6 +42,22 @@ final class XMLElementNode {
         }.joined()
     }
 
+    /// All text inside, with Android's styled tags (`<b>`, `<i>`, `<big>`, …) kept as ``AndroidStyles`` marks around
+    /// their text and other markup removed.
+    var markedText: String {
+        content.map { item -> String in
+            switch item {
+            case .text(let text): return text
+            case .element(let node):
+                guard let styled = AndroidStyles.index(of: node.name.lowercased()) else { return node.markedText }
+                var marked = String(AndroidStyles.open(styled))
+                marked += node.markedText
+                marked.unicodeScalars.append(AndroidStyles.close(styled))
+                return marked
+            }
+        }.joined()
+    }
+
     /// Parses a document; throws with the line of the first error.
     ///
     /// The bytes are decoded here (UTF-8, or UTF-16 with or without a byte order mark) and handed to libxml2 as

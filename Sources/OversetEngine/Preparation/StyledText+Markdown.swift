@@ -13,7 +13,7 @@ extension StyledText {
     /// Reads `markdown` as SwiftUI's `Text` shows a localized string:
     /// - `**strong**` and `__strong__` are bold, `*emphasis*` and `_emphasis_` italic (nested: bold italic), by
     ///   CommonMark's delimiter-run rules (flanking, the rule of three);
-    /// - `` `code` `` is set in a monospaced face, its content literal;
+    /// - a code span (text between backticks) is set in a monospaced face, its content literal;
     /// - `[title](destination "optional title")` and `<https://autolinks>` show their title (or address);
     /// - `~~strikethrough~~` (GitHub's extension, which Apple's parser has) shows its text;
     /// - a backslash escapes ASCII punctuation (`\*` is an asterisk), a backslash or two spaces before a newline make

@@ -140,7 +140,7 @@ public struct TextAttributes: Sendable, Hashable, Codable, CustomStringConvertib
     public static let bold = TextAttributes(weight: .bold)
     /// Italic (`*italic*`, `<i>`, `<em>`).
     public static let italic = TextAttributes(italic: true)
-    /// Monospaced (`` `code` ``, `<tt>`).
+    /// Monospaced (a Markdown code span, `<tt>`).
     public static let monospaced = TextAttributes(monospaced: true)
 
     /// The smallest and largest ``scale``.

@@ -2,7 +2,7 @@ internal import OversetText
 
 /// The entry point: fonts plus the reusable shaping and analysis machinery.
 ///
-/// Prepare once, lay out many: ``prepare(_:language:options:)`` analyses and shapes a string once (ICU breaks, bidi,
+/// Prepare once, lay out many: ``prepare(_:language:options:)-(String,_,_)`` analyses and shapes a string once (ICU breaks, bidi,
 /// script runs, HarfBuzz); the ``PreparedText`` it returns lays out at any width, point size and line limit with
 /// arithmetic on cached advances.
 ///
@@ -16,7 +16,7 @@ internal import OversetText
 ///
 /// An engine is immutable and `Sendable`: share one between threads and tasks.
 public struct TextEngine: Sendable {
-    /// The longest text, in UTF-16 code units, that ``prepare(_:language:options:)`` accepts (8 Mi units, 16 MB of
+    /// The longest text, in UTF-16 code units, that ``prepare(_:language:options:)-(String,_,_)`` accepts (8 Mi units, 16 MB of
     /// UTF-16). Preparing costs about 80 bytes of memory per code unit at its peak (measured: 1,000,000 units of
     /// English raise `overset preview`'s peak resident memory by 79 MB), so the longest text takes about 670 MB.
     public static let maximumTextLength = 8 * 1024 * 1024
@@ -27,7 +27,7 @@ public struct TextEngine: Sendable {
     /// What a label engine was made for (see ``Label/engine()``); nil for an engine made from a font stack.
     package let labelKey: LabelEngineKey?
 
-    /// An engine over the fonts bundled in `Fonts/` (see ``FontStack/bundled(weight:pointSize:)``).
+    /// An engine over the fonts bundled in `Fonts/` (see ``FontStack/bundled(weight:pointSize:italic:monospaced:)``).
     public init() throws(OversetError) {
         self.init(fonts: try FontStack.bundled())
     }
@@ -62,7 +62,7 @@ public struct TextEngine: Sendable {
     /// Analyses and shapes a text with styled runs once (``StyledText``): each run in the fonts its attributes
     /// choose (``fontStack(for:)``), at its relative size and with its features, broken and laid out as one text.
     ///
-    /// - Throws: as ``prepare(_:language:options:)``, and ``OversetError/invalidArgument(name:value:expected:)`` for
+    /// - Throws: as ``prepare(_:language:options:)-(String,_,_)``, and ``OversetError/invalidArgument(name:value:expected:)`` for
     ///   runs out of the text, out of order or overlapping, a scale out of ``TextAttributes/scaleLimits``, a run's
     ///   font that cannot be loaded or a malformed feature.
     public func prepare(_ text: StyledText, language: String? = nil,
@@ -72,7 +72,7 @@ public struct TextEngine: Sendable {
         return try PreparedText(styled: text, language: language, options: options, engine: self)
     }
 
-    /// The fonts a styled run with `attributes` is set in. For a label's engine (``/Overset/Label/engine()``), the
+    /// The fonts a styled run with `attributes` is set in. For a label's engine (`Label.engine()`), the
     /// label's fonts at the run's weight, Inter's italic and Noto Sans Mono first where asked (and, from a platform
     /// folder, its italic faces and SF Mono); for an engine made from a stack, that stack with its variable fonts set
     /// to the weight, an `ital` or `slnt` axis set for italic, Noto Sans Mono first for monospaced. A run's own
