@@ -38,6 +38,13 @@ extension Label {
         try engine().prepare(text, language: language, options: prepareOptions)
     }
 
+    /// ``prepare(_:language:)-(StyledText,_)`` sharing ICU's analysis with the label's other preparations of the
+    /// same text (``LabelPreparations``).
+    package func prepare(_ text: StyledText, language: String?,
+                         sharing analysis: inout SharedAnalysis?) throws(OversetError) -> PreparedText {
+        try engine().prepare(text, language: language, options: prepareOptions, sharing: &analysis)
+    }
+
     /// The options a label prepares with: its features, and Bold Text for styled runs.
     private var prepareOptions: PrepareOptions { PrepareOptions(features: fonts.features, boldText: boldText) }
 
@@ -110,10 +117,11 @@ public struct LabelPreparations: Sendable {
         self.text = styled.string
         self.language = language
         var all: [PreparedText] = []
+        var analysis: SharedAnalysis? = nil
         for category in categories {
             let shown = label.at(category)
             if all.contains(where: { shown.uses($0.engine) }) { continue }
-            all.append(try shown.prepare(styled, language: language))
+            all.append(try shown.prepare(styled, language: language, sharing: &analysis))
         }
         self.all = all
     }

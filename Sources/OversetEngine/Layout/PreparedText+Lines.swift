@@ -96,7 +96,8 @@ extension PreparedText {
     func faceOrder(style: Int) -> [Int] {
         let order = engine.fonts.candidateOrder(script: .common)
         guard style != 0 else { return order }
-        return styles[style].fonts.candidateOrder(script: .common).map { styles[style].faceMap[$0] }
+        let fonts = styles[style].fonts
+        return fonts.stack.candidateOrder(script: .common).map { fonts.faceMap[$0] }
     }
 
     /// A piece of a line: one shaped run's part of the visible text, or the ellipsis.

@@ -100,13 +100,16 @@ public final class PreparedText: Sendable {
     /// The most distinct run styles a styled text may have (each may need its own font stack).
     public static let maximumRunStyles = 64
 
-    convenience init(text: String, language: String?, options: PrepareOptions, engine: TextEngine) throws(OversetError) {
-        try self.init(text: text, styled: nil, language: language, options: options, engine: engine)
+    convenience init(text: String, language: String?, options: PrepareOptions, engine: TextEngine,
+                     sharing analysis: inout SharedAnalysis?) throws(OversetError) {
+        try self.init(text: text, styled: nil, language: language, options: options, engine: engine,
+                      sharing: &analysis)
     }
 
     convenience init(styled: StyledText, language: String?, options: PrepareOptions,
-                     engine: TextEngine) throws(OversetError) {
-        try self.init(text: styled.string, styled: styled, language: language, options: options, engine: engine)
+                     engine: TextEngine, sharing analysis: inout SharedAnalysis?) throws(OversetError) {
+        try self.init(text: styled.string, styled: styled, language: language, options: options, engine: engine,
+                      sharing: &analysis)
     }
 
     static func parseFeatures(_ strings: [String]) throws(OversetError) -> [FontFeatureSetting] {
@@ -122,7 +125,7 @@ public final class PreparedText: Sendable {
     }
 
     private init(text: String, styled: StyledText?, language: String?, options: PrepareOptions,
-                 engine: TextEngine) throws(OversetError) {
+                 engine: TextEngine, sharing analysis: inout SharedAnalysis?) throws(OversetError) {
         self.text = text
         self.styledText = styled
         self.language = language
@@ -143,7 +146,7 @@ public final class PreparedText: Sendable {
         var builder = PreparedTextBuilder(units: units, language: language, options: options, engine: engine,
                                           features: features, shapingLanguage: shapingLanguage,
                                           styling: styling ?? RunStyling(engine: engine, baseFeatures: features))
-        let built = try builder.build()
+        let built = try builder.build(sharing: &analysis)
         faceTable = builder.styling.faceTable
         styles = builder.styling.styles
         graphemes = built.graphemes
@@ -278,13 +281,23 @@ struct VerticalInk: Sendable {
 /// How a styled run is drawn, resolved at preparation: its size relative to the text's, its OpenType features (the
 /// text's and its own) and whether it is italic.
 struct RunStyle: Sendable {
-    var attributes: TextAttributes
     var scale: Double
     var features: [FontFeatureSetting]
     var italic: Bool
-    /// Its fonts, and the ``PreparedText/faceTable`` index of each of their faces.
-    var fonts: FontStack
-    var faceMap: [Int]
+    /// Its fonts (a reference: a style is read per run in hot loops, and a `FontStack` is a dozen references to
+    /// retain when copied).
+    var fonts: StyleFonts
+}
+
+/// A style's font stack and the ``PreparedText/faceTable`` index of each of its faces.
+final class StyleFonts: Sendable {
+    let stack: FontStack
+    let faceMap: [Int]
+
+    init(stack: FontStack, faceMap: [Int]) {
+        self.stack = stack
+        self.faceMap = faceMap
+    }
 }
 
 /// The run styles of a text being prepared: each style's font stack, its faces' indices in one table shared by
@@ -292,19 +305,14 @@ struct RunStyle: Sendable {
 /// style.
 struct RunStyling {
     var styles: [RunStyle]
-    var stacks: [FontStack]
-    /// For each style, the table index of each face of its stack (`FontStack.allFonts` order).
-    var faceMaps: [[Int]]
     var faceTable: [Font]
     /// The style of each code unit; nil when the whole text has the text's own style.
     var unitStyles: [UInt8]?
 
     /// The text's own style only.
     init(engine: TextEngine, baseFeatures: [FontFeatureSetting]) {
-        styles = [RunStyle(attributes: .plain, scale: 1, features: baseFeatures, italic: false, fonts: engine.fonts,
-                           faceMap: Array(engine.fonts.allFonts.indices))]
-        stacks = [engine.fonts]
-        faceMaps = [Array(engine.fonts.allFonts.indices)]
+        styles = [RunStyle(scale: 1, features: baseFeatures, italic: false,
+                           fonts: StyleFonts(stack: engine.fonts, faceMap: Array(engine.fonts.allFonts.indices)))]
         faceTable = engine.fonts.allFonts
         unitStyles = nil
     }
@@ -335,11 +343,9 @@ struct RunStyling {
                         map.append(faceTable.count - 1)
                     }
                 }
-                stacks.append(stack)
-                faceMaps.append(map)
-                styles.append(RunStyle(attributes: run.attributes, scale: run.attributes.scale,
+                styles.append(RunStyle(scale: run.attributes.scale,
                                        features: baseFeatures + (try PreparedText.parseFeatures(run.attributes.features)),
-                                       italic: run.attributes.italic, fonts: stack, faceMap: map))
+                                       italic: run.attributes.italic, fonts: StyleFonts(stack: stack, faceMap: map)))
             }
             for unit in run.range.range { unitStyles[unit] = UInt8(style) }
         }

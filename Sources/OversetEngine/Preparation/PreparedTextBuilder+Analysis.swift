@@ -4,7 +4,7 @@ internal import OversetText
 /// (UAX #14) and bidi levels (UAX #9).
 extension PreparedTextBuilder {
     /// Per code unit properties, from one pass over the UTF-16 with one ICU property lookup per character.
-    struct CharacterProperties {
+    struct CharacterProperties: Sendable {
         /// The script of each character (UAX #24), at its first code unit.
         var scripts: [ScriptTag]
         /// The packed properties of each character, at its first code unit.
@@ -18,7 +18,7 @@ extension PreparedTextBuilder {
     }
 
     /// ICU's answers for the text.
-    struct Analysis {
+    struct Analysis: Sendable {
         /// Grapheme cluster boundaries, from 0 to the length.
         var graphemes: [Int32]
         /// Line break opportunities.

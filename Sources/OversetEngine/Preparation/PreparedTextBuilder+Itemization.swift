@@ -67,7 +67,7 @@ extension PreparedTextBuilder {
         // Per style (a styled run's fonts; index 0 the engine's): its faces' table indices in candidate order.
         var languageLists = engine.fonts.languageLists(for: language)
         var fonts = engine.fonts
-        var faceMap = styling.faceMaps[0]
+        var faceMap = styling.styles[0].fonts.faceMap
         var primary = faceMap[0]
         func emojiCandidates(_ fonts: FontStack, _ map: [Int]) -> [Int]? {
             fonts.fallbackIndices[ScriptTag.emoji].map { _ in fonts.candidateOrder(script: .emoji).map { map[$0] } }
@@ -91,8 +91,8 @@ extension PreparedTextBuilder {
                 let style = styling.unitStyles.map { Int($0[start]) } ?? 0
                 if style != lastStyle {
                     if style != 0 || lastStyle > 0 {
-                        fonts = styling.stacks[style]
-                        faceMap = styling.faceMaps[style]
+                        fonts = styling.styles[style].fonts.stack
+                        faceMap = styling.styles[style].fonts.faceMap
                         primary = faceMap[0]
                         languageLists = fonts.languageLists(for: language)
                         emojiOrder = emojiCandidates(fonts, faceMap)

@@ -33,13 +33,14 @@ extension PreparedTextBuilder {
         for runIndex in out.runs.indices {
             let run = out.runs[runIndex]
             let face = faces[run.face]
-            let style = styling.styles[run.style]
+            let features = styling.styles[run.style].features
+            let scale = styling.styles[run.style].scale
             let first = out.glyphs.count
             func shape(_ range: Range<Int>, into glyphs: inout [ShapedGlyph]) throws(OversetError) {
                 let outcome = shapingUnits.withUnsafeBufferPointer { buffer in
                     shaper.shape(buffer, range: range, context: 0..<count, face: face,
                                  rightToLeft: run.isRightToLeft, script: run.script, language: shapingLanguage,
-                                 features: style.features, into: &glyphs)
+                                 features: features, into: &glyphs)
                 }
                 switch outcome {
                 case .shaped: return
@@ -55,7 +56,7 @@ extension PreparedTextBuilder {
                 var probe: [ShapedGlyph] = []
                 try shape(run.range.lowerBound..<run.range.lowerBound + Self.probeLength, into: &probe)
             }
-            if run.range.count == 1, style.features.isEmpty, run.face < baseFaceCount,
+            if run.range.count == 1, features.isEmpty, run.face < baseFaceCount,
                shapingUnits[run.range.lowerBound] == 0x20,
                var space = engine.shared.spaceGlyph(run.face) {
                 // A space alone in a face, as between two words of another script in the label's font: its glyph
@@ -82,7 +83,7 @@ extension PreparedTextBuilder {
                 if glyph.unsafeToBreak && Int(glyph.cluster) > run.range.lowerBound { unsafe[Int(glyph.cluster)] = true }
             }
             out.runs[runIndex].inkExtent = extent
-            spreadAdvances(of: out.glyphs[first..<last], run: run, perEm: style.scale / Double(face.metrics.unitsPerEm),
+            spreadAdvances(of: out.glyphs[first..<last], run: run, perEm: scale / Double(face.metrics.unitsPerEm),
                            isGraphemeStart: isGraphemeStart, advances: &advances, unsafe: &unsafe)
         }
         let flags = properties.flags

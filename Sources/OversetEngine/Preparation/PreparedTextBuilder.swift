@@ -54,13 +54,24 @@ struct PreparedTextBuilder {
         self.shapingLanguage = shapingLanguage
     }
 
-    /// Runs the stages in order; each is a method in `PreparedTextBuilder+<Stage>.swift`.
-    mutating func build() throws(OversetError) -> Output {
+    /// Runs the stages in order; each is a method in `PreparedTextBuilder+<Stage>.swift`. Stages 1 and 2 are taken
+    /// from `shared` when it is the analysis of the same text, language and direction (the other design's
+    /// preparation of a label's string), and `shared` is set to this text's analysis.
+    mutating func build(sharing shared: inout SharedAnalysis?) throws(OversetError) -> Output {
         var out = Output()
-        let properties = characterProperties()
+        let properties: CharacterProperties
+        let analysis: Analysis
+        if let shared, shared.units == units, shared.language == language, shared.direction == options.direction {
+            properties = shared.properties
+            analysis = shared.analysis
+        } else {
+            properties = characterProperties()
+            analysis = try analyze(properties)
+            shared = SharedAnalysis(units: units, language: language, direction: options.direction,
+                                    properties: properties, analysis: analysis)
+        }
         out.hangs = properties.flags.map { $0.has(.hangs) }
         out.noBreakBefore = properties.flags.map { $0.has(.noBreakBefore) } + [false]
-        let analysis = try analyze(properties)
         out.graphemes = analysis.graphemes
         out.cappedClusters = capLongClusters(graphemes: analysis.graphemes)
         if !out.cappedClusters.isEmpty { out.shapingUnits = shapingUnits }
@@ -239,4 +250,24 @@ struct Remeasurer {
     }
 
     func firstRun(containing offset: Int) -> Int { runs.firstIndex(reaching: offset) }
+}
+
+/// ICU's analysis of a text and its characters' properties (stages 1 and 2: grapheme clusters, line break
+/// opportunities, bidi levels, scripts), which depend on the text, its language and its direction, not on the fonts:
+/// a label's string prepared for Inter below 20 pt and for Inter Display from 20 pt is analysed once.
+package final class SharedAnalysis: Sendable {
+    let units: [UInt16]
+    let language: String?
+    let direction: TextDirection
+    let properties: PreparedTextBuilder.CharacterProperties
+    let analysis: PreparedTextBuilder.Analysis
+
+    init(units: [UInt16], language: String?, direction: TextDirection,
+         properties: PreparedTextBuilder.CharacterProperties, analysis: PreparedTextBuilder.Analysis) {
+        self.units = units
+        self.language = language
+        self.direction = direction
+        self.properties = properties
+        self.analysis = analysis
+    }
 }

@@ -56,7 +56,21 @@ public struct TextEngine: Sendable {
     /// - Complexity: O(n) in the length of the text.
     public func prepare(_ text: String, language: String? = nil,
                         options: PrepareOptions = PrepareOptions()) throws(OversetError) -> PreparedText {
-        try PreparedText(text: text, language: language, options: options, engine: self)
+        var analysis: SharedAnalysis? = nil
+        return try PreparedText(text: text, language: language, options: options, engine: self, sharing: &analysis)
+    }
+
+    /// ``prepare(_:language:options:)-(StyledText,_,_)``, taking ICU's analysis from `analysis` when it is of the
+    /// same text, language and direction (a preparation of the same string with other fonts), and leaving this
+    /// text's analysis in it for the next.
+    package func prepare(_ text: StyledText, language: String?, options: PrepareOptions,
+                         sharing analysis: inout SharedAnalysis?) throws(OversetError) -> PreparedText {
+        try text.validate()
+        if text.isPlain {
+            return try PreparedText(text: text.string, language: language, options: options, engine: self,
+                                    sharing: &analysis)
+        }
+        return try PreparedText(styled: text, language: language, options: options, engine: self, sharing: &analysis)
     }
 
     /// Analyses and shapes a text with styled runs once (``StyledText``): each run in the fonts its attributes
@@ -67,9 +81,8 @@ public struct TextEngine: Sendable {
     ///   font that cannot be loaded or a malformed feature.
     public func prepare(_ text: StyledText, language: String? = nil,
                         options: PrepareOptions = PrepareOptions()) throws(OversetError) -> PreparedText {
-        try text.validate()
-        if text.isPlain { return try prepare(text.string, language: language, options: options) }
-        return try PreparedText(styled: text, language: language, options: options, engine: self)
+        var analysis: SharedAnalysis? = nil
+        return try prepare(text, language: language, options: options, sharing: &analysis)
     }
 
     /// The fonts a styled run with `attributes` is set in. For a label's engine (`Label.engine()`), the
