@@ -134,6 +134,12 @@ enum TextPreview {
             + " · \(options.truncation.rawValue) truncation · language \(language ?? "none")")
         out.append("fonts: " + (fonts.isEmpty ? "none" : fonts.joined(separator: ", ")) + " · line height "
             + lineHeightName(options.lineHeight) + " · \(options.strategy.rawValue) breaking")
+        if let styled = layout.prepared.styledText {
+            // What was read as styled runs (a Markdown label's bold, italic and code; ranges are in the text shown).
+            out.append("runs: " + styled.description)
+        } else if label.markdown {
+            out.append("runs: none (read as Markdown)")
+        }
         if let note = label.weightNote { out.append("note: \(note)") }
         out.append("")
         let cells = 24

@@ -21,19 +21,22 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
     /// `InfoPlist.strings`, `Main.storyboard`); nil for the default table, `Localizable`. The same key in two tables
     /// is two strings.
     public var table: String?
-    /// The styled runs of ``value`` the catalog gives (Android's `<b>`, `<i>`, `<big>`, `<small>`, …), UTF-16 ranges
-    /// of ``value``; nil for plain text. Markdown is not read here: it is the label's setting (``/Overset/Label/markdown``).
+    /// The styled runs of ``value`` its catalog gives (Android's `<b>`, `<i>`, `<big>`, `<small>`, …), UTF-16 ranges
+    /// of ``value``. Nil for a format with no styling of its own (Apple's formats, JSON): a label with
+    /// ``/Overset/Label/markdown`` reads such a value's Markdown. An Android string always has runs, empty when it has
+    /// no styled tags: Android shows a `*` as a `*`, so Markdown is never read in it.
     public var runs: [StyledText.Run]? = nil
 
     /// The value with its runs.
     public var styledValue: StyledText { StyledText(value, runs: runs ?? []) }
 
-    /// An entry from a styled text: its string is the value, its runs (if any) the runs.
+    /// An entry from a styled text of a format with its own styling (Android): its string is the value, its runs
+    /// (none or more) the runs.
     public init(key: String, language: String, variant: String? = nil, styled: StyledText, comment: String? = nil,
                 kind: String? = nil, location: CatalogLocation, table: String? = nil) {
         self.init(key: key, language: language, variant: variant, value: styled.string, comment: comment, kind: kind,
                   location: location, table: table)
-        runs = styled.runs.isEmpty ? nil : styled.runs
+        runs = styled.runs
     }
 
     /// - Parameters are the properties of the same names.

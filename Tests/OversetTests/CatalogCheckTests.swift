@@ -175,6 +175,15 @@ import Overset
         #expect(styled.outcomes[0].status == .fail)
         let unstyled = try report(markdown: true, value: "Tap %@ to continue")
         #expect(unstyled.outcomes[0].status == .pass)
+        // An Android string under the same rule keeps its own <b> run and its asterisks (Android reads no Markdown).
+        let spec = try LayoutSpec.parse("""
+            categories: [Large]
+            default: {style: body, width: \(width), maxLines: 1, markdown: true}
+            """, path: "spec.yml")
+        let xml = "<resources><string name=\"tap\">Tap <b>%s</b> to *continue*</string></resources>"
+        let android = try Catalog.read(data: Data(xml.utf8), path: "res/values/strings.xml", format: .android)
+        let result = try #require(try CatalogChecker(spec: spec).check([android]).results.first)
+        #expect(result.text == "Tap Alexandra Montgomery-Fitzgerald to *continue*")
     }
 
     /// A regular expression that backtracks catastrophically (`(a+)+$` against 60 "a"s and "!": 72 s in ICU) is

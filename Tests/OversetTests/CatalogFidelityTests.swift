@@ -344,6 +344,10 @@ import Overset
         let escaped = try entry("escaped")
         #expect(escaped.value == "Tap \nSave now")
         #expect(escaped.runs == [.init(range: TextRange(location: 5, length: 4), attributes: .bold)])
+        // A plain Android string has its (empty) runs too: Markdown is never read in it.
+        let plain = try Catalog.read(data: Data("<resources><string name=\"p\">Rate *5* stars</string></resources>".utf8),
+                                     path: "res/values/strings.xml", format: .android)
+        #expect(plain.entries.first?.runs == [])
     }
 
     /// A pseudo `.stringsdict` keeps its variables (`files`, not `value`), its `NSStringFormatValueTypeKey` (`lu`

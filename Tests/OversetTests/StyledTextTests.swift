@@ -51,6 +51,11 @@ import Testing
         let expected = try Self.points("plain-tap") + Self.points("bold-allow") + Self.points("plain-rest")
         #expect(abs(layout.width - expected) < 0.01, "\(layout.width) vs \(expected)")
         #expect(expected - (try Self.points("plain-whole")) > 3.3)
+        // The easy level gives the same runs as the Markdown.
+        var built: StyledText = "Tap "
+        built += StyledText("Allow", .bold)
+        built += " to continue"
+        #expect(built == StyledText(markdown: "Tap **Allow** to continue"))
         // The same label without Markdown measures the asterisks, in one weight.
         var plain = Self.label
         plain.markdown = false
@@ -132,6 +137,19 @@ import Testing
         #expect(first.string == "Folge Alexandra und %2$d anderen")
         #expect(first.runs.map(\.range) == [TextRange(location: 6, length: 9), TextRange(location: 20, length: 4)])
         #expect(first.runs.map(\.attributes) == [.bold, .italic])
+    }
+
+    @Test("hostile Markdown is read in linear time and kept as text: 100,000 stray asterisks, unclosed backtick runs of 300 lengths, 20,000 unclosed links")
+    func hostileMarkdown() {
+        // None of these has a match, so cmark-gfm shows each as written (CommonMark §6.1, §6.2, §6.3).
+        let stars = String(repeating: "a* ", count: 100_000)
+        #expect(StyledText(markdown: stars).string == stars)
+        let ticks = (1...300).map { String(repeating: "`", count: $0) }.joined(separator: " x ")
+        #expect(StyledText(markdown: ticks).string == ticks)
+        let links = String(repeating: "[a](b \"", count: 20_000)
+        #expect(StyledText(markdown: links).string == links)
+        let nested = String(repeating: "*a **b ", count: 30_000)
+        #expect(StyledText(markdown: nested).string.count <= nested.count)
     }
 
     @Test("runs out of the text, overlapping or at a scale out of range are refused, naming the run")

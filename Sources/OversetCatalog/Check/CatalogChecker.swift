@@ -311,8 +311,9 @@ public struct CatalogChecker: Sendable {
         var verdicts: [Verdict?] = []
         let rule = spec.rule(for: entry)
         // Markdown is read before the samples go in (SwiftUI formats a localized value's arguments after reading
-        // its Markdown: a `*` in an argument is text); a catalog's own runs (Android's <b>) come with the entry.
-        let source = rule.label.markdown ? StyledText(markdown: entry.value) : entry.styledValue
+        // its Markdown: a `*` in an argument is text), and only in a value whose format has no styling of its own:
+        // an Android string comes with its runs (<b>, <big>) and shows a `*` as written.
+        let source = rule.label.markdown && entry.runs == nil ? StyledText(markdown: entry.value) : entry.styledValue
         let styled = FormatSpecifiers.substitute(source, samples: spec.samples)
         let text = styled.string
         var result = CheckResult(table: entry.table, key: entry.key, variant: entry.variant, language: entry.language, rule: rule.name,

@@ -35,7 +35,7 @@ extension Catalog {
                     guard !value.hasPrefix("@android:"), !chain.contains(name), let target = lookUp(name) else { break }
                     chain.append(name)
                     value = target.string
-                    runs = target.runs.isEmpty ? nil : target.runs
+                    runs = target.runs
                 }
                 if isReference(value) {
                     let name = String(value.dropFirst("@string/".count))

@@ -14,14 +14,16 @@ extension StyledText {
     /// - `**strong**` and `__strong__` are bold, `*emphasis*` and `_emphasis_` italic (nested: bold italic), by
     ///   CommonMark's delimiter-run rules (flanking, the rule of three);
     /// - a code span (text between backticks) is set in a monospaced face, its content literal;
-    /// - `[title](destination "optional title")` and `<https://autolinks>` show their title (or address);
+    /// - `[title](destination "optional title")` and `<https://autolinks>` show their title (or address), an image
+    ///   `![description](source)` its description;
     /// - `~~strikethrough~~` (GitHub's extension, which Apple's parser has) shows its text;
     /// - a backslash escapes ASCII punctuation (`\*` is an asterisk), a backslash or two spaces before a newline make
     ///   a line break, and `&amp;`, `&#38;`, `&#x26;` and the common named entities are decoded;
     /// - everything else, white space included, is text as written.
     ///
-    /// Not modelled: reference links (`[title][ref]` needs a definition block), images, raw HTML (shown as text) and
-    /// named entities outside the common ones (kept as written).
+    /// Not modelled: reference links (`[title][ref]` needs a definition block), raw HTML (shown as text) and named
+    /// entities outside the common ones (kept as written). A link's destination and title are read up to
+    /// ``MarkdownInlineReader/maximumLinkTail`` characters.
     public init(markdown: String) {
         self = MarkdownInlineReader(markdown).read()
     }
@@ -51,6 +53,7 @@ struct MarkdownInlineReader {
         var node: Int
         /// The delimiter stack's height when the bracket was seen (emphasis inside a link stops here).
         var delimiterBottom: Int
+        var isImage = false
         var active = true
     }
 
@@ -62,6 +65,9 @@ struct MarkdownInlineReader {
     /// Matched emphasis: nodes `lower..<upper` get the kind.
     private var spans: [(lower: Int, upper: Int, kind: SpanKind)] = []
     private var pendingText = ""
+    /// The text's backtick runs by length (their starts, in order), found at the first code span.
+    private var backtickRuns: [Int: [Int]]? = nil
+    private var backtickCursors: [Int: Int] = [:]
 
     init(_ markdown: String) {
         source = Array(markdown.unicodeScalars)
@@ -92,6 +98,12 @@ struct MarkdownInlineReader {
                 nodes.append(Node(text: "["))
                 brackets.append(Bracket(node: nodes.count - 1, delimiterBottom: delimiters.count))
                 index += 1
+            case "!" where index + 1 < source.count && source[index + 1] == "[":
+                // An image: its description shows (what cmark gives as the `alt` text), as a link's title does.
+                flush()
+                nodes.append(Node(text: "!["))
+                brackets.append(Bracket(node: nodes.count - 1, delimiterBottom: delimiters.count, isImage: true))
+                index += 2
             case "]":
                 index = closeBracket(at: index)
             case "<":
@@ -125,28 +137,39 @@ struct MarkdownInlineReader {
     }
 
     /// A code span opened by the backtick run at `index` (closed by the next run of the same length), or the run as
-    /// text when none closes it.
+    /// text when none closes it. The closing run is looked up among the text's backtick runs of that length, found
+    /// once (``backtickRuns``), with a cursor per length that only moves forward: no rescan of the text per opener.
     private mutating func codeSpan(at index: Int) -> Int {
         var end = index
         while end < source.count, source[end] == "`" { end += 1 }
         let length = end - index
-        var search = end
-        while search < source.count {
-            guard source[search] == "`" else { search += 1; continue }
-            var runEnd = search
-            while runEnd < source.count, source[runEnd] == "`" { runEnd += 1 }
-            if runEnd - search == length {
-                var content = source[end..<search].map { $0 == "\n" ? " " : $0 }
-                if content.count >= 2, content.first == " ", content.last == " ", content.contains(where: { $0 != " " }) {
-                    content = Array(content.dropFirst().dropLast())
-                }
-                flush()
-                var text = ""
-                text.unicodeScalars.append(contentsOf: content)
-                nodes.append(Node(text: text, monospaced: true))
-                return runEnd
+        if backtickRuns == nil {
+            var runs: [Int: [Int]] = [:]
+            var position = 0
+            while position < source.count {
+                guard source[position] == "`" else { position += 1; continue }
+                var runEnd = position
+                while runEnd < source.count, source[runEnd] == "`" { runEnd += 1 }
+                runs[runEnd - position, default: []].append(position)
+                position = runEnd
             }
-            search = runEnd
+            backtickRuns = runs
+        }
+        let starts = backtickRuns?[length] ?? []
+        var cursor = backtickCursors[length] ?? 0
+        while cursor < starts.count, starts[cursor] < end { cursor += 1 }
+        backtickCursors[length] = cursor
+        if cursor < starts.count {
+            let search = starts[cursor]
+            var content = source[end..<search].map { $0 == "\n" ? " " : $0 }
+            if content.count >= 2, content.first == " ", content.last == " ", content.contains(where: { $0 != " " }) {
+                content = Array(content.dropFirst().dropLast())
+            }
+            flush()
+            var text = ""
+            text.unicodeScalars.append(contentsOf: content)
+            nodes.append(Node(text: text, monospaced: true))
+            return search + length
         }
         pendingText.unicodeScalars.append(contentsOf: source[index..<end])
         return end
@@ -202,14 +225,21 @@ struct MarkdownInlineReader {
         }
         processEmphasis(bottom: opener.delimiterBottom)
         nodes[opener.node].text = ""
-        // No link inside a link: earlier brackets can no longer open one.
-        for position in brackets.indices { brackets[position].active = false }
+        // No link inside a link: earlier brackets can no longer open one (an image may hold links).
+        if !opener.isImage {
+            for position in brackets.indices where !brackets[position].isImage { brackets[position].active = false }
+        }
         return end
     }
+
+    /// The longest `(destination "title")` read, in characters: past it, the brackets are text (so that many
+    /// unclosed `](` cannot each scan the rest of a long text).
+    static let maximumLinkTail = 1000
 
     /// The end of `(destination "title")` right after the `]` at `index`, or nil when none is there.
     private func linkTail(after index: Int) -> Int? {
         var position = index + 1
+        let source = self.source[..<min(self.source.count, index + 1 + Self.maximumLinkTail)]
         guard position < source.count, source[position] == "(" else { return nil }
         position += 1
         func skipSpace() { while position < source.count, Self.isWhitespace(source[position]) { position += 1 } }
@@ -319,16 +349,29 @@ struct MarkdownInlineReader {
 
     // MARK: Emphasis (§6.2, "process emphasis")
 
+    /// The delimiters from `bottom` up are linked both ways and unlinked when used up or passed over, so that every
+    /// delimiter is removed once and an unmatched one is searched past at most once per kind (cmark's
+    /// `openers_bottom`): linear time on any input, 100,000 stray `*` included.
     private mutating func processEmphasis(bottom: Int) {
-        var openersBottom: [String: Int] = [:]
+        let count = delimiters.count
+        guard bottom < count else { return }
+        var previous = Array((bottom - 1)..<(count - 1))
+        var next = Array((bottom + 1)...count)
+        func unlink(_ index: Int) {
+            let before = previous[index - bottom], after = next[index - bottom]
+            if before >= bottom { next[before - bottom] = after }
+            if after < count { previous[after - bottom] = before }
+        }
+        // The lowest opener worth trying, by the closer's character, whether it can open and its length mod 3.
+        var openersBottom: [UInt32: Int] = [:]
         var current = bottom
-        while current < delimiters.count {
+        while current < count {
             let closer = delimiters[current]
-            guard closer.canClose else { current += 1; continue }
-            let key = "\(closer.character)\(closer.canOpen)\(closer.originalCount % 3)"
+            guard closer.canClose else { current = next[current - bottom]; continue }
+            let key = closer.character.value << 3 | (closer.canOpen ? 4 : 0) | UInt32(closer.originalCount % 3)
             let floor = max(bottom, openersBottom[key] ?? bottom)
             var found: Int? = nil
-            var candidate = current - 1
+            var candidate = previous[current - bottom]
             while candidate >= floor {
                 let opener = delimiters[candidate]
                 if opener.character == closer.character, opener.canOpen {
@@ -341,11 +384,13 @@ struct MarkdownInlineReader {
                         if !oddMatch { found = candidate; break }
                     }
                 }
-                candidate -= 1
+                candidate = previous[candidate - bottom]
             }
             guard let openerIndex = found else {
                 openersBottom[key] = current
-                if !closer.canOpen { delimiters.remove(at: current) } else { current += 1 }
+                let after = next[current - bottom]
+                if !closer.canOpen { unlink(current) }
+                current = after
                 continue
             }
             let opener = delimiters[openerIndex]
@@ -361,15 +406,20 @@ struct MarkdownInlineReader {
             delimiters[openerIndex].count -= used
             delimiters[current].count -= used
             // Delimiters between the two can no longer match.
-            delimiters.removeSubrange((openerIndex + 1)..<current)
-            current = openerIndex + 1
-            if delimiters[openerIndex].count == 0 {
-                delimiters.remove(at: openerIndex)
-                current -= 1
+            var between = next[openerIndex - bottom]
+            while between != current {
+                let after = next[between - bottom]
+                unlink(between)
+                between = after
             }
-            if delimiters[current].count == 0 { delimiters.remove(at: current) }
+            if delimiters[openerIndex].count == 0 { unlink(openerIndex) }
+            if delimiters[current].count == 0 {
+                let after = next[current - bottom]
+                unlink(current)
+                current = after
+            }
         }
-        delimiters.removeSubrange(min(bottom, delimiters.count)...)
+        delimiters.removeSubrange(bottom...)
     }
 
     // MARK: Output

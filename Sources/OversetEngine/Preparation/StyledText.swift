@@ -8,9 +8,9 @@
 /// ```swift
 /// let styled = StyledText("Tap ") + StyledText("Allow", .bold) + StyledText(" to continue")
 /// let prepared = try TextEngine().prepare(styled, language: "en")
-/// let fromMarkdown = try StyledText(markdown: "Tap **Allow** to continue")   // the same runs
+/// let fromMarkdown = StyledText(markdown: "Tap **Allow** to continue")   // the same runs
 /// ```
-public struct StyledText: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct StyledText: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The text as shown (Markdown and tags already read).
     public var string: String
     /// The styled runs: UTF-16 ranges of ``string``, in order, not overlapping.
@@ -41,6 +41,16 @@ public struct StyledText: Sendable, Hashable, Codable, CustomStringConvertible {
         self.string = string
         self.runs = attributes == .plain || string.isEmpty
             ? [] : [Run(range: TextRange(location: 0, length: string.utf16.count), attributes: attributes)]
+    }
+
+    /// A plain text from a literal: `let greeting: StyledText = "Hello"`.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// Appends `rhs` with its runs.
+    public static func += (lhs: inout StyledText, rhs: StyledText) {
+        lhs = lhs + rhs
     }
 
     /// The two texts one after the other, each with its runs.

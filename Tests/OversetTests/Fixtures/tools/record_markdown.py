@@ -6,7 +6,8 @@ a localized value) reads inline Markdown: the text shown and its bold, italic an
     python3 Tests/OversetTests/Fixtures/tools/record_markdown.py > Tests/OversetTests/Fixtures/markdown/cmark-gfm.json
 
 Each input goes through `cmark-gfm -e strikethrough --to html`; the HTML's <strong>, <em> and <code> spans become
-runs (UTF-16 offsets), <a> and <del> keep their text, <br /> is the newline cmark writes after it. Inputs are single paragraphs without
+runs (UTF-16 offsets), <a> and <del> keep their text, an <img> its alt text (cmark drops the description's markup
+there), <br /> is the newline cmark writes after it. Inputs are single paragraphs without
 leading or trailing white space, so block parsing (which Apple's inline-only mode skips) changes nothing.
 """
 import html.parser, json, subprocess, sys
@@ -69,6 +70,8 @@ INPUTS = [
     "**bold [link](u) inside**",
     "some ~~~three tildes~~~ inside",
     "~~mismatched~",
+    "See ![the icon](icon.png) here",
+    "![plain alt](x.png) and ![unclosed",
 ]
 
 class Runs(html.parser.HTMLParser):
@@ -83,6 +86,10 @@ class Runs(html.parser.HTMLParser):
         elif tag in ("strong", "em", "code", "a", "del", "p"):
             self.stack.append(tag)
     def handle_startendtag(self, tag, attrs):
+        if tag == "img":
+            # An image shows its description (cmark writes it as the alt attribute, markup removed).
+            self.handle_data(dict(attrs).get("alt", ""))
+            return
         self.handle_starttag(tag, attrs)
     def handle_endtag(self, tag):
         if tag in ("strong", "em", "code", "a", "del", "p"):
