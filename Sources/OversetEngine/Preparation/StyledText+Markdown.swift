@@ -23,10 +23,14 @@ extension StyledText {
     ///
     /// Not modelled: reference links (`[title][ref]` needs a definition block), raw HTML (shown as text) and named
     /// entities outside the common ones (kept as written). A link's destination and title are read up to
-    /// ``MarkdownInlineReader/maximumLinkTail`` characters.
+    /// ``maximumMarkdownLinkTail`` characters.
     public init(markdown: String) {
         self = MarkdownInlineReader(markdown).read()
     }
+
+    /// The longest `(destination "title")` of a Markdown link that is read, in characters: past it, the brackets
+    /// are text, so that many unclosed `[a](` cannot each scan the rest of a long text.
+    public static let maximumMarkdownLinkTail = 1000
 }
 
 /// CommonMark's inline parsing (spec 0.29, §6): one pass that makes text, code and delimiter nodes and matches link
@@ -232,14 +236,11 @@ struct MarkdownInlineReader {
         return end
     }
 
-    /// The longest `(destination "title")` read, in characters: past it, the brackets are text (so that many
-    /// unclosed `](` cannot each scan the rest of a long text).
-    static let maximumLinkTail = 1000
 
     /// The end of `(destination "title")` right after the `]` at `index`, or nil when none is there.
     private func linkTail(after index: Int) -> Int? {
         var position = index + 1
-        let source = self.source[..<min(self.source.count, index + 1 + Self.maximumLinkTail)]
+        let source = self.source[..<min(self.source.count, index + 1 + StyledText.maximumMarkdownLinkTail)]
         guard position < source.count, source[position] == "(" else { return nil }
         position += 1
         func skipSpace() { while position < source.count, Self.isWhitespace(source[position]) { position += 1 } }
