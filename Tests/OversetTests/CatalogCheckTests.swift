@@ -20,6 +20,9 @@ import Overset
     @Test func pseudo_modesKeepSpecifiersAndFollowTheIBMTable() {
         let accented = PseudoLocalization(modes: [.accented]).apply("Save %@ now")
         #expect(accented == "Šáṽé %@ ñöŵ")
+        // A Markdown link's address is not text: accenting it would break the link.
+        let link = PseudoLocalization(modes: [.accented]).apply("Read [the terms](https://example.com/t(1)) now")
+        #expect(link == "Ŕéáð [ţĥé ţéŕɱš](https://example.com/t(1)) ñöŵ")
         let bounded = PseudoLocalization(modes: [.bounded]).apply("Settings")
         #expect(bounded == "[# Settings #]")
         // IBM: up to 10 characters +200 %, 31-50 +60 %; filler words are whole (Android's pseudolocalizer), so the
