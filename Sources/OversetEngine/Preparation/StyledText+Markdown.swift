@@ -468,12 +468,12 @@ struct MarkdownInlineReader {
     static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}": return true
-        default: return scalar.properties.generalCategory == .spaceSeparator
+        default: return scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator
         }
     }
 
     static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-        if isASCIIPunctuation(scalar) { return true }
+        if scalar.value < 0x80 { return isASCIIPunctuation(scalar) }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
              .finalPunctuation, .otherPunctuation:
