@@ -20,7 +20,9 @@ extension Label {
     public func reprepared(_ prepared: PreparedText) throws(OversetError) -> PreparedText {
         if uses(prepared.engine) { return prepared }
         if let styled = prepared.styledText {
-            return try engine().prepare(styled, language: prepared.language, options: prepared.options)
+            var options = prepared.options
+            options.boldText = boldText
+            return try engine().prepare(styled, language: prepared.language, options: options)
         }
         return try engine().prepare(prepared.text, language: prepared.language, options: prepared.options)
     }
