@@ -105,7 +105,8 @@ public struct PseudoLocalization: Sendable, Hashable {
             && name.unicodeScalars.allSatisfy(nameCharacters.contains)
     }
 
-    /// Ranges of format specifiers, markup tags and entity references, in order, not overlapping.
+    /// Ranges of format specifiers, markup tags, entity references and Markdown link destinations, in order, not
+    /// overlapping.
     static func protectedRanges(in text: String) -> [Range<String.Index>] {
         var ranges = FormatSpecifiers.tokens(in: text).map(\.range)
         // Xcode's `%arg`, the argument inside a substitution's forms (printf alone would read `%a` and accent "rg").
@@ -127,15 +128,13 @@ public struct PseudoLocalization: Sendable, Hashable {
                       text[next..<semicolon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "#" || $0 == "_" || $0 == "-" || $0 == "." }) {
                 ranges.append(index..<text.index(after: semicolon))
                 index = text.index(after: semicolon)
-            } else if character == "]", next < text.endIndex, text[next] == "(",
-                      let close = Self.markdownLinkTailEnd(text, from: next) {
-                // A Markdown link's destination and title (`](https://…)`): an accented address is a broken link.
-                ranges.append(index..<close)
-                index = close
             } else {
                 index = next
             }
         }
+        // A Markdown link's destination and title (`](https://…)`), as the Markdown reader finds them: an accented
+        // address is a broken link.
+        ranges += StyledText.markdownLinkTails(in: text)
         ranges.sort { $0.lowerBound < $1.lowerBound }
         var merged: [Range<String.Index>] = []
         for range in ranges {
@@ -146,27 +145,6 @@ public struct PseudoLocalization: Sendable, Hashable {
             }
         }
         return merged
-    }
-
-    /// The end of a Markdown link's `(…)` opening at `open` (parentheses balanced, at most
-    /// ``/OversetEngine/StyledText/maximumMarkdownLinkTail`` characters, no line break), or nil.
-    static func markdownLinkTailEnd(_ text: String, from open: String.Index) -> String.Index? {
-        var depth = 0
-        var index = open
-        var steps = 0
-        while index < text.endIndex, steps <= StyledText.maximumMarkdownLinkTail {
-            switch text[index] {
-            case "(": depth += 1
-            case ")":
-                depth -= 1
-                if depth == 0 { return text.index(after: index) }
-            case "\n": return nil
-            default: break
-            }
-            index = text.index(after: index)
-            steps += 1
-        }
-        return nil
     }
 
     /// Filler words, as Android's pseudolocale pads: "one two three …", whole words, about `count` characters

@@ -139,7 +139,7 @@ import Testing
         #expect(first.runs.map(\.attributes) == [.bold, .italic])
     }
 
-    @Test("hostile Markdown is read in linear time and kept as text: 100,000 stray asterisks, unclosed backtick runs of 300 lengths, 20,000 unclosed links")
+    @Test("hostile Markdown is read in linear time and kept as text: 100,000 stray asterisks, 60,000 unmatched openers, unclosed backtick runs of 300 lengths, 20,000 unclosed links")
     func hostileMarkdown() {
         // None of these has a match, so cmark-gfm shows each as written (CommonMark §6.1, §6.2, §6.3).
         let stars = String(repeating: "a* ", count: 100_000)
@@ -148,8 +148,9 @@ import Testing
         #expect(StyledText(markdown: ticks).string == ticks)
         let links = String(repeating: "[a](b \"", count: 20_000)
         #expect(StyledText(markdown: links).string == links)
-        let nested = String(repeating: "*a **b ", count: 30_000)
-        #expect(StyledText(markdown: nested).string.count <= nested.count)
+        // Every delimiter here opens (after a space, before a letter) and none closes: all stay text.
+        let openers = String(repeating: "*a **b ", count: 30_000)
+        #expect(StyledText(markdown: openers).string == openers)
     }
 
     @Test("runs out of the text, overlapping or at a scale out of range are refused, naming the run")

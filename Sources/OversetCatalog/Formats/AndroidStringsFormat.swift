@@ -57,6 +57,12 @@ enum AndroidStringsFormat {
         return catalog
     }
 
+    /// What a user sees of a string resource, with its styled runs: `<b>` and the like as XML elements (the
+    /// resource compiler's spans) or as HTML in CDATA or escaped (`Html.fromHtml`'s).
+    static func styled(_ element: XMLElementNode) -> StyledText {
+        AndroidStyles.styled(AndroidHTML.visibleText(unescape(element.markedText)))
+    }
+
     /// Android's string escapes: `\'`, `\"`, `\n`, `\t`, `\@`, `\?`, `\\`, `\uXXXX`; text in double quotes keeps
     /// its white space, elsewhere runs of white space collapse to one space and the ends are trimmed.
     ///
@@ -64,12 +70,6 @@ enum AndroidStringsFormat {
     /// `isspace` on UTF-8 bytes: a no-break space (U+00A0, U+202F) or an ideographic space (U+3000) stays what it is,
     /// so the device's "no break here" is measured as such. The text is walked by Unicode scalar, so a space followed
     /// by a variation selector (U+FE0F) is never trimmed as one character.
-    /// What a user sees of a string resource, with its styled runs: `<b>` and the like as XML elements (the
-    /// resource compiler's spans) or as HTML in CDATA or escaped (`Html.fromHtml`'s).
-    static func styled(_ element: XMLElementNode) -> StyledText {
-        AndroidStyles.styled(AndroidHTML.visibleText(unescape(element.markedText)))
-    }
-
     static func unescape(_ raw: String) -> String {
         // Each output scalar remembers whether quotes or an escape protect it from white-space collapsing.
         var out: [(Unicode.Scalar, Bool)] = []

@@ -201,7 +201,7 @@ extension FontStack {
         let inter = try load((display ? "InterDisplay" : "Inter") + (italic ? "-italic.var.ttf" : "-roman.var.ttf"))
             .instance(["wght": weight == .bold ? 700 : 400])
         var general = [inter, try load("NotoSans-\(suffix).ttf")]
-        if monospaced { general.insert(try load("NotoSansMono-\(suffix).ttf"), at: 0) }
+        if monospaced { general.insert(try bundledMonospaced(weight: weight), at: 0) }
         var scripts: [String: [Font]] = [:]
         for (code, family) in FontStack.bundledScriptFamilies {
             scripts[code] = [try load("\(family)-\(suffix).ttf")]
@@ -232,6 +232,12 @@ extension FontStack {
             scripts["Zsye"] = [emoji]
         }
         return try FontStack(general, scriptFallbacks: scripts, languageFallbacks: languages)
+    }
+
+    /// The bundled monospaced face of the weight (Noto Sans Mono, standing in for SF Mono).
+    static func bundledMonospaced(weight: BundledWeight) throws(OversetError) -> Font {
+        try BundledFontCache.shared.font(path: try bundledFontsDirectory() + "/NotoSansMono-"
+                                         + (weight == .bold ? "Bold" : "Regular") + ".ttf")
     }
 
     /// The point size from which SF Pro uses its Display design, and the bundled stack Inter Display.

@@ -35,7 +35,7 @@ extension PreparedText {
             let face = font.face
             let style = styles[piece.style]
             let scale = size * style.scale / Double(face.metrics.unitsPerEm)
-            let slant = style.italic && !font.drawsItalic ? syntheticObliqueSlant : 0
+            let slant = style.isSyntheticOblique(in: font) ? syntheticObliqueSlant : 0
             if piece.isEllipsis {
                 for glyph in ellipsis(piece.face)?.glyphs ?? [] {
                     result.append(DrawnGlyph(face: piece.face, glyph: glyph.glyph, x: x + Double(glyph.xOffset) * scale,

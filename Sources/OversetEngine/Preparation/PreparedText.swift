@@ -67,7 +67,6 @@ public final class PreparedText: Sendable {
     /// The vertical ink extent of each glyph (parallel to `glyphs`), for clipping analysis.
     let ink: [VerticalInk]
     let shapingLanguage: ShapingLanguage
-    let features: [FontFeatureSetting]
 
     /// The fonts the text uses, in the order they were first used.
     public var usedFonts: [Font] {
@@ -132,7 +131,6 @@ public final class PreparedText: Sendable {
         self.options = options
         self.engine = engine
         let features = try Self.parseFeatures(options.features)
-        self.features = features
         self.shapingLanguage = ShapingLanguage(language)
         let units = Array(text.utf16)
         guard units.count <= TextEngine.maximumTextLength else {
@@ -144,7 +142,7 @@ public final class PreparedText: Sendable {
                            boldText: options.boldText)
         }
         var builder = PreparedTextBuilder(units: units, language: language, options: options, engine: engine,
-                                          features: features, shapingLanguage: shapingLanguage,
+                                          shapingLanguage: shapingLanguage,
                                           styling: styling ?? RunStyling(engine: engine, baseFeatures: features))
         let built = try builder.build(sharing: &analysis)
         faceTable = builder.styling.faceTable
@@ -287,6 +285,9 @@ struct RunStyle: Sendable {
     /// Its fonts (a reference: a style is read per run in hot loops, and a `FontStack` is a dozen references to
     /// retain when copied).
     var fonts: StyleFonts
+
+    /// Whether a run of this style in `font` is drawn as a synthetic oblique: italic asked, no italic in the face.
+    func isSyntheticOblique(in font: Font) -> Bool { italic && !font.drawsItalic }
 }
 
 /// A style's font stack and the ``PreparedText/faceTable`` index of each of its faces.

@@ -17,9 +17,8 @@ struct PreparedTextBuilder {
     let language: String?
     let options: PrepareOptions
     let engine: TextEngine
-    let features: [FontFeatureSetting]
     let shapingLanguage: ShapingLanguage
-    /// The run styles (one, the text's own, for plain text).
+    /// The run styles (one, the text's own, for plain text); each carries its OpenType features.
     let styling: RunStyling
 
     struct Output {
@@ -43,14 +42,13 @@ struct PreparedTextBuilder {
     }
 
     init(units: [UInt16], language: String?, options: PrepareOptions, engine: TextEngine,
-         features: [FontFeatureSetting], shapingLanguage: ShapingLanguage, styling: RunStyling) {
+         shapingLanguage: ShapingLanguage, styling: RunStyling) {
         self.styling = styling
         self.units = units
         self.shapingUnits = units
         self.language = language
         self.options = options
         self.engine = engine
-        self.features = features
         self.shapingLanguage = shapingLanguage
     }
 
@@ -79,7 +77,7 @@ struct PreparedTextBuilder {
         let items = itemize(properties, analysis)
         out.runs = items.runs
         out.missing = items.missing
-        for run in out.runs where styling.styles[run.style].italic && !styling.faceTable[run.face].drawsItalic
+        for run in out.runs where styling.styles[run.style].isSyntheticOblique(in: styling.faceTable[run.face])
             && !out.syntheticOblique.contains(run.face) {
             out.syntheticOblique.append(run.face)
         }

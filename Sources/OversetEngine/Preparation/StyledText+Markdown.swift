@@ -31,6 +31,13 @@ extension StyledText {
     /// The longest `(destination "title")` of a Markdown link that is read, in characters: past it, the brackets
     /// are text, so that many unclosed `[a](` cannot each scan the rest of a long text.
     public static let maximumMarkdownLinkTail = 1000
+
+    /// Where `markdown` has the `](destination "title")` of an inline link, as ``init(markdown:)`` reads it: the
+    /// part of a link that is not shown (pseudo-localization leaves it as written).
+    package static func markdownLinkTails(in markdown: String) -> [Range<String.Index>] {
+        guard markdown.contains("](") else { return [] }
+        return MarkdownInlineReader(markdown).linkTails(in: markdown)
+    }
 }
 
 /// CommonMark's inline parsing (spec 0.29, §6): one pass that makes text, code and delimiter nodes and matches link
@@ -236,6 +243,23 @@ struct MarkdownInlineReader {
         return end
     }
 
+
+    /// Every `]` followed by a valid `(destination "title")`, from the `]` to the end of the `)`, as indices of
+    /// `text` (the string this reader was made from).
+    func linkTails(in text: String) -> [Range<String.Index>] {
+        let indices = Array(text.unicodeScalars.indices) + [text.endIndex]
+        var tails: [Range<String.Index>] = []
+        var position = 0
+        while position < source.count {
+            if source[position] == "]", let end = linkTail(after: position) {
+                tails.append(indices[position]..<indices[end])
+                position = end
+            } else {
+                position += 1
+            }
+        }
+        return tails
+    }
 
     /// The end of `(destination "title")` right after the `]` at `index`, or nil when none is there.
     private func linkTail(after index: Int) -> Int? {

@@ -104,8 +104,8 @@ public struct TextEngine: Sendable {
         }
         var stack = fonts
         if attributes.monospaced {
-            let mono = try FontStack.bundled(weight: (attributes.weight ?? .regular).bundledWeight, monospaced: true)
-            stack = try FontStack([mono.fonts[0]] + stack.fonts, scriptFallbacks: stack.scriptFallbacks,
+            let mono = try FontStack.bundledMonospaced(weight: (attributes.weight ?? .regular).bundledWeight)
+            stack = try FontStack([mono] + stack.fonts, scriptFallbacks: stack.scriptFallbacks,
                                   languageFallbacks: stack.languageFallbacks)
         }
         if let weight = attributes.weight { stack = try stack.instanced(weight: weight.value, opticalSize: nil) }
