@@ -69,9 +69,7 @@ struct Measure: ParsableCommand {
                                                                  lineNumber: number).utf8))
                         continue
                     }
-                    if let answer = Measure.handle(line, lineNumber: number, prepared: &state.prepared,
-                                                   preparedCount: &state.preparedCount,
-                                                   timing: &state.timing) {
+                    if let answer = Measure.handle(line, lineNumber: number, state: state) {
                         slots.set(index, answer)
                     }
                 }
@@ -93,15 +91,38 @@ struct Measure: ParsableCommand {
         }
     }
 
-    /// One worker's cache and timing; only its worker touches it while a batch runs.
+    /// One worker's caches and timing; only its worker touches it while a batch runs.
     final class WorkerState: @unchecked Sendable {
         // @unchecked Sendable: concurrentPerform gives each iteration index (worker) to one thread at a time, and
         // only that iteration reads or writes states[worker]; batches run one after another.
-        /// Prepared texts by the fonts requests name, then by text: a prepared text holds its fonts, so the cache
-        /// keeps the texts of a few font lists (``Font/cachedSpecs`` in all), not of every font a session named.
-        var prepared: [[String]: [[UInt8]: PreparedText]] = [:]
-        var preparedCount = 0
+        /// Prepared texts by their text and preparation settings (``DecodedRequest/preparationSuffix``).
+        var prepared: [ByteKey: PreparedText] = [:]
+        /// The font lists of the texts in ``prepared``: a prepared text holds its fonts, so the cache keeps the texts
+        /// of a few font lists (``Font/cachedSpecs`` in all), not of every font a session named.
+        var fontLists: Set<[String]> = []
+        /// Requests' decoded settings by their JSON text (``JSONRequestScan/settingsKey``).
+        var decoded: [ByteKey: DecodedRequest] = [:]
         var timing = Timing()
+
+        /// The most decoded settings kept; a batch with more distinct ones starts again.
+        static let maximumDecoded = 1024
+        /// The most prepared texts kept.
+        static let maximumPrepared = 4096
+    }
+
+    /// A request's settings decoded: its label, policy and language, and the bytes that follow its text in the key
+    /// of a preparation.
+    struct DecodedRequest {
+        var label: Label
+        var policy: VerdictPolicy
+        var language: String?
+        var preparationSuffix: [UInt8]
+    }
+
+    /// Bytes as a dictionary key, hashed in one call (an array of bytes hashes one element at a time).
+    struct ByteKey: Hashable {
+        var bytes: [UInt8]
+        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
 
     /// The lines of one batch, read by every worker (never written while they run).
@@ -146,18 +167,28 @@ struct Measure: ParsableCommand {
     static let requestKeys = ["id", "text", "lang"] + VerdictPolicy.settingKeys
 
     /// The result line (JSON, UTF-8) for one input line, or nil for a blank line.
-    static func handle(_ bytes: ArraySlice<UInt8>, lineNumber: Int,
-                       prepared: inout [[String]: [[UInt8]: PreparedText]], preparedCount: inout Int,
-                       timing: inout Timing) -> [UInt8]? {
+    static func handle(_ bytes: ArraySlice<UInt8>, lineNumber: Int, state: WorkerState) -> [UInt8]? {
         var id: Any = NSNull()
         func failure(_ message: String) -> [UInt8] {
             Array(serialize(["id": id, "line": lineNumber, "error": message], lineNumber: lineNumber).utf8)
         }
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
-        guard String(validating: bytes, as: UTF8.self) != nil else { return failure("the line is not valid UTF-8") }
+        guard UTF8Text.isValid(bytes) else { return failure("the line is not valid UTF-8") }
+        let line = Array(bytes)
+        // Settings seen before, byte for byte, are not read again; anything else takes the full reader, which says
+        // what is wrong with a line.
+        let scan = JSONRequestScan(bytes: line)
+        if let scan, let decoded = state.decoded[ByteKey(bytes: scan.settingsKey)] {
+            if let raw = scan.idJSON { id = RawJSON(text: raw) }
+            do {
+                return try answer(scan.text, decoded, id: scan.idJSON, lineNumber: lineNumber, state: state)
+            } catch {
+                return failure(error.description)
+            }
+        }
         let request: JSONRequest
         do {
-            request = try JSONRequest(bytes: Array(bytes))
+            request = try JSONRequest(bytes: line)
         } catch {
             // An unpaired surrogate escape ("\ud800") is valid JSON syntax but not text: say so, with the id.
             if error.isUnpairedSurrogate, let repaired = JSONErrors.replacingSurrogateEscapes(in: bytes),
@@ -177,40 +208,57 @@ struct Measure: ParsableCommand {
             guard settings.has("width") else { return failure("missing \"width\" (points)") }
             let label = try Label(settings: &settings, base: Preview.defaultLabel)
             try settings.rejectUnknownKeys(known: requestKeys + Label.settingKeys)
-            // Bytes, not a String: hashing a String normalizes it (most of the lookup's cost for non-ASCII text), and
-            // two texts that differ only in normalization shape differently, so they must not share a preparation.
-            var key = Array(text.utf8)
+            // What a preparation depends on besides the text, as bytes that follow the text's in the cache's key.
+            var suffix: [UInt8] = []
             for part in [language ?? "", label.weight.rawValue,
                          FontStack.usesDisplayDesign(pointSize: label.pointSize) ? "display" : "text"]
                 + label.fonts.custom + ["\u{2}"] + label.fonts.features + (label.markdown ? ["\u{3}markdown"] : []) {
-                key.append(1)
-                key += part.utf8
+                suffix.append(1)
+                suffix += part.utf8
             }
-            let clock = ContinuousClock()
-            let text_: PreparedText
-            let fonts = label.fonts.custom
-            if let cached = prepared[fonts]?[key] {
-                text_ = cached
-            } else {
-                let start = clock.now
-                text_ = try label.prepare(text, language: language)
-                timing.prepareTime += clock.now - start
-                timing.prepared += 1
-                if preparedCount >= 4096 || (prepared[fonts] == nil && prepared.count >= Font.cachedSpecs / 2) {
-                    prepared.removeAll(keepingCapacity: true)
-                    preparedCount = 0
-                }
-                prepared[fonts, default: [:]][key] = text_
-                preparedCount += 1
+            let decoded = DecodedRequest(label: label, policy: policy, language: language, preparationSuffix: suffix)
+            if let scan {
+                if state.decoded.count >= WorkerState.maximumDecoded { state.decoded.removeAll(keepingCapacity: true) }
+                state.decoded[ByteKey(bytes: scan.settingsKey)] = decoded
             }
-            let start = clock.now
-            let verdict = try label.verdict(for: text_, policy: policy)
-            timing.layoutTime += clock.now - start
-            timing.laidOut += 1
-            return LayoutReport.json(verdict, id: (id as? RawJSON)?.text ?? "null", line: lineNumber)
+            return try answer(text, decoded, id: request.idJSON, lineNumber: lineNumber, state: state)
         } catch {
             return failure(error.description)
         }
+    }
+
+    /// Lays out `text` with a request's decoded settings, preparing it unless the worker has it, and writes the answer.
+    private static func answer(_ text: String, _ request: DecodedRequest, id: String?, lineNumber: Int,
+                               state: WorkerState) throws(OversetError) -> [UInt8] {
+        let label = request.label
+        // Bytes, not a String: hashing a String normalizes it (most of the lookup's cost for non-ASCII text), and
+        // two texts that differ only in normalization shape differently, so they must not share a preparation.
+        var key = Array(text.utf8)
+        key += request.preparationSuffix
+        let cacheKey = ByteKey(bytes: key)
+        let clock = ContinuousClock()
+        let prepared: PreparedText
+        if let cached = state.prepared[cacheKey] {
+            prepared = cached
+        } else {
+            let start = clock.now
+            prepared = try label.prepare(text, language: request.language)
+            state.timing.prepareTime += clock.now - start
+            state.timing.prepared += 1
+            let fonts = label.fonts.custom
+            if state.prepared.count >= WorkerState.maximumPrepared
+                || (!state.fontLists.contains(fonts) && state.fontLists.count >= Font.cachedSpecs / 2) {
+                state.prepared.removeAll(keepingCapacity: true)
+                state.fontLists.removeAll(keepingCapacity: true)
+            }
+            state.prepared[cacheKey] = prepared
+            state.fontLists.insert(fonts)
+        }
+        let start = clock.now
+        let verdict = try label.verdict(for: prepared, policy: request.policy)
+        state.timing.layoutTime += clock.now - start
+        state.timing.laidOut += 1
+        return LayoutReport.json(verdict, id: id ?? "null", line: lineNumber)
     }
 }
 

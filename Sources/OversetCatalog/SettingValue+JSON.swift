@@ -67,3 +67,83 @@ public struct JSONRequest: Sendable {
         idJSON = members.last { $0.key == "id" }.map { json.text($0.value.range) }
     }
 }
+
+/// A request line read the quick way, for a batch whose requests repeat their settings: the text, the id's JSON text
+/// and the JSON text of every other member, without a tree or a setting value.
+///
+/// `overset measure` decodes a label from a request's settings once and keeps it under ``settingsKey``; a request
+/// with the same settings, byte for byte, takes the decoded label without reading them again (RESEARCH.md, "Requests
+/// at the engine's cost"). The text and the id are checked as ``JSONRequest`` checks them; the other members' strings
+/// only skipped, since their bytes only find settings read in full from the same bytes before. A line this does not take (not
+/// an object, a `text` that is not a string, a repeated `text` or `id`, any syntax error) is nil: read it with
+/// ``JSONRequest``, which says what is wrong.
+package struct JSONRequestScan: Sendable {
+    /// The `text` member's string.
+    package var text: String
+    /// The `id` member's JSON text, when there is one.
+    package var idJSON: String?
+    /// Every other member's key and value as written, each followed by a 0 byte (which JSON text cannot hold, so
+    /// equal keys are equal lists of members).
+    package var settingsKey: [UInt8]
+
+    package init?(bytes: [UInt8]) {
+        var parser = JSONSource.Parser(bytes: bytes)
+        // The settings' strings are not made, only skipped: their bytes are a key, and a key only finds settings that
+        // the full reader read from the same bytes (so those bytes were valid).
+        parser.skipsStringsUnchecked = true
+        var text: String?
+        var idJSON: String?
+        var key: [UInt8] = []
+        do {
+            parser.skipSpace()
+            guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "{") else { return nil }
+            parser.index += 1
+            parser.skipSpace()
+            if parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "}") { return nil }
+            while true {
+                parser.skipSpace()
+                guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "\"") else { return nil }
+                let memberStart = parser.index
+                // A key is compared as bytes; one with an escape is made into a string first.
+                let name: String
+                if let plain = parser.plainString() {
+                    let key = bytes[plain]
+                    name = key.elementsEqual("text".utf8) ? "text" : key.elementsEqual("id".utf8) ? "id" : ""
+                } else {
+                    name = try parser.string()
+                }
+                parser.skipSpace()
+                guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: ":") else { return nil }
+                parser.index += 1
+                parser.skipSpace()
+                let valueStart = parser.index
+                switch name {
+                case "text":
+                    guard text == nil, valueStart < bytes.count, bytes[valueStart] == UInt8(ascii: "\"") else { return nil }
+                    text = try parser.string()
+                case "id":
+                    guard idJSON == nil else { return nil }
+                    try parser.skipValue()
+                    idJSON = String(decoding: bytes[valueStart..<parser.index], as: UTF8.self)
+                default:
+                    try parser.skipValue()
+                    key += bytes[memberStart..<parser.index]
+                    key.append(0)
+                }
+                parser.skipSpace()
+                guard parser.index < bytes.count else { return nil }
+                if bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
+                guard bytes[parser.index] == UInt8(ascii: "}") else { return nil }
+                parser.index += 1
+                break
+            }
+            parser.skipSpace()
+            guard parser.index == bytes.count, let text else { return nil }
+            self.text = text
+            self.idJSON = idJSON
+            self.settingsKey = key
+        } catch {
+            return nil
+        }
+    }
+}

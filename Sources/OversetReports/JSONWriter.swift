@@ -9,18 +9,45 @@ import Foundation
 /// Written by hand because Foundation's `JSONEncoder` took 54,000 instructions per (string, category) outcome of a
 /// check report, more than judging it (RESEARCH.md, "check at engine speed"); the report types are few and fixed.
 package struct JSONWriter {
-    /// The UTF-8 written so far.
-    package fileprivate(set) var bytes: [UInt8] = []
-    fileprivate var needsComma: [Bool] = [false]
+    /// The bytes written, in a buffer of the writer's own: an array's `append(contentsOf:)` cost ≈ 90 instructions
+    /// for a key of a few bytes, a third of writing a `measure` answer (RESEARCH.md, "Requests at the engine's cost").
+    private var storage: ByteStorage
+    /// Whether the value being written is not the first of its object or array (it needs a comma before it).
+    private var needsComma = false
+    /// ``needsComma`` of each enclosing object or array, innermost last.
+    private var enclosing: [Bool] = []
 
-    package init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 1024) { storage = ByteStorage(capacity: capacity) }
+
+    /// The UTF-8 written so far.
+    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
 
     /// The text written so far.
-    package var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: UnsafeBufferPointer(start: storage.base, count: storage.count), as: UTF8.self) }
+
+    /// Room for `extra` more bytes; returns where they go. A copy of the writer gets its own bytes at its first write.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(minimumCapacity: storage.count + extra) }
+        if storage.count + extra > storage.capacity { storage.grow(minimumCapacity: storage.count + extra) }
+        return storage.base + storage.count
+    }
+
+    @inline(__always)
+    private mutating func write(_ byte: UInt8) {
+        reserve(1).pointee = byte
+        storage.count += 1
+    }
+
+    private mutating func write(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
+        reserve(buffer.count).update(from: source, count: buffer.count)
+        storage.count += buffer.count
+    }
 
     private mutating func separate() {
-        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-        needsComma[needsComma.count - 1] = true
+        if needsComma { write(UInt8(ascii: ",")) }
+        needsComma = true
     }
 
     /// Opens an object (as a member's value after ``key(_:)``, or an array's element).
@@ -31,29 +58,46 @@ package struct JSONWriter {
 
     private mutating func open(_ bracket: UInt8) {
         separate()
-        bytes.append(bracket)
-        needsComma.append(false)
+        write(bracket)
+        enclosing.append(needsComma)
+        needsComma = false
     }
 
     private mutating func close(_ bracket: UInt8) {
-        needsComma.removeLast()
-        bytes.append(bracket)
+        needsComma = enclosing.removeLast()
+        write(bracket)
     }
 
     /// Writes a member's key (a name of the report's schema: written as it is, with no escaping); the next value
     /// written is its value.
     package mutating func key(_ key: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
-        needsComma[needsComma.count - 1] = false
+        let count = key.utf8CodeUnitCount
+        let out = reserve(count + 4)
+        var at = 0
+        if needsComma { out[0] = UInt8(ascii: ","); at = 1 }
+        out[at] = UInt8(ascii: "\"")
+        (out + at + 1).update(from: key.utf8Start, count: count)
+        out[at + 1 + count] = UInt8(ascii: "\"")
+        out[at + 2 + count] = UInt8(ascii: ":")
+        storage.count += at + 3 + count
+        needsComma = false
     }
 
     package mutating func string(_ value: String) {
         separate()
-        JSONString.appendQuoted(value, to: &bytes)
+        write(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            // Bytes up to the first that needs an escape written whole, then the escape, and so on.
+            var start = 0
+            for (index, byte) in utf8.enumerated() where JSONString.needsEscape(byte) {
+                write(UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                start = index + 1
+                JSONString.withEscape(byte) { write($0) }
+            }
+            write(UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+        write(UInt8(ascii: "\""))
     }
 
     /// JSON text written as it is (a value already encoded, such as a request's id echoed back).
@@ -64,18 +108,24 @@ package struct JSONWriter {
 
     private mutating func ascii(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { write($0) }
     }
 
     package mutating func number(_ value: Int) {
         separate()
-        ascii(String(value))
+        // Written before the count is read: `storage.count += …` would hold the old storage while `reserve` copies it.
+        let written = JSONNumber.write(value, to: reserve(JSONNumber.maximumIntegerLength))
+        storage.count += written
     }
 
     /// A finite number (reports round their lengths; a non-finite one is written as `null`, which JSON has for it).
     package mutating func number(_ value: Double) {
         separate()
-        ascii(JSONNumber.format(value) ?? "null")
+        if let written = JSONNumber.writeThousandths(value, to: reserve(JSONNumber.maximumThousandthsLength)) {
+            storage.count += written
+        } else {
+            ascii(JSONNumber.format(value) ?? "null")
+        }
     }
 
     package mutating func bool(_ value: Bool) {
@@ -109,6 +159,44 @@ package struct JSONWriter {
         for string in strings { self.string(string) }
         endArray()
     }
+
+    /// A key that is not a name of the schema (a language, a category): escaped as a string. (Not an overload of
+    /// ``key(_:)``: a string literal would choose it over the `StaticString` one.)
+    package mutating func key(escaping key: String) {
+        string(key)
+        write(UInt8(ascii: ":"))
+        needsComma = false
+    }
+}
+
+/// A writer's bytes: a buffer it owns (copied when a copy of the writer writes, so writers stay values).
+private final class ByteStorage {
+    var base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    func grow(minimumCapacity: Int) {
+        let larger = max(capacity * 2, minimumCapacity)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    func copy(minimumCapacity: Int) -> ByteStorage {
+        let copy = ByteStorage(capacity: max(capacity, minimumCapacity))
+        copy.base.update(from: base, count: count)
+        copy.count = count
+        return copy
+    }
 }
 
 /// JSON text to put in a report as it is (a request's `id`, echoed back as the client wrote it).
@@ -123,13 +211,6 @@ package struct JSONValueError: Error, CustomStringConvertible {
 }
 
 extension JSONWriter {
-    /// A member's key that is not a name of the schema (a language, a category): escaped as a string.
-    package mutating func key(_ key: String) {
-        string(key)
-        bytes.append(UInt8(ascii: ":"))
-        needsComma[needsComma.count - 1] = false
-    }
-
     /// A value of a dynamic report (`matrix --corpus`'s shares, `measure`'s error answers): dictionaries with their
     /// keys sorted, arrays, strings, numbers, booleans, `NSNull` and ``RawJSON``.
     package mutating func value(_ value: Any) throws(JSONValueError) {
@@ -138,7 +219,7 @@ extension JSONWriter {
         case let object as [String: Any]:
             beginObject()
             for key in object.keys.sorted() {
-                self.key(key)
+                self.key(escaping: key)
                 try self.value(object[key]!)
             }
             endObject()
@@ -174,6 +255,68 @@ package enum JSONNumber {
         if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
         return "\(number)"
     }
+
+    /// The most bytes ``write(_:to:)`` writes: a sign and the 19 digits of `Int.min`.
+    package static let maximumIntegerLength = 20
+    /// The most bytes ``writeThousandths(_:to:)`` writes: a sign, 9 digits, a point and 3 decimals.
+    package static let maximumThousandthsLength = 14
+
+    /// Writes an integer's decimal digits, as `String(value)` writes them, without making a string; returns how
+    /// many bytes it wrote (at most ``maximumIntegerLength``).
+    package static func write(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var written = 0
+        if value < 0 {
+            out[0] = UInt8(ascii: "-")
+            written = 1
+        }
+        var magnitude = value.magnitude
+        var digits = 1
+        var scale: UInt = 1
+        while magnitude / scale >= 10 {
+            scale *= 10
+            digits += 1
+        }
+        while scale > 0 {
+            out[written] = UInt8(ascii: "0") + UInt8(magnitude / scale)
+            magnitude %= scale
+            scale /= 10
+            written += 1
+        }
+        return written
+    }
+
+    /// Writes `value` as ``format(_:)`` writes it when it is a whole number of thousandths under 10⁹ in magnitude
+    /// (every length a report rounds with `Points.rounded`) and returns how many bytes it wrote (at most
+    /// ``maximumThousandthsLength``); nil, having written nothing, for any other number.
+    ///
+    /// Why the digits are the same: the nearest double to m/1000 is what `Double(m) / 1000` gives (division rounds
+    /// correctly), and no decimal with fewer significant digits is as near, since any other decimal with at most
+    /// three decimals is 0.001 away, far more than a double's spacing below 10⁹; so m/1000 without its trailing zeros
+    /// is the shortest round-tripping form Swift's `description` prints (checked in `JSONWriterTests`).
+    package static func writeThousandths(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+        guard value.magnitude < 1e9 else { return nil }
+        let thousandths = Int((value * 1000).rounded())
+        guard Double(thousandths) / 1000 == value else { return nil }
+        var written = 0
+        if thousandths < 0 {
+            out[0] = UInt8(ascii: "-")
+            written = 1
+        }
+        let magnitude = Int(thousandths.magnitude)
+        written += write(magnitude / 1000, to: out + written)
+        var fraction = magnitude % 1000
+        guard fraction != 0 else { return written }
+        out[written] = UInt8(ascii: ".")
+        written += 1
+        var divisor = 100
+        while fraction != 0 {
+            out[written] = UInt8(ascii: "0") + UInt8(fraction / divisor)
+            fraction %= divisor
+            divisor /= 10
+            written += 1
+        }
+        return written
+    }
 }
 
 /// JSON string literals, written the one way every Overset writer writes them: the form of Foundation's
@@ -187,24 +330,31 @@ package enum JSONString {
         return out + "\""
     }
 
-    /// Appends `text` quoted and escaped, in UTF-8, to `out` (the report writer's form of ``quoted(_:)``).
-    package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            var escaped = ""
-            append(text, to: &escaped)
-            out.append(contentsOf: escaped.utf8)
-        } else {
-            var text = text
-            text.withUTF8 { out.append(contentsOf: $0) }
+    /// Whether a byte of UTF-8 is written escaped: `"`, `\\` and the control characters.
+    @inline(__always)
+    package static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
+
+    /// Calls `body` with the escape of a byte for which ``needsEscape(_:)`` is true (`\n`, `\u001f`).
+    package static func withEscape(_ byte: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let hex = Array("0123456789abcdef".utf8)
+        let escape: [UInt8]
+        switch byte {
+        case 0x22: escape = [0x5C, 0x22]
+        case 0x5C: escape = [0x5C, 0x5C]
+        case 0x0A: escape = [0x5C, UInt8(ascii: "n")]
+        case 0x0D: escape = [0x5C, UInt8(ascii: "r")]
+        case 0x09: escape = [0x5C, UInt8(ascii: "t")]
+        case 0x08: escape = [0x5C, UInt8(ascii: "b")]
+        case 0x0C: escape = [0x5C, UInt8(ascii: "f")]
+        default: escape = [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
         }
-        out.append(UInt8(ascii: "\""))
+        escape.withUnsafeBufferPointer(body)
     }
 
     /// Appends `text`'s escaped characters (without quotes) to `out`.
     package static func append(_ text: String, to out: inout String) {
         // Most strings need no escape: appended whole, not a scalar at a time.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+        guard text.utf8.contains(where: needsEscape) else {
             out += text
             return
         }

@@ -161,6 +161,33 @@ import Testing
         #expect(lines[4]?["truncated"] as? Bool == false)
     }
 
+    /// `measure` decodes a request's settings once and keeps them by their bytes: a batch that repeats settings, with
+    /// another text, a bad text, an unknown key or a bad value beside them, answers each line as it is answered alone.
+    @Test func measure_repeatedSettings_answerAsEachLineAlone() throws {
+        let settings = #""width": 90, "size": 17, "maxLines": 1, "lang": "de", "fonts": ["Inter"]"#
+        let lines = [
+            #"{"id": 1, "text": "Nach Updates suchen", "# + settings + "}",
+            #"{"id": 2, "text": "Einstellungen", "# + settings + "}",
+            #"{"id": 3, "text": 5, "# + settings + "}",
+            #"{"id": 4, "text": "Nach Updates suchen", "# + settings + #", "lines": 2}"#,
+            #"{"text": "Nach Updates suchen", "id": [5], "# + settings + "}",
+            #"{"id": 6, "text": "Nach Updates suchen", "# + settings.replacingOccurrences(of: "90", with: "\"x\"") + "}",
+            #"{"id": 7, "text": "Nach Updates suchen", "text": "Ok", "# + settings + "}",
+            #"{"id": 8, "text": "Ok!", "# + settings + "}",
+        ]
+        let batch = try Self.run(["measure", "--threads", "1"], stdin: lines.joined(separator: "\n") + "\n")
+        #expect(batch.status == 0)
+        let answers = batch.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(answers.count == lines.count)
+        for (index, line) in lines.enumerated() {
+            let alone = try Self.run(["measure"], stdin: line + "\n")
+            // Alone, every line is line 1.
+            let expected = alone.stdout.replacingOccurrences(of: #""line":1"#, with: #""line":\#(index + 1)"#)
+            #expect(String(answers[index]) + "\n" == expected, "line \(index + 1)")
+        }
+        #expect(answers[2].contains("error") && answers[3].contains("maxLines") && answers[5].contains("invalid width"))
+    }
+
     @Test func measure_invalidUTF8Line_isReported() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)

@@ -51,13 +51,14 @@ enum JSONLinesFormat {
             let number = index + 1
             let location = CatalogLocation(file: path, line: number)
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
-            guard String(validating: line, as: UTF8.self) != nil else {
+            let bytes = Array(line)
+            guard UTF8Text.isValid(bytes[...]) else {
                 catalog.diagnostics.append(CatalogDiagnostic(.error, location, "not valid UTF-8; line skipped"))
                 continue
             }
             let json: JSONSource
             do {
-                json = try JSONSource(bytes: Array(line))
+                json = try JSONSource(bytes: bytes)
             } catch {
                 let column = String(decoding: line.prefix(error.offset), as: UTF8.self).count + 1
                 catalog.diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: path, line: number, column: column),

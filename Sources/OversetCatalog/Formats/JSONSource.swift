@@ -146,10 +146,14 @@ struct JSONSource {
         }
     }
 
-    private struct Parser {
+    /// The one JSON reader: ``JSONSource`` builds its tree with it, ``JSONRequestScan`` reads a request's members.
+    struct Parser {
         let bytes: [UInt8]
         var index = 0
         var depth = 0
+        /// Whether ``skipValue()`` reads past strings without making them (and so without checking their UTF-8 or
+        /// escapes): for a caller that never uses skipped bytes it has not seen read in full (``JSONRequestScan``).
+        var skipsStringsUnchecked = false
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -161,7 +165,12 @@ struct JSONSource {
         }
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
         }
 
         mutating func value() throws(SyntaxError) -> Node {
@@ -183,6 +192,90 @@ struct JSONSource {
             default:
                 throw SyntaxError(offset: index, message: "unexpected character where a value was expected")
             }
+        }
+
+        /// Reads past one value, checked as ``value()`` checks it, without building a node.
+        mutating func skipValue() throws(SyntaxError) {
+            skipSpace()
+            guard index < bytes.count else { throw SyntaxError(offset: index, message: "the document ends where a value was expected") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                try enter()
+                index += 1
+                skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; depth -= 1; return }
+                while true {
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                        throw SyntaxError(offset: index, message: "expected a quoted key")
+                    }
+                    try skipString()
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                        throw SyntaxError(offset: index, message: "expected \":\" after the key")
+                    }
+                    index += 1
+                    try skipValue()
+                    skipSpace()
+                    guard index < bytes.count else { throw SyntaxError(offset: index, message: "the document ends inside an object") }
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: "}") { index += 1; depth -= 1; return }
+                    throw SyntaxError(offset: index, message: "expected \",\" or \"}\"")
+                }
+            case UInt8(ascii: "["):
+                try enter()
+                index += 1
+                skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; depth -= 1; return }
+                while true {
+                    try skipValue()
+                    skipSpace()
+                    guard index < bytes.count else { throw SyntaxError(offset: index, message: "the document ends inside an array") }
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: "]") { index += 1; depth -= 1; return }
+                    throw SyntaxError(offset: index, message: "expected \",\" or \"]\"")
+                }
+            case UInt8(ascii: "\""): try skipString()
+            default: _ = try value()  // a number or a literal: no tree to build
+            }
+        }
+
+        /// The bytes between a string's quotes when it has no escape and no control character, the index then past
+        /// it; nil, the index unchanged, otherwise. The bytes' UTF-8 is not checked.
+        mutating func plainString() -> Range<Int>? {
+            let start = index + 1
+            let stop = bytes.withUnsafeBufferPointer { buffer in
+                var at = start
+                while at < buffer.count, buffer[at] != UInt8(ascii: "\""), buffer[at] != UInt8(ascii: "\\"),
+                      buffer[at] >= 0x20 {
+                    at += 1
+                }
+                return at
+            }
+            guard stop < bytes.count, bytes[stop] == UInt8(ascii: "\"") else { return nil }
+            index = stop + 1
+            return start..<stop
+        }
+
+        /// Reads past a string: made and checked, or, with ``skipsStringsUnchecked``, only its end found (an escape
+        /// skips the byte after its backslash; a control character is still refused).
+        mutating func skipString() throws(SyntaxError) {
+            guard skipsStringsUnchecked else {
+                _ = try string()
+                return
+            }
+            let start = index
+            index += 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    index += 1
+                    return
+                }
+                if byte < 0x20 { throw SyntaxError(offset: index, message: "a control character inside a string (write it as \\u00XX)") }
+                index += byte == UInt8(ascii: "\\") ? 2 : 1
+            }
+            throw SyntaxError(offset: start, message: "a string is not closed")
         }
 
         mutating func enter() throws(SyntaxError) {
@@ -246,7 +339,23 @@ struct JSONSource {
 
         mutating func number() throws(SyntaxError) -> Double {
             let start = index
-            while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
+            var digits = 0, whole = 0, isWhole = true
+            scan: while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    whole = whole &* 10 &+ Int(bytes[index] - UInt8(ascii: "0"))
+                    digits += 1
+                case UInt8(ascii: "-") where index == start: break
+                case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                    isWhole = false
+                default: break scan
+                }
+                index += 1
+            }
+            // A whole number of up to 15 digits is exact as a double: no text to make and parse.
+            if isWhole, (1...15).contains(digits) {
+                return bytes[start] == UInt8(ascii: "-") ? -Double(whole) : Double(whole)
+            }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             guard let number = Double(text), number.isFinite else {
                 throw SyntaxError(offset: start, message: "\"\(text)\" is not a number JSON allows")
@@ -258,8 +367,25 @@ struct JSONSource {
         mutating func string() throws(SyntaxError) -> String {
             let start = index
             index += 1
+            // Most strings have no escape: the closing quote found with no bounds check per byte.
+            let stop = bytes.withUnsafeBufferPointer { buffer in
+                var at = index
+                while at < buffer.count, buffer[at] != UInt8(ascii: "\""), buffer[at] != UInt8(ascii: "\\"),
+                      buffer[at] >= 0x20 {
+                    at += 1
+                }
+                return at
+            }
+            if stop < bytes.count, bytes[stop] == UInt8(ascii: "\"") {
+                index = stop + 1
+                guard let text = UTF8Text.string(validating: bytes[start + 1..<stop]) else {
+                    throw SyntaxError(offset: start, message: "a string is not valid UTF-8")
+                }
+                return text
+            }
+            index = stop
             var scratch: [UInt8] = []
-            var runStart = index
+            var runStart = start + 1
             while true {
                 guard index < bytes.count else { throw SyntaxError(offset: start, message: "a string is not closed") }
                 let byte = bytes[index]
@@ -303,13 +429,13 @@ struct JSONSource {
             let end = index
             index += 1
             if scratch.isEmpty {
-                guard let text = String(validating: bytes[start + 1..<end], as: UTF8.self) else {
+                guard let text = UTF8Text.string(validating: bytes[start + 1..<end]) else {
                     throw SyntaxError(offset: start, message: "a string is not valid UTF-8")
                 }
                 return text
             }
             scratch += bytes[runStart..<end]
-            guard let text = String(validating: scratch, as: UTF8.self) else {
+            guard let text = UTF8Text.string(validating: scratch[...]) else {
                 throw SyntaxError(offset: start, message: "a string is not valid UTF-8")
             }
             return text

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import OversetCatalog
+import OversetReports
+
+/// `measure`'s requests and answers at the engine's cost (issue 24): every shortcut is checked against the slower
+/// path it stands for, or against Foundation and the standard library.
+@Suite struct RequestIOTests {
+    /// Lengths rounded to thousandths are written without `description`; the digits must be the ones Swift's
+    /// shortest round-tripping `description` prints.
+    @Test func thousandths_areWrittenAsSwiftDescriptionWritesThem() {
+        var values: [Double] = (-20_000...20_000).map { Double($0) / 1000 }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let thousandths = Int.random(in: -999_999_999_999...999_999_999_999, using: &generator)
+            values.append(Double(thousandths) / 1000)
+        }
+        values += [0, -0.0, 1e9 - 0.001, 999_999_999.999, 0.001, -0.001, 123_456.789, 17, 23.154000000000003]
+        var buffer = [UInt8](repeating: 0, count: JSONNumber.maximumThousandthsLength)
+        var written = 0
+        for value in values {
+            let count = buffer.withUnsafeMutableBufferPointer { JSONNumber.writeThousandths(value, to: $0.baseAddress!) }
+            guard let count else { continue }
+            written += 1
+            let expected = value == value.rounded() ? String(Int64(value)) : "\(value)"
+            #expect(String(decoding: buffer[..<count], as: UTF8.self) == expected, "\(value)")
+        }
+        #expect(written > values.count - 10)
+        // A value that is not a whole number of thousandths is left to `description`.
+        for value in [0.0001, 1.0 / 3, 1e9, -2e12, 23.154000000000003] {
+            let count = buffer.withUnsafeMutableBufferPointer { JSONNumber.writeThousandths(value, to: $0.baseAddress!) }
+            #expect(count == nil, "\(value)")
+        }
+    }
+
+    @Test func integers_areWrittenAsStringWritesThem() {
+        var buffer = [UInt8](repeating: 0, count: JSONNumber.maximumIntegerLength)
+        for value in [0, 1, -1, 9, 10, 99, 100, 12_345, -987_654_321, Int.max, Int.min, Int.max - 1, Int.min + 1] {
+            let count = buffer.withUnsafeMutableBufferPointer { JSONNumber.write(value, to: $0.baseAddress!) }
+            #expect(String(decoding: buffer[..<count], as: UTF8.self) == String(value))
+        }
+    }
+
+    /// Strings are escaped as Foundation's `JSONSerialization` escapes them (with `.withoutEscapingSlashes`).
+    @Test func strings_areEscapedAsJSONSerializationEscapesThem() throws {
+        let controls = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init)))
+        let texts = ["plain", "", "quote \" and \\ backslash", controls, "a/b", "Thai ที่ 😀 é", "\u{7F}\u{85}\u{2028}"]
+        for text in texts {
+            var writer = JSONWriter()
+            writer.beginArray()
+            writer.string(text)
+            writer.endArray()
+            let foundation = try JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])
+            #expect(writer.text == String(decoding: foundation, as: UTF8.self), "\(text.debugDescription)")
+        }
+    }
+
+    /// A writer is a value: a copy that writes does not change the original.
+    @Test func writer_copiesAreIndependent() {
+        var first = JSONWriter(capacity: 1)
+        first.beginObject()
+        first.member("a", 1)
+        var second = first
+        second.member("b", "two")
+        second.endObject()
+        first.member("c", 3.5)
+        first.endObject()
+        #expect(first.text == #"{"a":1,"c":3.5}"#)
+        #expect(second.text == #"{"a":1,"b":"two"}"#)
+    }
+
+    /// Valid UTF-8 is told from invalid as the standard library tells it.
+    @Test func utf8Validation_agreesWithTheStandardLibrary() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [[0x41], [0xC3, 0xA9], [0xE0, 0xB8, 0x97], [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBF, 0xBD],
+                                 [0x80], [0xC3], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+                                 [0xFF], [0xF0, 0x9F, 0x98], [0xC0, 0xAF]]
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                bytes += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+            }
+            let expected = String(validating: bytes, as: UTF8.self)
+            #expect(UTF8Text.string(validating: bytes[...]) == expected, "\(bytes)")
+        }
+    }
+
+    /// The quick reader takes the text and id the full reader takes, and leaves it every line it cannot read alone.
+    @Test func requestScan_agreesWithTheFullReader() throws {
+        let lines = [
+            #"{"id":"a\"b","text":"x\ny\u0001\\","width":100}"#,
+            #"{"id":[1,{"a":null}],"text":"Hello","width":100,"lang":"en","fonts":["A B","C"]}"#,
+            #" { "te\u0078t" : "escaped key" , "width" : 1.5e2 , "maxLines" : -0 } "#,
+            #"{"text":"😀 \ud83d\ude00","width":100,"features":["kern=0"],"x":{"y":[true,false,null]}}"#,
+            #"{"width":100,"text":"","id":7}"#,
+        ]
+        for line in lines {
+            let full = try JSONRequest(bytes: Array(line.utf8))
+            let scan = try #require(JSONRequestScan(bytes: Array(line.utf8)), "\(line)")
+            #expect(.string(scan.text) == full.fields["text"], "\(line)")
+            #expect(scan.idJSON == full.idJSON, "\(line)")
+            // The settings key holds every member but the text and id, as written.
+            let members = full.fields.keys.filter { $0 != "text" && $0 != "id" }.count
+            #expect(scan.settingsKey.filter { $0 == 0 }.count == members, "\(line)")
+        }
+        // Lines the full reader must read (to say what is wrong, or because they repeat a member it reads last).
+        let others = [#"{"text":1,"width":100}"#, #"{"text":"a","text":"b"}"#, #"{"id":1,"id":2,"text":"a"}"#,
+                      #"{"text":"a","width":100"#, #"{"text":"a"} x"#, #"["text"]"#, "{}", #"{"width":100}"#,
+                      #"{"text":"\ud800","width":1}"#, #"{"text":"a","w":01x}"#, "\u{FEFF}{\"text\":\"a\"}"]
+        for line in others {
+            #expect(JSONRequestScan(bytes: Array(line.utf8)) == nil, "\(line)")
+        }
+    }
+}
