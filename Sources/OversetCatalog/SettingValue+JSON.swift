@@ -94,6 +94,7 @@ package struct JSONRequestScan: Sendable {
         var text: String?
         var idJSON: String?
         var key: [UInt8] = []
+        key.reserveCapacity(bytes.count)
         do {
             parser.skipSpace()
             guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "{") else { return nil }
@@ -107,8 +108,7 @@ package struct JSONRequestScan: Sendable {
                 // A key is compared as bytes; one with an escape is made into a string first.
                 let name: String
                 if let plain = parser.plainString() {
-                    let key = bytes[plain]
-                    name = key.elementsEqual("text".utf8) ? "text" : key.elementsEqual("id".utf8) ? "id" : ""
+                    name = Self.equals(bytes, plain, "text") ? "text" : Self.equals(bytes, plain, "id") ? "id" : ""
                 } else {
                     name = try parser.string()
                 }
@@ -145,5 +145,11 @@ package struct JSONRequestScan: Sendable {
         } catch {
             return nil
         }
+    }
+
+    /// Whether `bytes[range]` are the literal's bytes.
+    private static func equals(_ bytes: [UInt8], _ range: Range<Int>, _ literal: StaticString) -> Bool {
+        guard range.count == literal.utf8CodeUnitCount else { return false }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.lowerBound, literal.utf8Start, range.count) == 0 }
     }
 }

@@ -236,7 +236,11 @@ struct JSONSource {
                     throw SyntaxError(offset: index, message: "expected \",\" or \"]\"")
                 }
             case UInt8(ascii: "\""): try skipString()
-            default: _ = try value()  // a number or a literal: no tree to build
+            case UInt8(ascii: "t"): try literal("true")
+            case UInt8(ascii: "f"): try literal("false")
+            case UInt8(ascii: "n"): try literal("null")
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number()
+            default: throw SyntaxError(offset: index, message: "unexpected character where a value was expected")
             }
         }
 
