@@ -211,17 +211,19 @@ struct Check: ParsableCommand {
             }
         }
         // The JSON report is streamed to its file as strings are judged; the other formats group or total their
-        // results first, so they keep the strings with problems (JUnit and HTML list every string).
+        // results first, so they keep the strings with problems (JUnit and HTML list every string). The HTML page is
+        // written to its file a piece at a time, with pictures of the first failing strings only.
         let streamsJSON = format == .json
         let kept: KeptResults = streamsJSON ? .none : (format == .junit || format == .html) ? .all : .problems
         // The HTML report shows a picture of each failure: drawn here, where the pictures module is.
         let draw: (@Sendable (Verdict) -> String)? = format == .html ? Check.drawFailure : nil
-        let options = CheckOptions(
+        var options = CheckOptions(
             languages: languages.map { $0.split(separator: ",").map(String.init) },
             categories: try categories.map(parseCategories),
             pseudo: pseudo.flatMap(parseModes).map { PseudoLocalization(modes: $0, factor: factor) },
             threads: threads, shard: shard.flatMap(parseShard), pictureOfFailure: draw,
             keptResults: kept)
+        options.pictureLimit = Check.pictureLimit
         // Inputs are never outputs: a report or a baseline written over a catalog, the spec or the baseline read.
         let inputs = [(role: "layout spec", path: spec)] + loaded.map { (role: "catalog", path: $0.path) }
             + (baseline.map { [(role: "baseline", path: $0)] } ?? [])
@@ -237,8 +239,8 @@ struct Check: ParsableCommand {
             }
         }
         // Opened before checking, so that an unwritable path fails at once, not after the whole check.
-        let stream = streamsJSON ? try OutputFile.Stream(path: output) : nil
-        try stream?.write(CheckReport.jsonHead)
+        let stream = streamsJSON || format == .html ? try OutputFile.Stream(path: output) : nil
+        if streamsJSON { try stream?.write(CheckReport.jsonHead) }
         var failures: [Baseline.Entry] = []
         var written = 0
         var callback: (@Sendable (Int, Int) -> Void)? = nil
@@ -248,7 +250,7 @@ struct Check: ParsableCommand {
                 tally?.add(result)
                 if writeBaseline != nil { failures += result.findingEntries }
             }
-            guard let stream else { return }
+            guard let stream, streamsJSON else { return }
             // Each result's JSON is made on every core, then written in order.
             let listed = allResults ? chunk : chunk.filter { $0.status != .pass }
             let lines = OrderedSlots<[UInt8]>(count: listed.count)
@@ -267,7 +269,11 @@ struct Check: ParsableCommand {
         report.baseline = tally?.comparison
         if let writeBaseline { try OutputFile.write(Baseline(failures: failures).json(), to: writeBaseline) }
         if let stream {
-            try stream.write(try report.jsonTail())
+            if streamsJSON {
+                try stream.write(try report.jsonTail())
+            } else {
+                try report.writeHTML(pictureLimit: Check.pictureLimit) { try stream.write($0) }
+            }
             try stream.commit()
         } else {
             try OutputFile.write(try report.render(format), to: output)
@@ -287,6 +293,9 @@ struct Check: ParsableCommand {
 extension Check {
     /// The SVG of a failing layout, for the HTML report.
     @Sendable static func drawFailure(_ verdict: Verdict) -> String { verdict.picture().svg() }
+
+    /// The most pictures of failures the HTML report shows (``ReportFormat/html``'s default).
+    static let pictureLimit = 200
 }
 
 extension ReportFormat: ExpressibleByArgument {

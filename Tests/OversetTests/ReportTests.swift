@@ -53,6 +53,29 @@ import OversetPictures
         #expect(names.contains("Check for updates [de]"))
     }
 
+    /// With a picture limit, the first failing strings checked keep their pictures and no other does; the page lists
+    /// failures in catalog order, so they are the first failures shown, and the streamed page is the page.
+    @Test func pictureLimit_keepsThePicturesOfTheFirstFailingStrings() throws {
+        let spec = try LayoutSpec.read(path: CatalogFormatTests.path("layout.yml"))
+        let catalogs = try ["Localizable.xcstrings", "de.lproj/Localizable.strings", "de.xliff"]
+            .map { try Catalog.read(path: CatalogFormatTests.path($0)) }
+        var options = CheckOptions(pictureOfFailure: { $0.picture().svg() })
+        let unlimited = try CatalogChecker(spec: spec, options: options).check(catalogs)
+        options.pictureLimit = 2
+        let limited = try CatalogChecker(spec: spec, options: options).check(catalogs)
+        let failing = unlimited.results.indices.filter { unlimited.results[$0].picture != nil }
+        try #require(failing.count > 2)
+        #expect(limited.results.indices.filter { limited.results[$0].picture != nil } == Array(failing.prefix(2)))
+        #expect(limited.results.map(\.picture) == unlimited.results.enumerated().map {
+            failing.prefix(2).contains($0.offset) ? $0.element.picture : nil })
+        var pieces: [String] = []
+        limited.writeHTML(pictureLimit: 200) { pieces.append($0) }
+        let page = pieces.joined()
+        #expect(page == limited.html())
+        let shown = page.components(separatedBy: "<div class=\"failure\"").dropFirst()
+        #expect(shown.prefix(2).allSatisfy { $0.contains("<svg") } && !shown.dropFirst(2).contains { $0.contains("<svg") })
+    }
+
     @Test func html_loadsInHeadlessChromiumAndShowsTheFailures() throws {
         let (report, checker) = try Self.fixtureReport()
         let html = report.html(pictureLimit: 50)

@@ -26,10 +26,14 @@ public struct CheckOptions: Sendable {
     public var threads: Int
     /// Check only shard `index` (0-based) of `count`: a deterministic share of the keys.
     public var shard: (index: Int, count: Int)?
-    /// Keep an SVG picture of each failing string, drawn from the layout that failed (for the HTML report).
     /// Draws the layout that failed first, for a report that shows pictures (the HTML report); nil keeps none.
     /// The catalogs do not draw: the caller hands in the drawing (`OversetPictures`' `verdict.picture().svg()`).
     public var pictureOfFailure: (@Sendable (Verdict) -> String)?
+    /// The most failing strings that keep a picture: the first ones in catalog order (the same ones in every run).
+    /// Strings are judged a chunk at a time, so no more than one chunk's failures are drawn past the limit, and
+    /// those pictures are dropped at once: an HTML report of a catalog with thousands of failures draws and holds
+    /// a few hundred pictures, not thousands. Nil keeps every picture.
+    public var pictureLimit: Int? = nil
     /// Which strings the report keeps (every one by default).
     public var keptResults: KeptResults
     /// Check only these keys (every variant and language of each); a key in no catalog is an error. Nil checks
@@ -110,7 +114,14 @@ public struct CatalogChecker: Sendable {
         var diagnostics = selection.diagnostics
         var kept: [CheckResult] = []
         var counts = CheckCounts()
-        try run(selection.entries, categories: selection.categories, progress: progress) { chunk in
+        var pictures = 0
+        let limit = options.pictureLimit ?? .max
+        try run(selection.entries, categories: selection.categories, progress: progress,
+                drawsPictures: { options.pictureOfFailure != nil && pictures < limit }) { chunk in
+            var chunk = chunk
+            for index in chunk.indices where chunk[index].picture != nil {
+                if pictures < limit { pictures += 1 } else { chunk[index].picture = nil }
+            }
             for result in chunk {
                 counts.add(result)
                 switch options.keptResults {
@@ -276,8 +287,9 @@ public struct CatalogChecker: Sendable {
     static let chunkSize = 2048
 
     /// Checks `entries` a chunk at a time on every core, handing each chunk's results to `handler` in order.
+    /// `drawsPictures` says, before each chunk, whether its failures are drawn.
     private func run(_ entries: [CatalogEntry], categories: [ContentSizeCategory],
-                     progress: (@Sendable (Int, Int) -> Void)?,
+                     progress: (@Sendable (Int, Int) -> Void)?, drawsPictures: () -> Bool,
                      handler: ([CheckResult]) throws -> Void) rethrows {
         let total = entries.count
         let threads = max(1, options.threads > 0 ? options.threads : ProcessInfo.processInfo.activeProcessorCount)
@@ -286,11 +298,12 @@ public struct CatalogChecker: Sendable {
             let end = min(total, start + Self.chunkSize)
             let slots = OrderedSlots<CheckResult>(count: end - start)
             let next = Atomic<Int>(start)
+            let draws = drawsPictures()
             DispatchQueue.concurrentPerform(iterations: min(threads, end - start)) { _ in
                 while true {
                     let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < end else { break }
-                    slots.set(index - start, checkEntry(entries[index], categories: categories))
+                    slots.set(index - start, judge(entries[index], categories: categories, drawing: draws).result)
                     let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
                     progress?(finished, total)
                 }
@@ -299,15 +312,16 @@ public struct CatalogChecker: Sendable {
         }
     }
 
-    /// Prepares one string and judges it at every category.
-    func checkEntry(_ entry: CatalogEntry, categories: [ContentSizeCategory]) -> CheckResult {
-        judge(entry, categories: categories).result
-    }
-
     /// One string of a ``CheckSelection`` judged at every category: the result every report shows, and the verdict
     /// at each category (nil where the text could not be laid out), for a caller that shows the lines (the test
     /// helpers).
     public func judge(_ entry: CatalogEntry, categories: [ContentSizeCategory]) -> (result: CheckResult, verdicts: [Verdict?]) {
+        judge(entry, categories: categories, drawing: true)
+    }
+
+    /// ``judge(_:categories:)``, drawing the failure (with ``CheckOptions/pictureOfFailure``) only when `drawing`.
+    func judge(_ entry: CatalogEntry, categories: [ContentSizeCategory],
+               drawing: Bool) -> (result: CheckResult, verdicts: [Verdict?]) {
         var verdicts: [Verdict?] = []
         let rule = spec.rule(for: entry)
         // Markdown is read before the samples go in (SwiftUI formats a localized value's arguments after reading
@@ -345,7 +359,7 @@ public struct CatalogChecker: Sendable {
             let judged = judge(prepared, rule: rule, category: category)
             if judged.outcome.status.fails && result.failingLines == nil {
                 result.failingLines = unlimitedLines(judged.verdict).map(\.text)
-                if let draw = options.pictureOfFailure { result.picture = judged.verdict.map(draw) }
+                if drawing, let draw = options.pictureOfFailure { result.picture = judged.verdict.map(draw) }
             }
             result.outcomes.append(judged.outcome)
             verdicts.append(judged.verdict)

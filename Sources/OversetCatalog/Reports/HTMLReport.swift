@@ -4,11 +4,21 @@ import OversetReports
 
 extension CheckReport {
     /// An HTML page: a summary, a table of keys × languages with one square per category (green pass, amber
-    /// warning, red failure, grey unknown), and for failures the lines and a picture of the layout at the first
-    /// failing category (SVG inline; the first `pictureLimit` failures).
+    /// warning, red failure, grey unknown), worst first, and the failures in catalog order, each with its lines and
+    /// a picture of the layout at the first failing category (SVG inline: up to `pictureLimit` of the failures that
+    /// have one).
+    public func html(pictureLimit: Int = 200, pictures: ((CheckResult) -> String?)? = nil) -> String {
+        var page = ""
+        writeHTML(pictureLimit: pictureLimit, pictures: pictures) { page += $0 }
+        return page
+    }
+
+    /// The page of ``html(pictureLimit:pictures:)`` handed to `write` a piece at a time (some 64 KB each), so that a
+    /// report of a large catalog is written as it is made, never held whole (`overset check --format html`).
     ///
     /// Longer than 80 lines on purpose: the page's markup, style and script read top to bottom in one template.
-    public func html(pictureLimit: Int = 200, pictures: ((CheckResult) -> String?)? = nil) -> String {
+    public func writeHTML(pictureLimit: Int = 200, pictures: ((CheckResult) -> String?)? = nil,
+                          to write: (String) throws -> Void) rethrows {
         let groups = groupedByKey
         var out = """
         <!DOCTYPE html>
@@ -40,12 +50,14 @@ extension CheckReport {
         out += "</tr></thead><tbody>\n"
         // The failure list shows each failing string's findings (against a baseline, only new ones), as every format.
         let accepted = acceptedEntries
+        // Failures are listed in catalog order (the order strings are checked, as a compiler lists diagnostics), so
+        // the pictures, drawn for the first failing strings checked, go with the first failures listed.
         var failures: [(result: CheckResult, findings: [Finding])] = []
+        for result in results where result.status.fails {
+            let findings = result.findings(accepting: accepted)
+            if findings.contains(where: \.fails) { failures.append((result, findings)) }
+        }
         for group in groups {
-            for result in group.results where result.status.fails {
-                let findings = result.findings(accepting: accepted)
-                if findings.contains(where: \.fails) { failures.append((result, findings)) }
-            }
             out += "<tr><td class=\"key\">\(escape(group.key))</td>"
             for language in languages {
                 // A key can come from several files (a .strings and an XLIFF): the cell shows the worst.
@@ -61,9 +73,14 @@ extension CheckReport {
                 out += "</div></td>"
             }
             out += "</tr>\n"
+            if out.utf8.count >= 1 << 16 {
+                try write(out)
+                out = ""
+            }
         }
         out += "</tbody></table>\n<h2>Failures</h2>\n<div id=\"failures\">\n"
-        for (index, (result, findings)) in failures.enumerated() {
+        var shown = 0
+        for (result, findings) in failures {
             out += "<div class=\"failure\" data-key=\"\(escape(result.displayKey))\" data-language=\"\(escape(result.language))\">"
             out += "<h3>\(escape(result.displayKey)) — \(escape(result.language))</h3>"
             out += "<ul class=\"findings\">" + findings.map {
@@ -72,13 +89,19 @@ extension CheckReport {
             if let lines = result.failingLines {
                 out += "<div class=\"lines\">" + lines.map { "│" + escape($0) + "│" }.joined(separator: "\n") + "</div>"
             }
-            if index < pictureLimit, let svg = pictures?(result) ?? result.picture {
+            // Pictures are drawn for the first failing strings checked (CheckOptions.pictureLimit): shown where drawn.
+            if shown < pictureLimit, let svg = pictures?(result) ?? result.picture {
                 out += "<div class=\"picture\">\(Self.stripXMLDeclaration(svg))</div>"
+                shown += 1
             }
             out += "</div>\n"
+            if out.utf8.count >= 1 << 16 {
+                try write(out)
+                out = ""
+            }
         }
-        if failures.count > pictureLimit {
-            out += "<p>Pictures are shown for the first \(pictureLimit) of \(failures.count) failures.</p>\n"
+        if failures.count > shown {
+            out += "<p>Pictures are shown for \(shown) of \(failures.count) failures (the first \(pictureLimit) failing strings checked).</p>\n"
         }
         out += """
         </div>
@@ -90,7 +113,7 @@ extension CheckReport {
         </body></html>
 
         """
-        return out
+        try write(out)
     }
 
     static func stripXMLDeclaration(_ svg: String) -> String {
