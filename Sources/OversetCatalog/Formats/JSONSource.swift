@@ -370,24 +370,14 @@ struct JSONSource {
         /// A string's value; the index ends past the closing quote.
         mutating func string() throws(SyntaxError) -> String {
             let start = index
-            index += 1
             // Most strings have no escape: the closing quote found with no bounds check per byte.
-            let stop = bytes.withUnsafeBufferPointer { buffer in
-                var at = index
-                while at < buffer.count, buffer[at] != UInt8(ascii: "\""), buffer[at] != UInt8(ascii: "\\"),
-                      buffer[at] >= 0x20 {
-                    at += 1
-                }
-                return at
-            }
-            if stop < bytes.count, bytes[stop] == UInt8(ascii: "\"") {
-                index = stop + 1
-                guard let text = UTF8Text.string(validating: bytes[start + 1..<stop]) else {
+            if let plain = plainString() {
+                guard let text = UTF8Text.string(validating: bytes[plain]) else {
                     throw SyntaxError(offset: start, message: "a string is not valid UTF-8")
                 }
                 return text
             }
-            index = stop
+            index += 1
             var scratch: [UInt8] = []
             var runStart = start + 1
             while true {
