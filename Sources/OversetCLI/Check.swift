@@ -223,7 +223,7 @@ struct Check: ParsableCommand {
             pseudo: pseudo.flatMap(parseModes).map { PseudoLocalization(modes: $0, factor: factor) },
             threads: threads, shard: shard.flatMap(parseShard), pictureOfFailure: draw,
             keptResults: kept)
-        options.pictureLimit = Check.pictureLimit
+        options.pictureLimit = CheckReport.defaultPictureLimit
         // Inputs are never outputs: a report or a baseline written over a catalog, the spec or the baseline read.
         let inputs = [(role: "layout spec", path: spec)] + loaded.map { (role: "catalog", path: $0.path) }
             + (baseline.map { [(role: "baseline", path: $0)] } ?? [])
@@ -272,7 +272,7 @@ struct Check: ParsableCommand {
             if streamsJSON {
                 try stream.write(try report.jsonTail())
             } else {
-                try report.writeHTML(pictureLimit: Check.pictureLimit) { try stream.write($0) }
+                try report.writeHTML(pictureLimit: CheckReport.defaultPictureLimit) { try stream.write($0) }
             }
             try stream.commit()
         } else {
@@ -293,9 +293,6 @@ struct Check: ParsableCommand {
 extension Check {
     /// The SVG of a failing layout, for the HTML report.
     @Sendable static func drawFailure(_ verdict: Verdict) -> String { verdict.picture().svg() }
-
-    /// The most pictures of failures the HTML report shows (``ReportFormat/html``'s default).
-    static let pictureLimit = 200
 }
 
 extension ReportFormat: ExpressibleByArgument {

@@ -26,7 +26,7 @@ struct Measure: ParsableCommand {
         number), in input order: the lines one read returns are answered on every core (--threads) and written before \
         the next read, so an interactive client gets each answer without closing its input. A malformed line \
         produces {"id", "line", "error"} and the batch goes on. Each distinct (text, language, fonts) is prepared \
-        once per worker and laid out as often as asked.
+        once per worker and laid out as often as asked; settings repeated byte for byte are read once per worker.
 
         Example:
           printf '%s\\n' '{"id":1,"text":"Nach Updates suchen","width":100,"maxLines":1}' | overset measure

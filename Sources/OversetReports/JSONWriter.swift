@@ -93,11 +93,34 @@ package struct JSONWriter {
             for (index, byte) in utf8.enumerated() where JSONString.needsEscape(byte) {
                 write(UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 start = index + 1
-                JSONString.withEscape(byte) { write($0) }
+                writeEscape(byte)
             }
             write(UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         write(UInt8(ascii: "\""))
+    }
+
+    /// The escape of a byte for which ``JSONString/needsEscape(_:)`` is true: `\n`, `\"` or `\u00XX`.
+    private mutating func writeEscape(_ byte: UInt8) {
+        let short: UInt8? = switch byte {
+        case 0x22, 0x5C: byte
+        case 0x0A: UInt8(ascii: "n")
+        case 0x0D: UInt8(ascii: "r")
+        case 0x09: UInt8(ascii: "t")
+        case 0x08: UInt8(ascii: "b")
+        case 0x0C: UInt8(ascii: "f")
+        default: nil
+        }
+        write(UInt8(ascii: "\\"))
+        if let short {
+            write(short)
+            return
+        }
+        let hex: StaticString = "0123456789abcdef"
+        for digit in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                      hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)]] {
+            write(digit)
+        }
     }
 
     /// JSON text written as it is (a value already encoded, such as a request's id echoed back).
@@ -323,55 +346,15 @@ package enum JSONNumber {
 /// `JSONSerialization` with `.withoutEscapingSlashes` (`"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f` escaped, other
 /// control characters as `\u00XX`, `/` and non-ASCII as they are), which is also how Xcode writes String Catalogs.
 package enum JSONString {
-    /// `text` as a quoted JSON string.
+    /// `text` as a quoted JSON string (written by ``JSONWriter/string(_:)``, the one escaping there is).
     package static func quoted(_ text: String) -> String {
-        var out = "\""
-        append(text, to: &out)
-        return out + "\""
+        var writer = JSONWriter(capacity: text.utf8.count + 2)
+        writer.string(text)
+        return writer.text
     }
 
-    /// Whether a byte of UTF-8 is written escaped: `"`, `\\` and the control characters.
+    /// Whether a byte of UTF-8 is written escaped: `"`, `\` and the control characters.
     @inline(__always)
     package static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
-
-    /// Calls `body` with the escape of a byte for which ``needsEscape(_:)`` is true (`\n`, `\u001f`).
-    package static func withEscape(_ byte: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let hex = Array("0123456789abcdef".utf8)
-        let escape: [UInt8]
-        switch byte {
-        case 0x22: escape = [0x5C, 0x22]
-        case 0x5C: escape = [0x5C, 0x5C]
-        case 0x0A: escape = [0x5C, UInt8(ascii: "n")]
-        case 0x0D: escape = [0x5C, UInt8(ascii: "r")]
-        case 0x09: escape = [0x5C, UInt8(ascii: "t")]
-        case 0x08: escape = [0x5C, UInt8(ascii: "b")]
-        case 0x0C: escape = [0x5C, UInt8(ascii: "f")]
-        default: escape = [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-        }
-        escape.withUnsafeBufferPointer(body)
-    }
-
-    /// Appends `text`'s escaped characters (without quotes) to `out`.
-    package static func append(_ text: String, to out: inout String) {
-        // Most strings need no escape: appended whole, not a scalar at a time.
-        guard text.utf8.contains(where: needsEscape) else {
-            out += text
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-    }
 }
+

@@ -3,11 +3,14 @@ import Overset
 import OversetReports
 
 extension CheckReport {
+    /// How many pictures of failures the HTML report shows unless told otherwise (and `overset check` draws).
+    public static let defaultPictureLimit = 200
+
     /// An HTML page: a summary, a table of keys × languages with one square per category (green pass, amber
     /// warning, red failure, grey unknown), worst first, and the failures in catalog order, each with its lines and
     /// a picture of the layout at the first failing category (SVG inline: up to `pictureLimit` of the failures that
     /// have one).
-    public func html(pictureLimit: Int = 200, pictures: ((CheckResult) -> String?)? = nil) -> String {
+    public func html(pictureLimit: Int = CheckReport.defaultPictureLimit, pictures: ((CheckResult) -> String?)? = nil) -> String {
         var page = ""
         writeHTML(pictureLimit: pictureLimit, pictures: pictures) { page += $0 }
         return page
@@ -17,7 +20,7 @@ extension CheckReport {
     /// report of a large catalog is written as it is made, never held whole (`overset check --format html`).
     ///
     /// Longer than 80 lines on purpose: the page's markup, style and script read top to bottom in one template.
-    public func writeHTML(pictureLimit: Int = 200, pictures: ((CheckResult) -> String?)? = nil,
+    public func writeHTML(pictureLimit: Int = CheckReport.defaultPictureLimit, pictures: ((CheckResult) -> String?)? = nil,
                           to write: (String) throws -> Void) rethrows {
         let groups = groupedByKey
         var out = """

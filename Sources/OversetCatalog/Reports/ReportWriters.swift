@@ -22,7 +22,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
 extension CheckReport {
     /// The report in `format`.
-    public func render(_ format: ReportFormat, pictureLimit: Int = 200) throws -> String {
+    public func render(_ format: ReportFormat, pictureLimit: Int = CheckReport.defaultPictureLimit) throws -> String {
         switch format {
         case .text: return textSummary()
         case .json: return try json()
