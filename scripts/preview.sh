@@ -5,8 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh
-echo "overset: building (swift build -c release)…"
-swift build -c release --product overset >/dev/null
+# --static-swift-stdlib: the Swift runtime and Foundation linked in, not loaded from 20 shared libraries at every
+# start (the dynamic loader was a third of a preview's instructions; RESEARCH.md, "Fonts when needed").
+echo "overset: building (swift build -c release --static-swift-stdlib)…"
+swift build -c release --static-swift-stdlib --product overset >/dev/null
 if [ $# -eq 0 ]; then
   set -- "เริ่มการทำงานใหม่เพื่ออัปเดต Firefox ให้เป็นรุ่นล่าสุด" --lang th --width 180 --size 17 --max-lines 2
   echo "overset preview $*"

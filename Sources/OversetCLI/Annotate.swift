@@ -6,6 +6,7 @@ import OversetReports
 /// `overset annotate`: write the spec's limits into a catalog, where translators see them.
 struct Annotate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "annotate",  // named, not derived: deriving it is a reflection of the type at every start
         abstract: "Write each key's layout limits into a catalog for translators' tools.",
         discussion: """
         For every key, the spec's rule gives the width, line limit, style and the largest category that must fit. \

@@ -8,6 +8,7 @@ import Synchronization
 /// `overset check`: every string of some catalogs, in every language, at every category, against a layout spec.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",  // named, not derived: deriving it is a reflection of the type at every start
         abstract: "Check string catalogs against a layout spec: every key, language and Dynamic Type category.",
         discussion: """
         Reads Xcode String Catalogs (.xcstrings), .strings (UTF-8/UTF-16), .stringsdict, XLIFF 1.2 (.xliff), \

@@ -5,6 +5,7 @@ import Overset
 /// `overset fonts`: which font each script resolves to.
 struct Fonts: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fonts",  // named, not derived: deriving it is a reflection of the type at every start
         abstract: "Show which font each script resolves to, and where the font file is.",
         discussion: """
         Examples:

@@ -9,6 +9,7 @@ import OversetReports
 /// would choose at each.
 struct Matrix: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "matrix",  // named, not derived: deriving it is a reflection of the type at every start
         abstract: "Lay out a title at every Dynamic Type category and show where a reflowing header flips.",
         discussion: """
         The header puts an image (--image-width) and --spacing beside the title; the title gets the rest of --width \

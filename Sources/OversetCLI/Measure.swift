@@ -8,6 +8,7 @@ import OversetCatalog
 /// `overset measure`: batch layout over JSON Lines.
 struct Measure: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "measure",  // named, not derived: deriving it is a reflection of the type at every start
         abstract: "Lay out many strings: JSON Lines requests on standard input, one JSON result per line out.",
         discussion: """
         Each input line is an object with "text" and the label's settings, by the same names as a spec's keys and \

@@ -5,6 +5,7 @@ import OversetCatalog
 /// `overset merge`: combine the JSON reports of shards.
 struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "merge",  // named, not derived: deriving it is a reflection of the type at every start
         abstract: "Merge the JSON reports of `overset check --shard K/N` runs into one report.",
         discussion: """
         Example (a CI matrix of 4 jobs, then one job that merges):

@@ -7,6 +7,7 @@ import OversetReports
 /// `overset preview`: lay out one string and show its lines.
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "preview",  // named, not derived: deriving it is a reflection of the type at every start
         abstract: "Show where a string breaks and whether it is truncated at a width.",
         discussion: """
         Each line is printed with its width in points, a bar showing how much of the width it fills, and how it \

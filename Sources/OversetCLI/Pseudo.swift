@@ -5,6 +5,7 @@ import OversetCatalog
 /// `overset pseudo`: write pseudo-localized catalogs.
 struct Pseudo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pseudo",  // named, not derived: deriving it is a reflection of the type at every start
         abstract: "Pseudo-localize a catalog: accented, expanded, bounded, right-to-left or tall strings.",
         discussion: """
         Takes the source-language strings of a catalog and writes them pseudo-localized (en-XA, or ar-XB for rtl) \

@@ -49,7 +49,7 @@ package struct FaceAxis: Sendable, Equatable {
 ///
 /// Ownership: owns the buffer (allocated, or a read-only mapping of the file) and the HarfBuzz blob over it; the
 /// blob is destroyed before the buffer is freed or unmapped.
-private final class FontBytes: @unchecked Sendable {
+final class FontBytes: @unchecked Sendable {
     // @unchecked Sendable: immutable after init; HarfBuzz blobs are immutable and reference-counted atomically.
     let buffer: UnsafeMutableRawBufferPointer
     let blob: OpaquePointer
@@ -112,29 +112,24 @@ private final class FontBytes: @unchecked Sendable {
     }
 }
 
-/// The FreeType and HarfBuzz faces of one face index of a file, shared by the default instance and every named or
-/// requested instance of a variable font.
+/// The HarfBuzz face of one face index of a file, shared by the default instance and every named or requested
+/// instance of a variable font. (FreeType checks the face and reads its names and metrics while it loads, then is
+/// closed: nothing after loading needs it, and a CJK face's FreeType structures hold megabytes.)
 ///
-/// Ownership: owns the FreeType library and face and the HarfBuzz face; keeps the file's bytes alive.
+/// Ownership: owns the HarfBuzz face; keeps the file's bytes alive (nil for an unavailable face, whose HarfBuzz
+/// face is HarfBuzz's empty one).
 private final class FaceStorage: @unchecked Sendable {
-    // @unchecked Sendable: the FreeType face is only touched in FontFace's init (names, tables) and in deinit; the
-    // HarfBuzz face is immutable once made (hb_face_make_immutable) and safe to share.
-    let bytes: FontBytes
-    let ftLibrary: FT_Library
-    let ftFace: FT_Face
+    // @unchecked Sendable: the HarfBuzz face is immutable once made (hb_face_make_immutable) and safe to share.
+    let bytes: FontBytes?
     let hbFace: OpaquePointer
 
-    init(bytes: FontBytes, ftLibrary: FT_Library, ftFace: FT_Face, hbFace: OpaquePointer) {
+    init(bytes: FontBytes?, hbFace: OpaquePointer) {
         self.bytes = bytes
-        self.ftLibrary = ftLibrary
-        self.ftFace = ftFace
         self.hbFace = hbFace
     }
 
     deinit {
         hb_face_destroy(hbFace)
-        FT_Done_Face(ftFace)
-        FT_Done_FreeType(ftLibrary)
     }
 }
 
@@ -196,7 +191,7 @@ package final class FontFace: @unchecked Sendable {
         try self.init(bytes: FontBytes(buffer), path: name, index: index)
     }
 
-    private init(bytes: FontBytes, path: String, index: Int) throws(FontLoadFailure) {
+    init(bytes: FontBytes, path: String, index: Int) throws(FontLoadFailure) {
         self.path = path
         self.faceIndex = index
         let data = bytes.buffer
@@ -228,9 +223,13 @@ package final class FontFace: @unchecked Sendable {
             FT_Done_FreeType(library)
             throw .notAFont(path: path, reason: FontFace.describe(freeTypeError: error))
         }
+        defer {
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+        }
         let hbFace = hb_face_create(bytes.blob, UInt32(index))!
         hb_face_make_immutable(hbFace)
-        let storage = FaceStorage(bytes: bytes, ftLibrary: library, ftFace: face, hbFace: hbFace)
+        let storage = FaceStorage(bytes: bytes, hbFace: hbFace)
         let flags = face.pointee.face_flags
         let scalable = (flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0
         // A colour-bitmap font (CBDT, sbix) has no outlines but scalable advances in hmtx, which HarfBuzz reads.
@@ -290,6 +289,32 @@ package final class FontFace: @unchecked Sendable {
             hb_variation_t(tag: hb_tag_from_string(tag, -1), value: Float(value))
         }
         hb_font_set_variations(font, settings, UInt32(settings.count))
+        hb_font_make_immutable(font)
+        hbFont = font
+    }
+
+    /// A face that could not be loaded (see `DeferredFace`): HarfBuzz's empty face, which maps no character, so no
+    /// text is measured with it; its names are the file's.
+    init(unavailable path: String, index: Int) {
+        self.path = path
+        faceIndex = index
+        faceCount = 1
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        familyName = file
+        styleName = "Regular"
+        metrics = FaceMetrics(unitsPerEm: 1000, ascender: 0, descender: 0, lineGap: 0, usesTypoMetrics: false,
+                              capHeight: nil, xHeight: nil)
+        isBold = false
+        weightClass = 400
+        isItalic = false
+        axes = []
+        variations = [:]
+        let empty = hb_face_get_empty()!
+        storage = FaceStorage(bytes: nil, hbFace: empty)
+        glyphCount = 0
+        ink = Lock(InkTable())
+        defaultInstance = nil
+        let font = hb_font_create(empty)!
         hb_font_make_immutable(font)
         hbFont = font
     }

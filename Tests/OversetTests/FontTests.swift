@@ -232,4 +232,66 @@ import Testing
         // Bet (no substitution) shapes as usual with the same font.
         #expect(try engine.prepare("בבב", language: "he").utf16Count == 3)
     }
+
+    // MARK: Installed fonts are loaded when a text first needs them
+
+    /// An installed font's face is loaded the first time a text needs one of its characters: a Latin string in a
+    /// stack of Noto Sans, Thai and Arabic loads Noto Sans only; a Thai string then loads Thai, not Arabic. The
+    /// layouts equal those of the same stack loaded whole (`Font(path:)`), line by line.
+    @Test func installedFonts_areLoadedWhenATextNeedsThem() throws {
+        let names = ["NotoSans-Regular.ttf", "NotoSansThai-Regular.ttf", "NotoSansArabic-Regular.ttf"]
+        let deferred = try names.map { try Font(installedPath: Fixtures.fontPath($0)) }
+        let eager = names.map(Fixtures.font)
+        #expect(deferred.allSatisfy { !$0.isLoaded })
+        let lazyEngine = TextEngine(fonts: try FontStack(deferred))
+        let eagerEngine = TextEngine(fonts: try FontStack(eager))
+        func lines(_ engine: TextEngine, _ text: String, _ language: String) throws -> [String] {
+            try engine.prepare(text, language: language).layout(width: 120, pointSize: 17).lines.map {
+                "\($0.range) \($0.width) \($0.height) \($0.breakKind)"
+            }
+        }
+        #expect(try lines(lazyEngine, "Check for updates", "en") == lines(eagerEngine, "Check for updates", "en"))
+        #expect(deferred.map(\.isLoaded) == [true, false, false])
+        let thai = "เริ่มการทำงานใหม่เพื่ออัปเดต Firefox"
+        #expect(try lines(lazyEngine, thai, "th") == lines(eagerEngine, thai, "th"))
+        #expect(deferred.map(\.isLoaded) == [true, true, false])
+        #expect(try lazyEngine.prepare(thai, language: "th").usedFonts.map(\.familyName)
+                == ["Noto Sans Thai", "Noto Sans"])
+    }
+
+    /// What a stack needs before any text (the axes, the path, the `name` table's family) is read without loading
+    /// the face, and equals what the loaded face says: FreeType's family name (`fc-scan`, which uses FreeType, gives
+    /// the same for each bundled file) and the `fvar` axes (fontTools: VariableAxesTest.ttf has wght 100–900 and
+    /// opsz 8–32, see `make_variable_axes_font.py`).
+    @Test func installedFonts_tellFamilyAndAxesWithoutLoading() throws {
+        let folder = Fixtures.root + "/Fonts"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".ttf") }.sorted()
+        #expect(files.count > 40)
+        for file in files {
+            let deferred = try Font(installedPath: folder + "/" + file)
+            let family = deferred.nameTableFamily
+            #expect(!deferred.isLoaded)
+            #expect(family == Fixtures.font(file).familyName, "\(file)")
+        }
+        let path = Fixtures.url("fonts/VariableAxesTest.ttf").path
+        let variable = try Font(installedPath: path)
+        #expect(variable.axes == (try Font(path: path)).axes)
+        #expect(variable.hasWeightAxis && variable.hasOpticalSizeAxis && !variable.isLoaded)
+    }
+
+    /// An installed file that maps and lists its tables but that loading refuses (HugeAdvanceTest.ttf: an `hmtx`
+    /// advance of 40,000 units for U+05D0, see `make_huge_advance_font.py`) is not an error when the stack is
+    /// made; the text that needs it has its characters reported missing, and the warning says why the font could
+    /// not be loaded. Never measured with it, never silently.
+    @Test func installedFontThatFailsToLoad_reportsItsCharactersMissing() throws {
+        let broken = try Font(installedPath: Fixtures.url("fonts/HugeAdvanceTest.ttf").path)
+        let engine = TextEngine(fonts: try FontStack([try Font(installedPath: Fixtures.fontPath("NotoSans-Regular.ttf")),
+                                                      broken]))
+        let prepared = try engine.prepare("Hi \u{05D0}", language: "he")
+        #expect(prepared.missingCharacters.map(\.codePoints) == [["U+05D0"]])
+        #expect(broken.isLoaded)
+        let warning = prepared.warnings.first { $0.contains("could not be loaded") } ?? ""
+        #expect(warning.contains("40000 units"), "\(prepared.warnings)")
+        #expect(try engine.prepare("Hi", language: "en").warnings.isEmpty)
+    }
 }

@@ -10,15 +10,62 @@ package import OversetText
 /// print(noto.metrics.ascender, noto.lineHeight(pointSize: 17))
 /// ```
 public final class Font: Sendable, Hashable, CustomStringConvertible {
-    package let face: FontFace
+    /// The face, loaded (a font the user names, an instance), or loaded when first used (an installed font).
+    private enum Source: Sendable {
+        case loaded(FontFace)
+        case deferred(DeferredFace)
+    }
+
+    private let source: Source
     /// The font this instance was made from by ``instance(_:)``; nil for a font as loaded.
     private let defaultInstance: Font?
     /// Instances made from this font, held weakly (an instance holds its default instance strongly).
     private let instances = Lock<[String: WeakFont]>([:])
 
     private init(face: FontFace, defaultInstance: Font?) {
-        self.face = face
+        source = .loaded(face)
         self.defaultInstance = defaultInstance
+    }
+
+    /// The face; an installed font's is loaded here the first time (see ``isLoaded``).
+    package var face: FontFace {
+        switch source {
+        case .loaded(let face): face
+        case .deferred(let deferred): deferred.face
+        }
+    }
+
+    /// Whether the face has been loaded: always for a font loaded by path, data or family; for an installed font,
+    /// once a text needed it (or a property that needs its tables was read).
+    package var isLoaded: Bool {
+        switch source {
+        case .loaded: true
+        case .deferred(let deferred): deferred.isLoaded
+        }
+    }
+
+    /// Why an installed font that a text needed could not be loaded (its characters are then reported missing);
+    /// nil when it loaded or was never needed.
+    package var loadFailure: OversetError? {
+        guard case .deferred(let deferred) = source, let failure = deferred.loadFailure else { return nil }
+        return OversetError(failure)
+    }
+
+    /// The family name an installed font's `name` table gives, read without loading the face; the loaded
+    /// ``familyName`` otherwise.
+    package var nameTableFamily: String? {
+        switch source {
+        case .loaded(let face): face.familyName
+        case .deferred(let deferred): deferred.nameTableFamily
+        }
+    }
+
+    /// The axes, read without loading an installed font's face.
+    private var faceAxes: [FaceAxis] {
+        switch source {
+        case .loaded(let face): face.axes
+        case .deferred(let deferred): deferred.axes
+        }
     }
 
     /// Loads face `index` of the font file at `path` (TrueType, OpenType, or a collection such as `.ttc`).
@@ -26,7 +73,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     ///   ``OversetError/fontIndexOutOfRange(path:index:faceCount:)`` and the like, never a crash.
     public init(path: String, index: Int = 0) throws(OversetError) {
         do {
-            face = try FontFace(path: path, index: index)
+            source = .loaded(try FontFace(path: path, index: index))
         } catch {
             throw OversetError(error)
         }
@@ -34,10 +81,11 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// An installed font (bundled in `Fonts/`, or a system package's), over a read-only mapping of its file: its
-    /// pages are read when used, not at start-up.
+    /// pages are read when used, and its face is loaded the first time a text needs it (``DeferredFace``). A file
+    /// that is missing, cut short or has no face `index` is refused here.
     package init(installedPath path: String, index: Int = 0) throws(OversetError) {
         do {
-            face = try FontFace(path: path, index: index, mapped: true)
+            source = .deferred(try DeferredFace(installedPath: path, index: index))
         } catch {
             throw OversetError(error)
         }
@@ -47,7 +95,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// Loads face `index` of a font from its bytes (a font downloaded or embedded; `name` names it in errors).
     public init(data: [UInt8], name: String = "(font data)", index: Int = 0) throws(OversetError) {
         do {
-            face = try FontFace(data: data, name: name, index: index)
+            source = .loaded(try FontFace(data: data, name: name, index: index))
         } catch {
             throw OversetError(error)
         }
@@ -70,9 +118,19 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The file the font was loaded from.
-    public var path: String { face.path }
+    public var path: String {
+        switch source {
+        case .loaded(let face): face.path
+        case .deferred(let deferred): deferred.path
+        }
+    }
     /// The face index within the file (non-zero only in collections).
-    public var index: Int { face.faceIndex }
+    public var index: Int {
+        switch source {
+        case .loaded(let face): face.faceIndex
+        case .deferred(let deferred): deferred.faceIndex
+        }
+    }
     /// The family name from the font's name table, e.g. `Noto Sans Thai`.
     public var familyName: String { face.familyName }
     /// The style name, e.g. `Regular` or `Bold`.
@@ -91,17 +149,22 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// The variation axes of a variable font (`fvar`): weight (`wght`), optical size (`opsz`), width (`wdth`), …;
     /// empty for a static font.
     public var axes: [FontAxis] {
-        face.axes.map { FontAxis(tag: $0.tag, minimum: $0.minimum, defaultValue: $0.defaultValue, maximum: $0.maximum) }
+        faceAxes.map { FontAxis(tag: $0.tag, minimum: $0.minimum, defaultValue: $0.defaultValue, maximum: $0.maximum) }
     }
 
     /// The axis values of this instance (tag → value); empty for the font's default instance.
-    public var variations: [String: Double] { face.variations }
+    public var variations: [String: Double] {
+        switch source {
+        case .loaded(let face): face.variations
+        case .deferred: [:]  // an installed font as loaded; its instances are loaded fonts
+        }
+    }
 
     /// Whether the font has a `wght` axis, so that a label's weight (semibold, Bold Text) sets it exactly.
-    public var hasWeightAxis: Bool { face.axes.contains { $0.tag == "wght" } }
+    public var hasWeightAxis: Bool { faceAxes.contains { $0.tag == "wght" } }
 
     /// Whether the font has an `opsz` axis, set from the point size as Apple's platforms do.
-    public var hasOpticalSizeAxis: Bool { face.axes.contains { $0.tag == "opsz" } }
+    public var hasOpticalSizeAxis: Bool { faceAxes.contains { $0.tag == "opsz" } }
 
     /// This font at other axis values, like `hb-shape --variations=wght=600,opsz=17`: each value is clamped to its
     /// axis (as CoreText and CSS do), axes the font does not have are ignored, and the axes not named keep their
@@ -113,6 +176,8 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public func instance(_ variations: [String: Double]) -> Font {
         let base = defaultInstance ?? self
+        // A static font has no instances (and an installed one is not loaded to learn that).
+        guard !base.faceAxes.isEmpty else { return base }
         let face = base.face.instance(variations)
         if face === base.face { return base }
         let key = face.variations.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")

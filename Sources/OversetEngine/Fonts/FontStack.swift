@@ -360,7 +360,10 @@ enum SystemFonts {
         var byFamily: [String: Font] = [:]
         for index in 0..<5 {
             guard let font = try? BundledFontCache.shared.font(path: path, index: index) else { return nil }
-            byFamily[font.familyName] = font
+            // The name table's family, read without loading the face (FreeType's parse of a CJK face is the costly
+            // part of loading it, and a text without Han, kana or Hangul never needs one).
+            guard let family = font.nameTableFamily else { return nil }
+            byFamily[family] = font
         }
         guard let japanese = byFamily["Noto Sans CJK JP"], let korean = byFamily["Noto Sans CJK KR"],
               let simplified = byFamily["Noto Sans CJK SC"], let traditional = byFamily["Noto Sans CJK TC"],

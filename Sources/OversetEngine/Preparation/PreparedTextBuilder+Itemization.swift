@@ -57,7 +57,16 @@ extension PreparedTextBuilder {
     func clusterFaces(_ properties: CharacterProperties, graphemes: [Int32], scripts clusterScripts: [ScriptTag],
                       missing: inout [MissingCharacter]) -> [Int] {
         let clusterCount = graphemes.count - 1
-        let faces = styling.faceTable.map(\.face)
+        // Faces are loaded as the candidate order reaches them (an installed font is loaded when a text first needs
+        // it): a Latin text never loads the Thai, CJK or emoji faces.
+        let table = styling.faceTable
+        var loaded = [FontFace?](repeating: nil, count: table.count)
+        func face(_ index: Int) -> FontFace {
+            if let face = loaded[index] { return face }
+            let face = table[index].face
+            loaded[index] = face
+            return face
+        }
         let flags = properties.flags
         var clusterFaces = [Int](repeating: 0, count: clusterCount)
         var lastScript: ScriptTag? = nil
@@ -111,12 +120,12 @@ extension PreparedTextBuilder {
                 if let emojiOrder, Self.isEmojiPresentation(buffer, start, end) {
                     // An emoji shows as one (UTS #51: Emoji_Presentation, or a text character with U+FE0F or a
                     // keycap): the emoji fonts first, even where a text font has a glyph.
-                    chosen = emojiOrder.first { covers(faces[$0], start, end) }
+                    chosen = emojiOrder.first { covers(face($0), start, end) }
                 }
                 if chosen == nil, ownScriptIsWeak {
-                    if covers(faces[primary], start, end) {
+                    if covers(face(primary), start, end) {
                         chosen = primary
-                    } else if let previousFace, covers(faces[previousFace], start, end) {
+                    } else if let previousFace, covers(face(previousFace), start, end) {
                         chosen = previousFace
                     }
                 }
@@ -127,14 +136,14 @@ extension PreparedTextBuilder {
                         if style != 0 { order = order.map { faceMap[$0] } }
                         lastScript = script
                     }
-                    chosen = order.first { covers(faces[$0], start, end) }
+                    chosen = order.first { covers(face($0), start, end) }
                 }
                 if let chosen {
                     clusterFaces[cluster] = chosen
                     previousFace = chosen
                 } else {
                     clusterFaces[cluster] = previousFace ?? primary
-                    missing.append(missingCharacter(start..<end, flags: flags, faces: faces))
+                    missing.append(missingCharacter(start..<end, flags: flags, faces: table.indices.map(face)))
                 }
             }
         }

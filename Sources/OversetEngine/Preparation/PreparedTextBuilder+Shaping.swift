@@ -21,7 +21,7 @@ extension PreparedTextBuilder {
     func shape(_ out: inout Output, properties: CharacterProperties,
                analysis: Analysis) throws(OversetError) -> Shaped {
         let count = units.count
-        let faces = styling.faceTable.map(\.face)
+        let fonts = styling.faceTable
         let baseFaceCount = engine.fonts.allFonts.count
         var advances = [Double](repeating: 0, count: count)
         var unsafe = [Bool](repeating: false, count: count + 1)
@@ -32,7 +32,7 @@ extension PreparedTextBuilder {
         out.ink.reserveCapacity(count + count / 4)
         for runIndex in out.runs.indices {
             let run = out.runs[runIndex]
-            let face = faces[run.face]
+            let face = fonts[run.face].face
             let features = styling.styles[run.style].features
             let scale = styling.styles[run.style].scale
             let first = out.glyphs.count

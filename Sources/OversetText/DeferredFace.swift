@@ -1,0 +1,72 @@
+internal import CHarfBuzz
+import Synchronization
+
+/// A face of an installed font file (the bundled fonts, the system's Noto CJK and emoji) that is loaded the first
+/// time a text needs it, not when its stack is made: a stack has about 45 faces, of which a string uses one or two,
+/// and loading the five Noto Sans CJK faces alone (FreeType parsing 65,535 CFF glyphs' charset each) was 18.6 M of
+/// `overset preview`'s 94.8 M instructions.
+///
+/// What a stack needs before any text is read without loading: the file is mapped and its face count, the face's
+/// table directory (inside the file), variation axes and family name are read through HarfBuzz, which reads only the
+/// tables asked for. So a missing, cut or out-of-range file is still refused when the stack is made.
+///
+/// When loading fails anyway (FreeType refuses the face), ``face`` is an unavailable face that maps no character:
+/// the characters it would have drawn are reported missing, and ``loadFailure`` says why, never measured with
+/// another font silently.
+package final class DeferredFace: Sendable {
+    package let path: String
+    package let faceIndex: Int
+    /// The variation axes (`fvar`), read without loading: stacks set a label's weight on the fonts that have them.
+    package let axes: [FaceAxis]
+    /// The family name in the `name` table (typographic family, else family), read without loading.
+    package let nameTableFamily: String?
+    private let bytes: FontBytes
+    private let loaded = AtomicLazyReference<FontFace>()
+    private let failure = Lock<FontLoadFailure?>(nil)
+
+    /// Maps face `index` of the installed file at `path` and reads what a stack needs without loading it.
+    package init(installedPath path: String, index: Int) throws(FontLoadFailure) {
+        let bytes = try FontBytes.read(path, mapped: true)
+        let count = Int(hb_face_count(bytes.blob))
+        guard count > 0 else { throw .notAFont(path: path, reason: "not an OpenType or TrueType font (no sfnt header)") }
+        try FontFace.validate(UnsafeRawBufferPointer(bytes.buffer), path: path, index: index, faceCount: count)
+        let face = hb_face_create(bytes.blob, UInt32(index))!
+        defer { hb_face_destroy(face) }
+        self.path = path
+        faceIndex = index
+        self.bytes = bytes
+        axes = FontFace.readAxes(face)
+        nameTableFamily = Self.name(face, id: hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY))
+            ?? Self.name(face, id: hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY))
+    }
+
+    /// The loaded face, loading it on first use (once; threads that race keep the first one made).
+    package var face: FontFace {
+        if let face = loaded.load() { return face }
+        let made: FontFace
+        do {
+            made = try FontFace(bytes: bytes, path: path, index: faceIndex)
+        } catch {
+            failure.withLock { $0 = error }
+            made = FontFace(unavailable: path, index: faceIndex)
+        }
+        return loaded.storeIfNil(made)
+    }
+
+    /// Why the face could not be loaded, once ``face`` was asked for and failed; nil otherwise.
+    package var loadFailure: FontLoadFailure? { failure.withLock { $0 } }
+
+    /// Whether ``face`` has been loaded (or tried).
+    package var isLoaded: Bool { loaded.load() != nil }
+
+    private static func name(_ face: OpaquePointer, id: hb_ot_name_id_t) -> String? {
+        let language = hb_language_from_string("en", -1)
+        var length: UInt32 = 0
+        let total = hb_ot_name_get_utf8(face, id, language, &length, nil)
+        guard total > 0, total < 1024 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(total) + 1)
+        length = total + 1
+        hb_ot_name_get_utf8(face, id, language, &length, &buffer)
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
