@@ -51,21 +51,22 @@ def best_of(times, command, **kwargs):
 
 def start_up(times):
     """Median CPU seconds, wall seconds and peak MiB of `overset preview "Check for updates" --width 100` over
-    `times` runs, read from the kernel's accounting of each child (`wait4`): /usr/bin/time's 10 ms steps are too
-    coarse for a 15 ms process."""
+    `times` runs. CPU and wall from the kernel's accounting of each child (`wait4`: /usr/bin/time's 10 ms steps are
+    too coarse for a 15 ms process); the peak from /usr/bin/time in a run of its own (a child's own peak would count
+    the pages of this Python process it was forked from)."""
     import time
     cpu, wall, peak = [], [], []
+    command = [OVERSET, "preview", "Check for updates", "--width", "100"]
     for _ in range(times):
         start = time.monotonic()
-        child = subprocess.Popen([OVERSET, "preview", "Check for updates", "--width", "100"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         _, status, usage = os.wait4(child.pid, 0)
         wall.append(time.monotonic() - start)
         child.returncode = os.waitstatus_to_exitcode(status)
         if child.returncode != 0:
             sys.exit(f"whole-process.py: overset preview exited with {child.returncode}")
         cpu.append(usage.ru_utime + usage.ru_stime)
-        peak.append(usage.ru_maxrss / 1024)
+        peak.append(run(command)[1])
     def median(values):
         return sorted(values)[len(values) // 2]
     return median(cpu), median(wall), median(peak)

@@ -211,6 +211,7 @@ struct Check: ParsableCommand {
             case nil: break
             }
         }
+        read.withLock { $0.removeAll() }  // `loaded` is the one owner of the catalogs (given up to the check below)
         // The JSON report is streamed to its file as strings are judged; the other formats group or total their
         // results first, so they keep the strings with problems (JUnit and HTML list every string). The HTML page is
         // written to its file a piece at a time, with pictures of the first failing strings only.
@@ -240,13 +241,13 @@ struct Check: ParsableCommand {
             }
         }
         // Opened before checking, so that an unwritable path fails at once, not after the whole check.
-        let stream = streamsJSON || format == .html ? try OutputFile.Stream(path: output) : nil
+        let stream = streamsJSON || format == .html || format == .junit ? try OutputFile.Stream(path: output) : nil
         if streamsJSON { try stream?.write(CheckReport.jsonHead) }
         var failures: [Baseline.Entry] = []
         var written = 0
         var callback: (@Sendable (Int, Int) -> Void)? = nil
         if let progress { callback = { done, total in progress.update(done, total, unit: "strings checked") } }
-        var report = try checker.check(loaded, progress: callback) { chunk in
+        var report = try checker.check(consume loaded, progress: callback) { chunk in
             for result in chunk {
                 tally?.add(result)
                 if writeBaseline != nil { failures += result.findingEntries }
@@ -272,6 +273,8 @@ struct Check: ParsableCommand {
         if let stream {
             if streamsJSON {
                 try stream.write(try report.jsonTail())
+            } else if format == .junit {
+                try report.writeJUnit { try stream.write($0) }
             } else {
                 try report.writeHTML(pictureLimit: CheckReport.defaultPictureLimit) { try stream.write($0) }
             }

@@ -42,29 +42,33 @@ extension CatalogChecker {
     /// every language's XLIFF file).
     public static let repeatedString = "the same string in another catalog"
 
-    /// The entries with each (table, key, variant, language) once: a repeat with the same text (the English source
-    /// of every XLIFF file of an export) is counted as skipped; a repeat with other text is checked too and warned
-    /// about, since the two catalogs disagree.
-    static func withoutRepeats(_ entries: [CatalogEntry], diagnostics: inout [CatalogDiagnostic],
-                               skipped: inout [String: Int]) -> [CatalogEntry] {
+    /// Keeps each (table, key, variant, language) of `entries` once, in order: a repeat with the same text (the
+    /// English source of every XLIFF file of an export) is counted as skipped; a repeat with other text is checked
+    /// too and warned about, since the two catalogs disagree.
+    static func removeRepeats(_ entries: inout [CatalogEntry], diagnostics: inout [CatalogDiagnostic],
+                              skipped: inout [String: Int]) {
         struct Identity: Hashable { var table: String?; var key: String; var variant: String?; var language: String }
-        var first: [Identity: CatalogEntry] = [:]
-        var kept: [CatalogEntry] = []
-        kept.reserveCapacity(entries.count)
-        for entry in entries {
+        // Each identity's first entry by its index among those kept (entries are compacted in place): a catalog of
+        // 250,000 strings kept a copy of every entry here, more memory than the entries themselves.
+        var first: [Identity: Int] = [:]
+        first.reserveCapacity(entries.count)
+        var kept = 0
+        for index in entries.indices {
+            let entry = entries[index]
             let identity = Identity(table: entry.table, key: entry.key, variant: entry.variant, language: entry.language)
             if let earlier = first[identity] {
-                if earlier.value == entry.value {
+                if entries[earlier].value == entry.value {
                     skipped[repeatedString, default: 0] += 1
                     continue
                 }
                 diagnostics.append(CatalogDiagnostic(.warning, entry.location, "\(entry.displayKey) (\(entry.language)) "
-                    + "differs from the same key at \(earlier.location); both are checked"))
+                    + "differs from the same key at \(entries[earlier].location); both are checked"))
             } else {
-                first[identity] = entry
+                first[identity] = kept
             }
-            kept.append(entry)
+            if kept != index { entries[kept] = entry }
+            kept += 1
         }
-        return kept
+        entries.removeLast(entries.count - kept)
     }
 }

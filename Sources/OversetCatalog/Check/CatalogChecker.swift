@@ -57,7 +57,9 @@ public struct CheckOptions: Sendable {
 
 /// What a check measures (``CatalogChecker/select(_:)``): the strings, and what the report says about the rest.
 public struct CheckSelection: Sendable {
-    /// The catalogs as checked (Android references resolved, Base.lproj read as English where no en.lproj is).
+    /// The catalogs as checked (Android references resolved, Base.lproj read as English where no en.lproj is),
+    /// without their entries: those were moved into ``entries``, not copied (a catalog of 250,000 strings held
+    /// twice was most of a check's memory).
     public var catalogs: [Catalog]
     /// The strings to judge, each (table, key, variant, language) once, in catalog order.
     public var entries: [CatalogEntry]
@@ -108,11 +110,17 @@ public struct CatalogChecker: Sendable {
     ///     thousand at a time as the check goes: a report writer streams them (`overset check --format json`)
     ///     while the report keeps only ``CheckOptions/keptResults``. An error it throws stops the check and is
     ///     rethrown.
-    public func check(_ catalogs: [Catalog], progress: (@Sendable (Int, Int) -> Void)? = nil,
+    public func check(_ catalogs: consuming [Catalog], progress: (@Sendable (Int, Int) -> Void)? = nil,
                       results handler: (([CheckResult]) throws -> Void)? = nil) rethrows -> CheckReport {
-        let selection = select(catalogs)
+        // The entries move from the catalogs into the selection: a caller that passes its catalogs with `consume`
+        // holds no second copy of every string through the check.
+        var owned = consume catalogs
+        let selection = select(taking: &owned)
         var diagnostics = selection.diagnostics
         var kept: [CheckResult] = []
+        // Every result kept (HTML, JUnit): room for all at once, not grown by doubling (a growing array holds up to
+        // twice what it needs, and three times while it moves).
+        if options.keptResults == .all { kept.reserveCapacity(selection.entries.count) }
         var counts = CheckCounts()
         var pictures = 0
         let limit = options.pictureLimit ?? .max
@@ -148,17 +156,35 @@ public struct CatalogChecker: Sendable {
     /// selection that measures nothing. ``check(_:progress:results:)`` judges these; the test helpers judge them
     /// one at a time with ``judge(_:categories:)``.
     public func select(_ catalogs: [Catalog]) -> CheckSelection {
-        let catalogs = Catalog.resolvingAndroidReferences(Self.preferringEnglishOverBase(catalogs))
+        var catalogs = catalogs
+        return select(taking: &catalogs)
+    }
+
+    /// ``select(_:)``, moving the entries out of `given` (left empty) rather than copying them.
+    func select(taking given: inout [Catalog]) -> CheckSelection {
+        var catalogs = Catalog.resolvingAndroidReferences(Self.preferringEnglishOverBase(given))
+        given = []  // the catalogs above are now the only owners of their entries
         var diagnostics = spec.diagnostics + catalogs.flatMap(\.diagnostics)
+        // What needs the catalogs' entries, before they move: rules no string uses, catalogs with nothing to check.
+        let unused = unusedRules(catalogs)
+        let emptyCatalogs = catalogs.filter { catalog in catalog.entries.isEmpty && catalog.skipped.isEmpty
+            && !catalog.diagnostics.contains(where: { $0.severity == .error }) }.map(\.path)
         var entries: [CatalogEntry] = []
         if let pseudo = options.pseudo {
             for catalog in catalogs {
                 let source = catalog.sourceLanguage ?? "en"
                 entries += pseudo.entries(from: catalog.entries, sourceLanguage: source)
             }
+        } else if catalogs.count == 1 {
+            entries = catalogs[0].entries  // shared, then moved: the catalog lets go of it below
         } else {
-            entries = catalogs.flatMap(\.entries)
+            entries.reserveCapacity(catalogs.reduce(0) { $0 + $1.entries.count })
+            for index in catalogs.indices {
+                entries += catalogs[index].entries
+                catalogs[index].entries = []
+            }
         }
+        for index in catalogs.indices { catalogs[index].entries = [] }
         var skipped: [String: Int] = [:]
         for catalog in catalogs {
             for (reason, count) in catalog.skipped { skipped[reason, default: 0] += count }
@@ -217,20 +243,19 @@ public struct CatalogChecker: Sendable {
             diagnostics.append(CatalogDiagnostic(.error, categoryPlace, "no categories selected (an empty `categories` list or "
                 + "--categories): nothing is checked"))
         }
-        for catalog in catalogs where catalog.entries.isEmpty && catalog.skipped.isEmpty
-            && !catalog.diagnostics.contains(where: { $0.severity == .error }) {
-            diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: catalog.path), "no string of this catalog "
+        for path in emptyCatalogs {
+            diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: path), "no string of this catalog "
                 + "can be checked (every one was skipped: see the warnings)"))
         }
         languages = languages.filter(available.contains)
         // A shard takes a stable share of the keys first, so that every count below is of its own keys only.
         if let shard = options.shard {
             let before = entries.count
-            entries = entries.filter { Self.shard(of: $0.key, count: shard.count) == shard.index }
+            entries.removeAll { Self.shard(of: $0.key, count: shard.count) != shard.index }
             skipped[CheckReport.inAnotherShard, default: 0] += before - entries.count
         }
         // After sharding (repeats share a key, so a shard), so that merged shards count each repeat once.
-        entries = Self.withoutRepeats(entries, diagnostics: &diagnostics, skipped: &skipped)
+        Self.removeRepeats(&entries, diagnostics: &diagnostics, skipped: &skipped)
         // Keys that have a string in some language but not in a requested one: counted, not hidden.
         var languagesByKey: [String: Set<String>] = [:]
         for entry in entries { languagesByKey[entry.displayKey, default: []].insert(entry.language) }
@@ -244,8 +269,8 @@ public struct CatalogChecker: Sendable {
         let wanted = Set(languages)
         let outside = entries.filter { !wanted.contains($0.language) }.count
         if outside > 0 { skipped["language not selected", default: 0] += outside }
-        entries = entries.filter { wanted.contains($0.language) }
-        diagnostics += unusedRules(catalogs)
+        entries.removeAll { !wanted.contains($0.language) }  // in place: a filtered copy doubled the entries' peak
+        diagnostics += unused
         return CheckSelection(catalogs: catalogs, entries: entries, languages: languages, categories: categories,
                               diagnostics: diagnostics, skipped: skipped,
                               untranslated: untranslated.sorted { ($0.key, $0.language) < ($1.key, $1.language) },
@@ -345,6 +370,8 @@ public struct CatalogChecker: Sendable {
             }
             return (result, categories.map { _ in nil })
         }
+        result.outcomes.reserveCapacity(categories.count)  // one a category, not grown to 16 for 12
+        verdicts.reserveCapacity(categories.count)
         for category in categories {
             let prepared: PreparedText
             do {

@@ -120,8 +120,17 @@ extension CheckReport {
     }
 
     static func stripXMLDeclaration(_ svg: String) -> String {
-        guard svg.hasPrefix("<?xml"), let end = svg.range(of: "?>") else { return svg }
-        return String(svg[end.upperBound...])
+        // Searched in the UTF-8 view: Foundation's `range(of:)` bridges to NSString, which indexes the whole
+        // picture in UTF-16 (and keeps that index, 0.4 KB a picture, as long as the string lives).
+        guard svg.hasPrefix("<?xml") else { return svg }
+        let bytes = svg.utf8
+        var from = bytes.startIndex
+        while let question = bytes[from...].firstIndex(of: UInt8(ascii: "?")) {
+            let next = bytes.index(after: question)
+            if next < bytes.endIndex, bytes[next] == UInt8(ascii: ">") { return String(svg[bytes.index(after: next)...]) }
+            from = next
+        }
+        return svg
     }
 
     private func escape(_ text: String) -> String { xmlEscape(text, attribute: true) }

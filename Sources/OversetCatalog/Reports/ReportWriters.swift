@@ -125,25 +125,41 @@ extension CheckReport {
     /// JUnit XML in the shape Jenkins, GitLab, GitHub Actions reporters and junitparser read: one `<testsuite>`
     /// per language, one `<testcase>` per key, a `<failure>` listing the failing categories.
     public func junit() -> String {
-        var byLanguage: [String: [(result: CheckResult, findings: [Finding])]] = [:]
+        var page = ""
+        writeJUnit { page += $0 }
+        return page
+    }
+
+    /// The document of ``junit()`` handed to `write` a piece at a time (some 64 KB each), so that the report of a
+    /// large catalog is written as it is made, never held whole (`overset check --format junit`).
+    ///
+    /// Longer than 80 lines on purpose: the document's elements read top to bottom in one template.
+    public func writeJUnit(to write: (String) throws -> Void) rethrows {
+        // A suite's counts come before its cases: a first pass keeps each result's outcome (1 failed, 2 error),
+        // the second makes each case's findings again as it writes it, rather than holding every result's.
         let accepted = acceptedEntries
-        for result in results {
-            byLanguage[result.language, default: []].append((result, result.findings(accepting: accepted)))
-        }
         func failed(_ findings: [Finding]) -> Bool { findings.contains { $0.status == .fail } }
         func unknown(_ findings: [Finding]) -> Bool { !failed(findings) && findings.contains { $0.status == .unknown } }
+        var byLanguage: [String: [Int]] = [:]
+        var outcome = [UInt8](repeating: 0, count: results.count)
+        for (index, result) in results.enumerated() {
+            byLanguage[result.language, default: []].append(index)
+            let findings = result.findings(accepting: accepted)
+            outcome[index] = failed(findings) ? 1 : unknown(findings) ? 2 : 0
+        }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let all = byLanguage.values.joined()
-        let failures = all.filter { failed($0.findings) }.count
-        let errors = all.filter { unknown($0.findings) }.count + diagnostics.filter { $0.severity == .error }.count
+        let failures = outcome.count { $0 == 1 }
+        let errors = outcome.count { $0 == 2 } + diagnostics.filter { $0.severity == .error }.count
         out += "<testsuites name=\"overset check\" tests=\"\(results.count + (diagnostics.isEmpty ? 0 : 1))\" "
             + "failures=\"\(failures)\" errors=\"\(errors)\">\n"
         for language in byLanguage.keys.sorted() {
             let cases = byLanguage[language]!
             out += "  <testsuite name=\"overset.\(xmlEscape(language, attribute: true))\" tests=\"\(cases.count)\" "
-                + "failures=\"\(cases.filter { failed($0.findings) }.count)\" "
-                + "errors=\"\(cases.filter { unknown($0.findings) }.count)\" skipped=\"0\">\n"
-            for (result, findings) in cases {
+                + "failures=\"\(cases.count { outcome[$0] == 1 })\" "
+                + "errors=\"\(cases.count { outcome[$0] == 2 })\" skipped=\"0\">\n"
+            for index in cases {
+                let result = results[index]
+                let findings = result.findings(accepting: accepted)
                 out += "    <testcase classname=\"\(xmlEscape(result.location.file, attribute: true))\" "
                     + "name=\"\(xmlEscape("\(result.displayKey) [\(language)]", attribute: true))\">\n"
                 // Findings come worst first: the first one names the test's failure.
@@ -159,6 +175,10 @@ extension CheckReport {
                     out += "      <system-out>\(xmlEscape(warnings.map(\.textLine).joined(separator: "\n")))</system-out>\n"
                 }
                 out += "    </testcase>\n"
+                if out.utf8.count >= 1 << 16 {
+                    try write(out)
+                    out = ""
+                }
             }
             out += "  </testsuite>\n"
         }
@@ -175,6 +195,6 @@ extension CheckReport {
             }
             out += "    </testcase>\n  </testsuite>\n"
         }
-        return out + "</testsuites>\n"
+        try write(out + "</testsuites>\n")
     }
 }
