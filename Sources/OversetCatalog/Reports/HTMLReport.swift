@@ -22,7 +22,7 @@ extension CheckReport {
     /// Longer than 80 lines on purpose: the page's markup, style and script read top to bottom in one template.
     public func writeHTML(pictureLimit: Int = CheckReport.defaultPictureLimit, pictures: ((CheckResult) -> String?)? = nil,
                           to write: (String) throws -> Void) rethrows {
-        let groups = groupedByKey
+        let groups = groupedIndicesByKey
         var out = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>Overset check</title>
@@ -64,10 +64,12 @@ extension CheckReport {
             out += "<tr><td class=\"key\">\(escape(group.key))</td>"
             for language in languages {
                 // A key can come from several files (a .strings and an XLIFF): the cell shows the worst.
-                guard let result = group.results.filter({ $0.language == language }).max(by: { $0.status < $1.status }) else {
+                guard let found = group.indices.filter({ results[$0].language == language })
+                    .max(by: { results[$0].status < results[$1].status }) else {
                     out += "<td class=\"missing\">—</td>"
                     continue
                 }
+                let result = results[found]
                 out += "<td><div class=\"cells\" title=\"\(escape(result.status.rawValue))\">"
                 for outcome in result.outcomes {
                     let tip = outcome.category + ": " + (outcome.problems.map(\.message).joined(separator: "; ").nonEmpty ?? "ok")

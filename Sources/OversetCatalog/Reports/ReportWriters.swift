@@ -36,20 +36,27 @@ extension CheckReport {
 
     /// A results key (key + variant) in report order: worst first, then by key.
     var groupedByKey: [(key: String, results: [CheckResult])] {
-        var groups: [String: [CheckResult]] = [:]
+        groupedIndicesByKey.map { group in (group.key, group.indices.map { results[$0] }) }
+    }
+
+    /// ``groupedByKey`` as indices into ``results``: the HTML page of a large catalog groups every result, and
+    /// copies of them all were a tenth of its memory.
+    var groupedIndicesByKey: [(key: String, indices: [Int])] {
+        var groups: [String: [Int]] = [:]
         var order: [String] = []
-        for result in results {
-            if groups[result.displayKey] == nil { order.append(result.displayKey) }
-            groups[result.displayKey, default: []].append(result)
+        for (index, result) in results.enumerated() {
+            let key = result.displayKey
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(index)
         }
-        func score(_ results: [CheckResult]) -> (VerdictStatus, Int) {
-            (results.map(\.status).max() ?? .pass,
-             results.reduce(0) { $0 + $1.outcomes.filter { $0.status.fails }.count })
+        func score(_ indices: [Int]) -> (VerdictStatus, Int) {
+            (indices.map { results[$0].status }.max() ?? .pass,
+             indices.reduce(0) { $0 + results[$1].outcomes.filter { $0.status.fails }.count })
         }
-        return order.map { ($0, groups[$0]!) }.sorted { lhs, rhs in
-            let a = score(lhs.results), b = score(rhs.results)
-            return a != b ? a > b : lhs.key < rhs.key
-        }
+        let scored = order.map { key in (key: key, indices: groups[key]!, score: score(groups[key]!)) }
+        return scored.sorted { lhs, rhs in
+            lhs.score != rhs.score ? lhs.score > rhs.score : lhs.key < rhs.key
+        }.map { ($0.key, $0.indices) }
     }
 
     // MARK: Text
