@@ -200,41 +200,13 @@ struct JSONSource {
             guard index < bytes.count else { throw SyntaxError(offset: index, message: "the document ends where a value was expected") }
             switch bytes[index] {
             case UInt8(ascii: "{"):
-                try enter()
-                index += 1
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; depth -= 1; return }
-                while true {
-                    skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                        throw SyntaxError(offset: index, message: "expected a quoted key")
-                    }
-                    try skipString()
-                    skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                        throw SyntaxError(offset: index, message: "expected \":\" after the key")
-                    }
-                    index += 1
-                    try skipValue()
-                    skipSpace()
-                    guard index < bytes.count else { throw SyntaxError(offset: index, message: "the document ends inside an object") }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "}") { index += 1; depth -= 1; return }
-                    throw SyntaxError(offset: index, message: "expected \",\" or \"}\"")
+                try members { parser throws(SyntaxError) in
+                    try parser.skipString()
+                    try parser.colon()
+                    try parser.skipValue()
                 }
             case UInt8(ascii: "["):
-                try enter()
-                index += 1
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; depth -= 1; return }
-                while true {
-                    try skipValue()
-                    skipSpace()
-                    guard index < bytes.count else { throw SyntaxError(offset: index, message: "the document ends inside an array") }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "]") { index += 1; depth -= 1; return }
-                    throw SyntaxError(offset: index, message: "expected \",\" or \"]\"")
-                }
+                try elements { parser throws(SyntaxError) in try parser.skipValue() }
             case UInt8(ascii: "\""): try skipString()
             case UInt8(ascii: "t"): try literal("true")
             case UInt8(ascii: "f"): try literal("false")
@@ -290,44 +262,66 @@ struct JSONSource {
         }
 
         mutating func object() throws(SyntaxError) -> [Member] {
+            var list: [Member] = []
+            try members { parser throws(SyntaxError) in
+                let keyOffset = parser.index
+                let key = try parser.string()
+                try parser.colon()
+                list.append(Member(key: key, keyOffset: keyOffset, value: try parser.value()))
+            }
+            return list
+        }
+
+        mutating func array() throws(SyntaxError) -> [Node] {
+            var items: [Node] = []
+            try elements { parser throws(SyntaxError) in items.append(try parser.value()) }
+            return items
+        }
+
+        /// An object's grammar, the one that ``object()`` and ``skipValue()`` share: `member` is called at each
+        /// key's opening quote and reads the key, the colon (``colon()``) and the value.
+        @inline(__always)
+        mutating func members(_ member: (inout Parser) throws(SyntaxError) -> Void) throws(SyntaxError) {
             try enter()
             index += 1
-            var members: [Member] = []
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; depth -= 1; return members }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; depth -= 1; return }
             while true {
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                     throw SyntaxError(offset: index, message: "expected a quoted key")
                 }
-                let keyOffset = index
-                let key = try string()
-                skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                    throw SyntaxError(offset: index, message: "expected \":\" after the key")
-                }
-                index += 1
-                members.append(Member(key: key, keyOffset: keyOffset, value: try value()))
+                try member(&self)
                 skipSpace()
                 guard index < bytes.count else { throw SyntaxError(offset: index, message: "the document ends inside an object") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; depth -= 1; return members }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; depth -= 1; return }
                 throw SyntaxError(offset: index, message: "expected \",\" or \"}\"")
             }
         }
 
-        mutating func array() throws(SyntaxError) -> [Node] {
+        /// The colon between a key and its value.
+        mutating func colon() throws(SyntaxError) {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw SyntaxError(offset: index, message: "expected \":\" after the key")
+            }
+            index += 1
+        }
+
+        /// An array's grammar, the one that ``array()`` and ``skipValue()`` share: `element` reads each value.
+        @inline(__always)
+        mutating func elements(_ element: (inout Parser) throws(SyntaxError) -> Void) throws(SyntaxError) {
             try enter()
             index += 1
-            var items: [Node] = []
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; depth -= 1; return items }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; depth -= 1; return }
             while true {
-                items.append(try value())
+                try element(&self)
                 skipSpace()
                 guard index < bytes.count else { throw SyntaxError(offset: index, message: "the document ends inside an array") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; depth -= 1; return items }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; depth -= 1; return }
                 throw SyntaxError(offset: index, message: "expected \",\" or \"]\"")
             }
         }

@@ -183,9 +183,7 @@ public final class PreparedText: Sendable {
                 + ": measured as \(PreparedText.missingClusterWidth) em each, so widths are an upper bound")
             // An installed font that failed to load when a text first needed it maps no character: say why, since
             // its characters are among the missing ones.
-            for font in table where font.isLoaded {
-                if let failure = font.loadFailure { warnings.append("a font could not be loaded: \(failure)") }
-            }
+            for failure in table.compactMap(\.loadFailure) { warnings.append("a font could not be loaded: \(failure)") }
         }
         self.warnings = warnings
     }
