@@ -9,8 +9,10 @@ import OversetCatalog
 /// "width", …}], "clipping", "problems", "missingCharacters"}`. Lengths are in points, rounded to 1/1000 pt
 /// (``Points/rounded(_:decimals:)``); keys sorted, as `JSONSerialization` sorts them.
 ///
-/// Written member by member (``JSONWriter``): building a `[String: Any]` and serializing it took 60 % of a
-/// `measure` batch (dynamic casts, sorting keys, string appends; RESEARCH.md).
+/// Written as the schema's fixed fragments between values (``JSONWriter/fragment(_:)``: `,"lineCount":` is one
+/// copy, not a key, a comma and a colon written apart), lengths from their whole thousandths
+/// (``JSONWriter/points(_:)``) and each line's text copied from its UTF-8 without making a `String`: the answer was
+/// 18,000 instructions of a `measure` request (RESEARCH.md, "Requests at the engine's cost").
 enum LayoutReport {
     /// One verdict as a line of JSON; `id` (JSON text, echoed as the client wrote it) and `line` for `measure`.
     ///
@@ -20,105 +22,119 @@ enum LayoutReport {
         let clipping = verdict.clipping
         let label = verdict.label
         var json = JSONWriter(capacity: 512 + 256 * layout.lines.count)
-        func points(_ value: Double) { json.number(Points.rounded(value)) }
-        func range(_ range: TextRange) {
-            json.beginArray()
+        // A range's two bounds; its brackets are in the fragments around it.
+        func bounds(_ range: TextRange) {
             json.number(range.location)
+            json.fragment(",")
             json.number(range.upperBound)
-            json.endArray()
         }
-        json.beginObject()
-        json.member("category", label.category.higName)
-        json.key("clipping")
-        json.beginArray()
-        for clip in clipping.clippedClusters {
-            json.beginObject()
-            json.member("cluster", clip.cluster)
-            json.member("edge", clip.edge.rawValue)
-            json.member("line", clip.line)
-            json.key("overflow")
-            points(clip.overflow)
-            json.key("range")
-            range(clip.range)
-            json.endObject()
+        json.fragment("{\"category\":")
+        json.string(label.category.higName)
+        json.fragment(",\"clipping\":[")
+        for (index, clip) in clipping.clippedClusters.enumerated() {
+            json.fragment(index == 0 ? "{\"cluster\":" : ",{\"cluster\":")
+            json.string(clip.cluster)
+            json.fragment(",\"edge\":")
+            json.string(clip.edge.rawValue)
+            json.fragment(",\"line\":")
+            json.number(clip.line)
+            json.fragment(",\"overflow\":")
+            json.points(clip.overflow)
+            json.fragment(",\"range\":[")
+            bounds(clip.range)
+            json.fragment("]}")
         }
-        json.endArray()
-        json.key("fits")
-        json.bool(verdict.fits)
-        json.key("height")
-        points(layout.height)
+        json.fragment(verdict.fits ? "],\"fits\":true,\"height\":" : "],\"fits\":false,\"height\":")
+        json.points(layout.height)
         if let id {
-            json.key("id")
+            json.fragment(",\"id\":")
             json.raw(id)
         }
-        json.member("line", lineNumber)
-        json.member("lineCount", layout.lineCount)
-        json.key("lines")
-        json.beginArray()
-        for line in layout.lines {
-            json.beginObject()
-            json.key("ascent")
-            points(line.ascent)
-            json.key("baseline")
-            points(line.baseline)
-            json.member("break", line.breakKind.rawValue)
-            json.key("descent")
-            points(line.descent)
-            json.key("height")
-            points(line.height)
-            json.key("range")
-            range(line.range)
-            json.key("rightToLeft")
-            json.bool(line.isRightToLeft)
-            json.member("text", line.text)
-            json.key("width")
-            points(line.width)
-            json.endObject()
+        if let lineNumber {
+            json.fragment(",\"line\":")
+            json.number(lineNumber)
         }
-        json.endArray()
-        json.member("linesNeeded", verdict.linesNeeded)
-        json.member("maxLines", label.maxLines)
-        json.key("missingCharacters")
-        json.beginArray()
-        for missing in layout.missingCharacters {
-            json.beginObject()
-            json.member("character", missing.cluster)
-            json.member("codePoints", strings: missing.codePoints)
-            json.key("range")
-            range(missing.range)
-            json.endObject()
+        json.fragment(",\"lineCount\":")
+        json.number(layout.lineCount)
+        json.fragment(",\"lines\":[")
+        for (index, line) in layout.lines.enumerated() {
+            json.fragment(index == 0 ? "{\"ascent\":" : ",{\"ascent\":")
+            json.points(line.ascent)
+            json.fragment(",\"baseline\":")
+            json.points(line.baseline)
+            json.fragment(",\"break\":")
+            json.string(line.breakKind.rawValue)
+            json.fragment(",\"descent\":")
+            json.points(line.descent)
+            json.fragment(",\"height\":")
+            json.points(line.height)
+            json.fragment(",\"range\":[")
+            bounds(line.range)
+            json.fragment(line.isRightToLeft ? "],\"rightToLeft\":true,\"text\":" : "],\"rightToLeft\":false,\"text\":")
+            line.withUTF8Text { json.string(utf8: $0) }
+            json.fragment(",\"width\":")
+            json.points(line.width)
+            json.fragment("}")
         }
-        json.endArray()
-        json.key("pointSize")
-        points(layout.options.pointSize)
-        json.key("problems")
-        json.beginArray()
+        json.fragment("],\"linesNeeded\":")
+        json.number(verdict.linesNeeded)
+        json.fragment(",\"maxLines\":")
+        json.number(label.maxLines)
+        json.fragment(",\"missingCharacters\":[")
+        for (index, missing) in layout.missingCharacters.enumerated() {
+            json.fragment(index == 0 ? "{\"character\":" : ",{\"character\":")
+            json.string(missing.cluster)
+            json.fragment(",\"codePoints\":[")
+            for codePoint in missing.codePoints { json.string(codePoint) }
+            json.fragment("],\"range\":[")
+            bounds(missing.range)
+            json.fragment("]}")
+        }
+        json.fragment("],\"pointSize\":")
+        json.points(layout.options.pointSize)
+        json.fragment(",\"problems\":[")
         for problem in verdict.problems { problem.write(to: &json, overflow: { Points.rounded($0) }) }
-        json.endArray()
-        if label.minimumScaleFactor != nil { json.member("scale", (verdict.scale * 10_000).rounded() / 10_000) }
-        if label.shownCategory != label.category { json.member("shownCategory", label.shownCategory.higName) }
-        json.member("status", verdict.status.rawValue)
-        json.member("strategy", label.strategy.rawValue)
-        json.member("style", label.styledFont?.style.rawValue)
-        json.key("suggestedBaselineOffset")
-        points(clipping.suggestedBaselineOffset)
-        json.key("suggestedLineHeight")
-        points(clipping.suggestedLineHeight)
-        if label.allowsTightening {
-            json.key("tightened")
-            json.bool(verdict.tightened)
+        json.fragment("]")
+        if label.minimumScaleFactor != nil {
+            json.fragment(",\"scale\":")
+            json.number((verdict.scale * 10_000).rounded() / 10_000)
         }
-        json.key("truncated")
-        json.bool(verdict.isTruncated)
+        if label.shownCategory != label.category {
+            json.fragment(",\"shownCategory\":")
+            json.string(label.shownCategory.higName)
+        }
+        json.fragment(",\"status\":")
+        json.string(verdict.status.rawValue)
+        json.fragment(",\"strategy\":")
+        json.string(label.strategy.rawValue)
+        if let style = label.styledFont?.style.rawValue {
+            json.fragment(",\"style\":")
+            json.string(style)
+        }
+        json.fragment(",\"suggestedBaselineOffset\":")
+        json.points(clipping.suggestedBaselineOffset)
+        json.fragment(",\"suggestedLineHeight\":")
+        json.points(clipping.suggestedLineHeight)
+        if label.allowsTightening { json.fragment(verdict.tightened ? ",\"tightened\":true" : ",\"tightened\":false") }
+        json.fragment(verdict.isTruncated ? ",\"truncated\":true" : ",\"truncated\":false")
         if let hidden = layout.truncatedRange {
-            json.key("truncatedRange")
-            range(hidden)
+            json.fragment(",\"truncatedRange\":[")
+            bounds(hidden)
+            json.fragment("]")
         }
-        if !layout.prepared.warnings.isEmpty { json.member("warnings", strings: layout.prepared.warnings) }
-        json.member("weightNote", label.weightNote)
-        json.key("width")
-        points(layout.width)
-        json.endObject()
+        let warnings = layout.prepared.warnings
+        if !warnings.isEmpty {
+            json.fragment(",\"warnings\":[")
+            for warning in warnings { json.string(warning) }
+            json.fragment("]")
+        }
+        if let note = label.weightNote {
+            json.fragment(",\"weightNote\":")
+            json.string(note)
+        }
+        json.fragment(",\"width\":")
+        json.points(layout.width)
+        json.fragment("}")
         return json.bytes
     }
 }

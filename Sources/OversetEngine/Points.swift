@@ -21,6 +21,17 @@ public enum Points {
         return result == 0 ? 0 : result   // no "-0"
     }
 
+    /// `value` in whole thousandths of a point, as ``rounded(_:decimals:)`` rounds it to 3 decimals (that is this
+    /// number divided by 1000); nil when `value` is not finite or too large to round (10¹² pt or more). For writers
+    /// that print the digits without making the rounded `Double` and taking it apart again.
+    @inlinable @inline(__always)
+    public static func thousandths(_ value: Double) -> Int? {
+        guard value.isFinite else { return nil }
+        let scaled = value * 1000
+        guard scaled.magnitude < 1e15 else { return nil }
+        return Int(scaled.rounded())
+    }
+
     /// `value` rounded to `decimals` places (3 by default) without trailing zeros: `"220"`, `"23.15"`, `"-1.5"`;
     /// `"inf"`, `"-inf"` and `"nan"` for the non-finite values.
     public static func format(_ value: Double, decimals: Int = 3) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Overset
 
 /// The one JSON writer of every report and answer (`check`'s JSON, the baseline, SARIF, `measure`, `preview`,
 /// `matrix`): strings escaped one way (``JSONString``), numbers formatted one way (``JSONNumber``).
@@ -84,24 +85,33 @@ package struct JSONWriter {
     }
 
     package mutating func string(_ value: String) {
-        separate()
-        write(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { utf8 in
-            // Bytes up to the first that needs an escape written whole, then the escape, and so on.
-            var start = 0
-            for (index, byte) in utf8.enumerated() where JSONString.needsEscape(byte) {
-                write(UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                start = index + 1
-                writeEscape(byte)
-            }
-            write(UnsafeBufferPointer(rebasing: utf8[start...]))
-        }
-        write(UInt8(ascii: "\""))
+        value.withUTF8 { string(utf8: $0) }
     }
 
-    /// The escape of a byte for which ``JSONString/needsEscape(_:)`` is true: `\n`, `\"` or `\u00XX`.
-    private mutating func writeEscape(_ byte: UInt8) {
+    /// A string given as its UTF-8 (valid UTF-8: a line's text from ``Line/withUTF8Text(_:)``), escaped as
+    /// ``string(_:)`` escapes it. Room for the longest escaping (6 bytes a byte) is reserved once and the bytes
+    /// copied one by one: a report's strings are short, and a reservation per piece cost more than the copy.
+    package mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        separate()
+        let out = reserve(utf8.count * 6 + 2)
+        out[0] = UInt8(ascii: "\"")
+        var at = 1
+        for byte in utf8 {
+            if JSONString.needsEscape(byte) {
+                at += Self.writeEscape(byte, to: out + at)
+            } else {
+                out[at] = byte
+                at += 1
+            }
+        }
+        out[at] = UInt8(ascii: "\"")
+        storage.count += at + 1
+    }
+
+    /// Writes the escape of a byte for which ``JSONString/needsEscape(_:)`` is true (`\n`, `\"` or `\u00XX`) at
+    /// `out` and returns its length (2 or 6).
+    private static func writeEscape(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let short: UInt8? = switch byte {
         case 0x22, 0x5C: byte
         case 0x0A: UInt8(ascii: "n")
@@ -111,16 +121,18 @@ package struct JSONWriter {
         case 0x0C: UInt8(ascii: "f")
         default: nil
         }
-        write(UInt8(ascii: "\\"))
+        out[0] = UInt8(ascii: "\\")
         if let short {
-            write(short)
-            return
+            out[1] = short
+            return 2
         }
         let hex: StaticString = "0123456789abcdef"
-        for digit in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                      hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)]] {
-            write(digit)
-        }
+        out[1] = UInt8(ascii: "u")
+        out[2] = UInt8(ascii: "0")
+        out[3] = UInt8(ascii: "0")
+        out[4] = hex.utf8Start[Int(byte >> 4)]
+        out[5] = hex.utf8Start[Int(byte & 0xF)]
+        return 6
     }
 
     /// JSON text written as it is (a value already encoded, such as a request's id echoed back).
@@ -149,6 +161,29 @@ package struct JSONWriter {
         } else {
             ascii(JSONNumber.format(value) ?? "null")
         }
+    }
+
+    /// A length in points, rounded as ``Points/rounded(_:decimals:)`` rounds it and written as ``number(_:)-(Double)``
+    /// writes the rounded value, from its whole thousandths (``Points/thousandths(_:)``): the same digits, without
+    /// making the rounded `Double` and taking it apart again.
+    package mutating func points(_ value: Double) {
+        guard let thousandths = Points.thousandths(value), thousandths.magnitude < JSONNumber.thousandthsBound else {
+            return number(Points.rounded(value))
+        }
+        separate()
+        let written = JSONNumber.write(thousandths: thousandths, to: reserve(JSONNumber.maximumThousandthsLength))
+        storage.count += written
+    }
+
+    /// Text of a fixed schema written as it is (`{"fits":`, `],"lines":[`, `,"truncated":true`), for writers whose
+    /// shape is known and write a fragment, then a value, then the next fragment (`measure`'s answers: one copy per
+    /// run of keys and brackets instead of a call per key). The value written next takes no comma: the fragments
+    /// carry their own, and must leave the document well formed.
+    package mutating func fragment(_ text: StaticString) {
+        let count = text.utf8CodeUnitCount
+        reserve(count).update(from: text.utf8Start, count: count)
+        storage.count += count
+        needsComma = false
     }
 
     package mutating func bool(_ value: Bool) {
@@ -286,6 +321,7 @@ package enum JSONNumber {
 
     /// Writes an integer's decimal digits, as `String(value)` writes them, without making a string; returns how
     /// many bytes it wrote (at most ``maximumIntegerLength``).
+    @inline(__always)
     package static func write(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var written = 0
         if value < 0 {
@@ -294,19 +330,23 @@ package enum JSONNumber {
         }
         var magnitude = value.magnitude
         var digits = 1
-        var scale: UInt = 1
-        while magnitude / scale >= 10 {
-            scale *= 10
+        var bound: UInt = 10
+        while digits < 19, magnitude >= bound {  // Int.min has 19 digits; 10¹⁹ still fits a UInt
             digits += 1
+            bound &*= 10
         }
-        while scale > 0 {
-            out[written] = UInt8(ascii: "0") + UInt8(magnitude / scale)
-            magnitude %= scale
-            scale /= 10
-            written += 1
-        }
+        written += digits
+        var at = written
+        repeat {  // from the last digit back: divisions by a constant, which the compiler makes multiplications
+            at -= 1
+            out[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
         return written
     }
+
+    /// The bound (exclusive) on the magnitude of the whole thousandths ``write(thousandths:to:)`` writes: 10⁹ points.
+    package static let thousandthsBound: UInt = 1_000_000_000_000
 
     /// Writes `value` as ``format(_:)`` writes it when it is a whole number of thousandths under 10⁹ in magnitude
     /// (every length a report rounds with `Points.rounded`) and returns how many bytes it wrote (at most
@@ -320,6 +360,14 @@ package enum JSONNumber {
         guard value.magnitude < 1e9 else { return nil }
         let thousandths = Int((value * 1000).rounded())
         guard Double(thousandths) / 1000 == value else { return nil }
+        return write(thousandths: thousandths, to: out)
+    }
+
+    /// Writes the number of `thousandths` (magnitude under ``thousandthsBound``) as ``format(_:)`` writes the
+    /// `Double` nearest to it divided by 1000 (see ``writeThousandths(_:to:)``): the whole part, then up to three
+    /// decimals without trailing zeros. Returns how many bytes it wrote.
+    @inline(__always)
+    package static func write(thousandths: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var written = 0
         if thousandths < 0 {
             out[0] = UInt8(ascii: "-")
@@ -327,18 +375,18 @@ package enum JSONNumber {
         }
         let magnitude = Int(thousandths.magnitude)
         written += write(magnitude / 1000, to: out + written)
-        var fraction = magnitude % 1000
+        let fraction = magnitude % 1000
         guard fraction != 0 else { return written }
         out[written] = UInt8(ascii: ".")
+        out[written + 1] = UInt8(ascii: "0") + UInt8(fraction / 100)
+        written += 2
+        let rest = fraction % 100
+        guard rest != 0 else { return written }
+        out[written] = UInt8(ascii: "0") + UInt8(rest / 10)
         written += 1
-        var divisor = 100
-        while fraction != 0 {
-            out[written] = UInt8(ascii: "0") + UInt8(fraction / divisor)
-            fraction %= divisor
-            divisor /= 10
-            written += 1
-        }
-        return written
+        guard rest % 10 != 0 else { return written }
+        out[written] = UInt8(ascii: "0") + UInt8(rest % 10)
+        return written + 1
     }
 }
 

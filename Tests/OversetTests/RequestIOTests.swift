@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import OversetCatalog
 import OversetReports
+import Overset
 
 /// `measure`'s requests and answers at the engine's cost (issue 24): every shortcut is checked against the slower
 /// path it stands for, or against Foundation and the standard library.
@@ -31,6 +32,76 @@ import OversetReports
             let count = buffer.withUnsafeMutableBufferPointer { JSONNumber.writeThousandths(value, to: $0.baseAddress!) }
             #expect(count == nil, "\(value)")
         }
+    }
+
+    /// A length written from its whole thousandths gives the bytes of the rounded `Double` written as a number:
+    /// the two ways of writing a length cannot disagree (`measure`'s answers were compared byte for byte too).
+    @Test func points_areWrittenAsTheirRoundedValueIs() {
+        var generator = SplitMix64(seed: 2024)
+        var values: [Double] = [0, -0.0, -0.0004, 0.0005, -0.0005, 23.154000000000003, 17, 1e9 - 0.001, 1e9, 1e12,
+                                -1e12, 1e15, 1e300, .infinity, -.infinity, .nan, .ulpOfOne, 0.1 + 0.2]
+        for _ in 0..<20_000 {
+            let scale = [1.0, 1e3, 1e6, 1e9, 1e11][Int.random(in: 0...4, using: &generator)]
+            values.append(Double.random(in: -scale...scale, using: &generator))
+        }
+        for value in values {
+            var fast = JSONWriter()
+            fast.beginArray()
+            fast.points(value)
+            fast.points(value)
+            fast.endArray()
+            var slow = JSONWriter()
+            slow.beginArray()
+            slow.number(Points.rounded(value))
+            slow.number(Points.rounded(value))
+            slow.endArray()
+            #expect(fast.text == slow.text, "\(value)")
+        }
+    }
+
+    /// Fragments of a fixed schema and values written between them make the document JSONSerialization reads, the
+    /// values of an array written after a fragment separated by commas.
+    @Test func fragments_andValues_makeWellFormedJSON() throws {
+        var writer = JSONWriter()
+        writer.fragment("{\"a\":[")
+        writer.string("x")
+        writer.string("y\"z")
+        writer.fragment("],\"b\":")
+        writer.points(1.25)
+        writer.fragment(",\"c\":[")
+        writer.beginObject()
+        writer.member("d", 1)
+        writer.endObject()
+        writer.beginObject()
+        writer.endObject()
+        writer.fragment("],\"e\":true}")
+        #expect(writer.text == #"{"a":["x","y\"z"],"b":1.25,"c":[{"d":1},{}],"e":true}"#)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(writer.text.utf8)) as? [String: Any])
+        #expect(object.count == 4)
+    }
+
+    /// A line's UTF-8 handed out without a `String` is the UTF-8 of its text: plain, truncated at the tail, the
+    /// head and the middle (an ellipsis between a prefix and a suffix), right to left, and a text whose lone surrogate was repaired.
+    @Test func lineUTF8_isTheUTF8OfTheLineText() throws {
+        let engine = Fixtures.engine
+        let texts = ["Check for updates", "Zum Abschließen des Updates Firefox neu starten", "تحقق من وجود تحديثات",
+                     "e\u{301} 👩‍👩‍👧‍👦 ที่ปั้น क्षत्रिय", String(decoding: [0x61, 0xD800, 0x62, 0x20, 0x63] as [UInt16], as: UTF16.self)]
+        var compared = 0
+        for text in texts {
+            let prepared = try engine.prepare(text)
+            for mode in [TruncationMode.tail, .head, .middle] {
+                for width in [40.0, 90, 400] {
+                    let layout = try prepared.layout(width: width, pointSize: 17, maxLines: 1, truncation: mode)
+                    for line in layout.lines {
+                        var bytes: [UInt8] = []
+                        line.withUTF8Text { bytes = Array($0) }
+                        #expect(bytes == Array(line.text.utf8), "\(text) \(mode) \(width)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared >= 45)
     }
 
     @Test func integers_areWrittenAsStringWritesThem() {

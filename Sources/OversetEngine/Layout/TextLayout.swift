@@ -82,6 +82,29 @@ public struct Line: Sendable {
         return result
     }
 
+    /// ``text`` as UTF-8, handed to `body` without making a `String` (a lone surrogate is U+FFFD, as in ``text``),
+    /// for writers that copy it into their output: making the `String` was most of the cost of a line in a
+    /// `measure` answer. The buffer is valid only during `body`. (Not generic: a generic result across modules
+    /// cost more than the copy.)
+    public func withUTF8Text(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let prefix = truncation?.prefix ?? contentRange
+        let suffix = truncation?.suffix ?? contentRange.upperBound..<contentRange.upperBound
+        let ellipsis = truncation?.ellipsis?.text.utf8
+        let capacity = (prefix.count + suffix.count) * 3 + (ellipsis?.count ?? 0)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, capacity)) { buffer in
+            let out = buffer.baseAddress!
+            var written = prepared.transcodeUTF8(prefix, to: out)
+            if let ellipsis {
+                for byte in ellipsis {
+                    out[written] = byte
+                    written += 1
+                }
+            }
+            written += prepared.transcodeUTF8(suffix, to: out + written)
+            body(UnsafeBufferPointer(start: out, count: written))
+        }
+    }
+
     /// The line's runs of one direction and font, in visual order (left to right), with their x positions.
     public var visualRuns: [LineRun] { prepared.visualRuns(of: self) }
 }
@@ -114,47 +137,56 @@ struct TruncatedLine: Sendable {
 
 extension PreparedText {
     func substring(_ range: Range<Int>) -> String {
-        // Transcoded here: `String(decoding:as: UTF16.self)` takes the standard library's slow generic path (it
-        // was a third of clipping's cost and most of a line's text). A lone surrogate becomes U+FFFD, as there.
+        String(unsafeUninitializedCapacity: range.count * 3) { transcodeUTF8(range, to: $0.baseAddress!) }
+    }
+
+    /// Writes the UTF-8 of the UTF-16 units in `range` at `out` (room for `range.count * 3` bytes) and returns how
+    /// many bytes it wrote. A lone surrogate becomes U+FFFD, as `String(decoding:as: UTF16.self)` makes it.
+    ///
+    /// Transcoded here: `String(decoding:as: UTF16.self)` takes the standard library's slow generic path (it was a
+    /// third of clipping's cost and most of a line's text).
+    func transcodeUTF8(_ range: Range<Int>, to out: UnsafeMutablePointer<UInt8>) -> Int {
         utf16.withUnsafeBufferPointer { buffer in
             let units = UnsafeBufferPointer(rebasing: buffer[range])
-            return String(unsafeUninitializedCapacity: units.count * 3) { out in
-                var written = 0
-                var index = 0
-                func put(_ scalar: UInt32) {
-                    switch scalar {
-                    case ..<0x80:
-                        out[written] = UInt8(scalar)
-                        written += 1
-                    case ..<0x800:
-                        out[written] = 0xC0 | UInt8(scalar >> 6)
-                        out[written + 1] = 0x80 | UInt8(scalar & 0x3F)
-                        written += 2
-                    case ..<0x10000:
-                        out[written] = 0xE0 | UInt8(scalar >> 12)
-                        out[written + 1] = 0x80 | UInt8((scalar >> 6) & 0x3F)
-                        out[written + 2] = 0x80 | UInt8(scalar & 0x3F)
-                        written += 3
-                    default:
-                        out[written] = 0xF0 | UInt8(scalar >> 18)
-                        out[written + 1] = 0x80 | UInt8((scalar >> 12) & 0x3F)
-                        out[written + 2] = 0x80 | UInt8((scalar >> 6) & 0x3F)
-                        out[written + 3] = 0x80 | UInt8(scalar & 0x3F)
-                        written += 4
-                    }
+            var written = 0
+            var index = 0
+            func put(_ scalar: UInt32) {
+                switch scalar {
+                case ..<0x80:
+                    out[written] = UInt8(scalar)
+                    written += 1
+                case ..<0x800:
+                    out[written] = 0xC0 | UInt8(scalar >> 6)
+                    out[written + 1] = 0x80 | UInt8(scalar & 0x3F)
+                    written += 2
+                case ..<0x10000:
+                    out[written] = 0xE0 | UInt8(scalar >> 12)
+                    out[written + 1] = 0x80 | UInt8((scalar >> 6) & 0x3F)
+                    out[written + 2] = 0x80 | UInt8(scalar & 0x3F)
+                    written += 3
+                default:
+                    out[written] = 0xF0 | UInt8(scalar >> 18)
+                    out[written + 1] = 0x80 | UInt8((scalar >> 12) & 0x3F)
+                    out[written + 2] = 0x80 | UInt8((scalar >> 6) & 0x3F)
+                    out[written + 3] = 0x80 | UInt8(scalar & 0x3F)
+                    written += 4
                 }
-                while index < units.count {
-                    let unit = UInt32(units[index])
-                    if unit & 0xFC00 == 0xD800, index + 1 < units.count, units[index + 1] & 0xFC00 == 0xDC00 {
-                        put(0x10000 + ((unit - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00))
-                        index += 2
-                    } else {
-                        put(unit & 0xF800 == 0xD800 ? 0xFFFD : unit)
-                        index += 1
-                    }
-                }
-                return written
             }
+            while index < units.count {
+                let unit = UInt32(units[index])
+                if unit < 0x80 {
+                    out[written] = UInt8(unit)
+                    written += 1
+                    index += 1
+                } else if unit & 0xFC00 == 0xD800, index + 1 < units.count, units[index + 1] & 0xFC00 == 0xDC00 {
+                    put(0x10000 + ((unit - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00))
+                    index += 2
+                } else {
+                    put(unit & 0xF800 == 0xD800 ? 0xFFFD : unit)
+                    index += 1
+                }
+            }
+            return written
         }
     }
 
