@@ -106,11 +106,12 @@ package struct JSONRequestScan: Sendable {
                 guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "\"") else { return nil }
                 let memberStart = parser.index
                 // A key is compared as bytes; one with an escape is made into a string first.
-                let name: String
+                let name: Member
                 if let plain = parser.plainString() {
-                    name = Self.equals(bytes, plain, "text") ? "text" : Self.equals(bytes, plain, "id") ? "id" : ""
+                    name = Self.equals(bytes, plain, "text") ? .text : Self.equals(bytes, plain, "id") ? .id : .other
                 } else {
-                    name = try parser.string()
+                    let escaped = try parser.string()
+                    name = escaped == "text" ? .text : escaped == "id" ? .id : .other
                 }
                 parser.skipSpace()
                 guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: ":") else { return nil }
@@ -118,10 +119,10 @@ package struct JSONRequestScan: Sendable {
                 parser.skipSpace()
                 let valueStart = parser.index
                 switch name {
-                case "text":
+                case .text:
                     guard text == nil, valueStart < bytes.count, bytes[valueStart] == UInt8(ascii: "\"") else { return nil }
                     text = try parser.string()
-                case "id":
+                case .id:
                     guard idJSON == nil else { return nil }
                     try parser.skipValue()
                     idJSON = String(decoding: bytes[valueStart..<parser.index], as: UTF8.self)
@@ -146,6 +147,9 @@ package struct JSONRequestScan: Sendable {
             return nil
         }
     }
+
+    /// The members the scan reads; every other member is a setting.
+    private enum Member { case text, id, other }
 
     /// Whether `bytes[range]` are the literal's bytes.
     private static func equals(_ bytes: [UInt8], _ range: Range<Int>, _ literal: StaticString) -> Bool {

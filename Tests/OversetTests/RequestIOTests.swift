@@ -145,15 +145,55 @@ import Overset
         var generator = SplitMix64(seed: 24)
         let pieces: [[UInt8]] = [[0x41], [0xC3, 0xA9], [0xE0, 0xB8, 0x97], [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBF, 0xBD],
                                  [0x80], [0xC3], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
-                                 [0xFF], [0xF0, 0x9F, 0x98], [0xC0, 0xAF]]
-        for _ in 0..<5_000 {
+                                 [0xFF], [0xF0, 0x9F, 0x98], [0xC0, 0xAF], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
+                                 [0xE0, 0xA0, 0x80], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xC2, 0x80],
+                                 [0xC1, 0xBF], [0xF5, 0x80, 0x80, 0x80], Array("ASCII run".utf8)]
+        for _ in 0..<20_000 {
             var bytes: [UInt8] = []
-            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+            for _ in 0..<Int.random(in: 0...8, using: &generator) {
                 bytes += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
             }
             let expected = String(validating: bytes, as: UTF8.self)
             #expect(UTF8Text.string(validating: bytes[...]) == expected, "\(bytes)")
+            #expect(UTF8Text.isValid(bytes[...]) == (expected != nil), "\(bytes)")
         }
+        // Every two-byte sequence, and every lead and second byte of three and four bytes (the ranges that decide
+        // overlong forms, surrogates and the end of Unicode), each after seven ASCII bytes so that the sequence
+        // straddles the eight-byte step.
+        var disagreements = 0
+        for lead in 0...255 {
+            for second in 0...255 {
+                for tail: [UInt8] in [[], [0x80], [0xBF, 0x80], [0x41]] {
+                    let bytes = Array("1234567".utf8) + [UInt8(lead), UInt8(second)] + tail
+                    if UTF8Text.isValid(bytes[...]) != (String(validating: bytes, as: UTF8.self) != nil) {
+                        disagreements += 1
+                    }
+                }
+            }
+        }
+        #expect(disagreements == 0)
+    }
+
+    /// The eight-bytes-at-a-time test of the string scanners never misses a quote, a backslash or a control
+    /// character, at any place in the word (a false alarm only costs the byte-by-byte scan).
+    @Test func plainStringWordTest_neverMissesAByteThatEndsTheRun() {
+        var generator = SplitMix64(seed: 7)
+        var checked = 0
+        for special in Array(0..<0x20) + [0x22, 0x5C] {
+            for place in 0..<8 {
+                for _ in 0..<64 {
+                    var bytes = (0..<8).map { _ in UInt8.random(in: 0x20...0xFF, using: &generator) }
+                    bytes[place] = UInt8(special)
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    #expect(JSONSource.Parser.mayEndPlainString(word), "\(bytes)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 34 * 8 * 64)
+        // Words of ordinary bytes mostly pass (the test is of any use).
+        let plain = Array("/Fonts/N".utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        #expect(!JSONSource.Parser.mayEndPlainString(plain))
     }
 
     /// The quick reader takes the text and id the full reader takes, and leaves it every line it cannot read alone.
