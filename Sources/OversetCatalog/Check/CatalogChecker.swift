@@ -121,9 +121,20 @@ public struct CatalogChecker: Sendable {
         // Every result kept (HTML, JUnit): room for all at once, not grown by doubling (a growing array holds up to
         // twice what it needs, and three times while it moves).
         if options.keptResults == .all { kept.reserveCapacity(selection.entries.count) }
+        // The outcomes of kept results with no problem, one copy of each: most strings of a catalog end the same
+        // way at every category (fits, one line, at the rule's width), and twelve outcomes are most of a result's
+        // memory. Results with problems keep their own (their sentences differ).
+        var cleanOutcomes: Set<[CategoryOutcome]> = []
         var counts = CheckCounts()
         var pictures = 0
         let limit = options.pictureLimit ?? .max
+        func keep(_ result: CheckResult) {
+            var result = result
+            if result.outcomes.allSatisfy(\.problems.isEmpty) {
+                result.outcomes = cleanOutcomes.insert(result.outcomes).memberAfterInsert
+            }
+            kept.append(result)
+        }
         try run(selection.entries, categories: selection.categories, progress: progress,
                 drawsPictures: { options.pictureOfFailure != nil && pictures < limit }) { chunk in
             var chunk = chunk
@@ -133,8 +144,8 @@ public struct CatalogChecker: Sendable {
             for result in chunk {
                 counts.add(result)
                 switch options.keptResults {
-                case .all: kept.append(result)
-                case .problems where result.status != .pass: kept.append(result)
+                case .all: keep(result)
+                case .problems where result.status != .pass: keep(result)
                 case .problems, .none: break
                 }
             }
