@@ -324,7 +324,7 @@ struct RunStyling {
     init(_ styled: StyledText, engine: TextEngine, baseFeatures: [FontFeatureSetting],
          count: Int, boldText: Bool) throws(OversetError) {
         self.init(engine: engine, baseFeatures: baseFeatures)
-        var unitStyles = [UInt8](repeating: 0, count: count)
+        var unitStyles = [UInt8](filled: 0, count: count)
         var indexByAttributes: [TextAttributes: Int] = [.plain: 0]
         for run in styled.runs where run.range.length > 0 {
             let style: Int

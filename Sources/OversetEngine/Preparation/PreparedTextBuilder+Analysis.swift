@@ -31,9 +31,9 @@ extension PreparedTextBuilder {
     func characterProperties() -> CharacterProperties {
         let count = units.count
         var properties = CharacterProperties(
-            scripts: [ScriptTag](repeating: .common, count: count),
-            flags: [CharacterFlags](repeating: [], count: count),
-            isScalarStart: [Bool](repeating: false, count: count),
+            scripts: [ScriptTag](filled: .common, count: count),
+            flags: [CharacterFlags](filled: [], count: count),
+            isScalarStart: [Bool](filled: false, count: count),
             needsBidi: options.direction == .rightToLeft, simpleGraphemes: true)
         units.withUnsafeBufferPointer { buffer in
             var index = 0

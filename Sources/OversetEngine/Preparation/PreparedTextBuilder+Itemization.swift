@@ -23,7 +23,7 @@ extension PreparedTextBuilder {
     /// start of the text the first strong script after them.
     func clusterScripts(_ properties: CharacterProperties, graphemes: [Int32]) -> [ScriptTag] {
         let clusterCount = graphemes.count - 1
-        var clusterScripts = [ScriptTag](repeating: .common, count: clusterCount)
+        var clusterScripts = [ScriptTag](filled: .common, count: clusterCount)
         var lastStrong: ScriptTag? = nil
         var pendingWeak: [Int] = []
         for cluster in 0..<clusterCount {
@@ -60,7 +60,7 @@ extension PreparedTextBuilder {
         // Faces are loaded as the candidate order reaches them (an installed font is loaded when a text first needs
         // it): a Latin text never loads the Thai, CJK or emoji faces.
         let table = styling.faceTable
-        var loaded = [FontFace?](repeating: nil, count: table.count)
+        var loaded = [FontFace?](filled: nil, count: table.count)
         func face(_ index: Int) -> FontFace {
             if let face = loaded[index] { return face }
             let face = table[index].face
@@ -68,7 +68,7 @@ extension PreparedTextBuilder {
             return face
         }
         let flags = properties.flags
-        var clusterFaces = [Int](repeating: 0, count: clusterCount)
+        var clusterFaces = [Int](filled: 0, count: clusterCount)
         var lastScript: ScriptTag? = nil
         var lastStyle = -1
         var order: [Int] = []

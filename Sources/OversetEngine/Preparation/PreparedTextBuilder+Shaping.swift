@@ -23,9 +23,9 @@ extension PreparedTextBuilder {
         let count = units.count
         let fonts = styling.faceTable
         let baseFaceCount = engine.fonts.allFonts.count
-        var advances = [Double](repeating: 0, count: count)
-        var unsafe = [Bool](repeating: false, count: count + 1)
-        var isGraphemeStart = [Bool](repeating: false, count: count + 1)
+        var advances = [Double](filled: 0, count: count)
+        var unsafe = [Bool](filled: false, count: count + 1)
+        var isGraphemeStart = [Bool](filled: false, count: count + 1)
         for boundary in analysis.graphemes { isGraphemeStart[Int(boundary)] = true }
         let shaper = engine.shared.shaper
         out.glyphs.reserveCapacity(count + count / 4)
@@ -98,7 +98,7 @@ extension PreparedTextBuilder {
             let total = range.reduce(0.0) { $0 + advances[$1] }
             if total < PreparedText.missingClusterWidth { advances[range.lowerBound] += PreparedText.missingClusterWidth - total }
         }
-        var sums = [Double](repeating: 0, count: count + 1)
+        var sums = [Double](filled: 0, count: count + 1)
         for unit in 0..<count { sums[unit + 1] = sums[unit] + advances[unit] }
         return Shaped(sums: sums, unsafe: unsafe, isGraphemeStart: isGraphemeStart)
     }

@@ -147,7 +147,7 @@ struct PreparedTextBuilder {
             start = index + 1
         }
         if start < units.count || paragraphs.isEmpty { paragraphs.append((start..<units.count, 0)) }
-        return BidiLevels(levels: [UInt8](repeating: 0, count: units.count), paragraphs: paragraphs)
+        return BidiLevels(levels: [UInt8](filled: 0, count: units.count), paragraphs: paragraphs)
     }
 
     /// The report of a cluster no face covers.
