@@ -90,23 +90,29 @@ package struct JSONWriter {
     }
 
     /// A string given as its UTF-8 (valid UTF-8: a line's text from ``Line/withUTF8Text(_:)``), escaped as
-    /// ``string(_:)`` escapes it. Room for the longest escaping (6 bytes a byte) is reserved once and the bytes
-    /// copied one by one: a report's strings are short, and a reservation per piece cost more than the copy.
+    /// ``string(_:)`` escapes it. Room for the longest escaping (6 bytes a byte) is reserved once per 4 KB piece and
+    /// the bytes copied one by one: a report's strings are short, and a reservation per escape-free run cost more
+    /// than the copy; the pieces keep a long text from reserving six times its length.
     package mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         separate()
-        let out = reserve(utf8.count * 6 + 2)
-        out[0] = UInt8(ascii: "\"")
-        var at = 1
-        for byte in utf8 {
-            if JSONString.needsEscape(byte) {
-                at += Self.writeEscape(byte, to: out + at)
-            } else {
-                out[at] = byte
-                at += 1
+        write(UInt8(ascii: "\""))
+        var start = 0
+        while start < utf8.count {
+            let end = min(utf8.count, start + 4096)
+            let out = reserve((end - start) * 6)
+            var at = 0
+            for byte in UnsafeBufferPointer(rebasing: utf8[start..<end]) {
+                if JSONString.needsEscape(byte) {
+                    at += Self.writeEscape(byte, to: out + at)
+                } else {
+                    out[at] = byte
+                    at += 1
+                }
             }
+            storage.count += at
+            start = end
         }
-        out[at] = UInt8(ascii: "\"")
-        storage.count += at + 1
+        write(UInt8(ascii: "\""))
     }
 
     /// Writes the escape of a byte for which ``JSONString/needsEscape(_:)`` is true (`\n`, `\"` or `\u00XX`) at

@@ -115,7 +115,9 @@ import Overset
     /// Strings are escaped as Foundation's `JSONSerialization` escapes them (with `.withoutEscapingSlashes`).
     @Test func strings_areEscapedAsJSONSerializationEscapesThem() throws {
         let controls = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init)))
-        let texts = ["plain", "", "quote \" and \\ backslash", controls, "a/b", "Thai ที่ 😀 é", "\u{7F}\u{85}\u{2028}"]
+        // Long texts too: escaped 4 KB at a time, with escapes and multi-byte characters across the pieces' edges.
+        let texts = ["plain", "", "quote \" and \\ backslash", controls, "a/b", "Thai ที่ 😀 é", "\u{7F}\u{85}\u{2028}",
+                     String(repeating: "ab\"\n\u{1}", count: 3_001), String(repeating: "ที่😀x", count: 2_000)]
         for text in texts {
             var writer = JSONWriter()
             writer.beginArray()
