@@ -126,7 +126,7 @@ package struct JSONRequestScan: Sendable {
                     guard idJSON == nil else { return nil }
                     try parser.skipValue()
                     idJSON = String(decoding: bytes[valueStart..<parser.index], as: UTF8.self)
-                default:
+                case .other:
                     try parser.skipValue()
                     key += bytes[memberStart..<parser.index]
                     key.append(0)

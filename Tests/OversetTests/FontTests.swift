@@ -26,6 +26,27 @@ import Testing
         }
     }
 
+    /// Each face keeps the glyphs of U+0000–U+00FF, read once from its cmap (coverage asks them for every Latin
+    /// cluster): they are the glyph IDs fontTools reads from the best Unicode cmap (Fixtures/latin1-cmap.json, made
+    /// by Fixtures/tools/latin1_cmap.py), for every bundled font and for a variable font's instance.
+    @Test func latin1Glyphs_everyBundledFont_matchFontToolsCmap() throws {
+        let fonts = try #require(try Fixtures.json("latin1-cmap.json")["fonts"] as? [String: [Any]])
+        #expect(fonts.count >= 50)
+        var compared = 0
+        for (file, expected) in fonts {
+            let font = try Font(path: Fixtures.fontPath(file))
+            let faces = [font.face] + (font.axes.isEmpty ? [] : [font.instance(["wght": 700]).face])
+            for face in faces {
+                for scalar in 0..<256 {
+                    let glyph = face.glyph(for: UInt32(scalar)).map(Int.init)
+                    #expect(glyph == expected[scalar] as? Int, "\(file) U+\(String(scalar, radix: 16))")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared >= 50 * 256)
+    }
+
     @Test func metrics_useTypoMetricsBit_readsOS2TypoValues() throws {
         // Fixtures/tools/make_typo_metrics_font.py sets typo 900 / -300 / 100 and bit 7; hhea stays 1069 / -293 / 0.
         let font = try Font(path: Fixtures.url("fonts/TypoMetricsTest.ttf").path)
