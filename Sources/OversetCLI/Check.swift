@@ -184,34 +184,20 @@ struct Check: ParsableCommand {
         }
         let progress: ProgressBar? = quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressBar()
         // Catalogs are read on every core (an Android project has a file per language), with progress from the
-        // first file; the results keep the command line's order.
-        let read = Mutex<[Int: Result<Catalog, CatalogError>]>([:])
+        // first file; the sources keep the command line's order. A JSON Lines catalog is only opened here: the
+        // check reads it a block at a time.
+        let read = Mutex<[Int: CatalogSource]>([:])
         let (paths, readFormat, language) = (catalogFiles, catalogFormat, catalogLanguage)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            let result: Result<Catalog, CatalogError>
-            do {
-                result = .success(try Catalog.read(path: paths[index], format: readFormat, language: language))
-            } catch let error as CatalogError {
-                result = .failure(error)
-            } catch {
-                result = .failure(CatalogError(location: CatalogLocation(file: paths[index]), message: "\(error)"))
-            }
-            let done = read.withLock { results -> Int in
-                results[index] = result
-                return results.count
+            let source = CatalogSource(path: paths[index], format: readFormat, language: language)
+            let done = read.withLock { sources -> Int in
+                sources[index] = source
+                return sources.count
             }
             progress?.update(done, paths.count, unit: "catalogs read")
         }
-        var loaded: [Catalog] = []
-        var unreadable: [CatalogDiagnostic] = []
-        for index in paths.indices {
-            switch read.withLock({ $0[index] }) {
-            case .success(let catalog): loaded.append(catalog)
-            case .failure(let error): unreadable.append(CatalogDiagnostic(.error, error.location, error.message + "; file skipped"))
-            case nil: break
-            }
-        }
-        read.withLock { $0.removeAll() }  // `loaded` is the one owner of the catalogs (given up to the check below)
+        let sources: [CatalogSource] = read.withLock { sources in paths.indices.compactMap { sources[$0] } }
+        read.withLock { $0.removeAll() }  // `sources` is the one owner of the catalogs (given up to the check below)
         // The JSON report is streamed to its file as strings are judged; the other formats group or total their
         // results first, so they keep the strings with problems (JUnit and HTML list every string). The HTML page is
         // written to its file a piece at a time, with pictures of the first failing strings only.
@@ -227,7 +213,7 @@ struct Check: ParsableCommand {
             keptResults: kept)
         options.pictureLimit = CheckReport.defaultPictureLimit
         // Inputs are never outputs: a report or a baseline written over a catalog, the spec or the baseline read.
-        let inputs = [(role: "layout spec", path: spec)] + loaded.map { (role: "catalog", path: $0.path) }
+        let inputs = [(role: "layout spec", path: spec)] + sources.filter { $0.error == nil }.map { (role: "catalog", path: $0.path) }
             + (baseline.map { [(role: "baseline", path: $0)] } ?? [])
         try OutputFile.refuse(output, option: "--output", over: inputs)
         try OutputFile.refuse(writeBaseline, option: "--write-baseline", over: inputs.filter { $0.role != "baseline" })
@@ -247,7 +233,7 @@ struct Check: ParsableCommand {
         var written = 0
         var callback: (@Sendable (Int, Int) -> Void)? = nil
         if let progress { callback = { done, total in progress.update(done, total, unit: "strings checked") } }
-        var report = try checker.check(consume loaded, progress: callback) { chunk in
+        var report = try checker.check(sources: consume sources, progress: callback) { chunk in
             for result in chunk {
                 tally?.add(result)
                 if writeBaseline != nil { failures += result.findingEntries }
@@ -266,7 +252,6 @@ struct Check: ParsableCommand {
             try stream.write(bytes)
         }
         progress?.finish()
-        report.diagnostics = unreadable + report.diagnostics
         report.fingerprint = fingerprint()
         report.baseline = tally?.comparison
         if let writeBaseline { try OutputFile.write(Baseline(failures: failures).json(), to: writeBaseline) }

@@ -203,15 +203,27 @@ public struct Catalog: Sendable {
                                message: "unknown catalog format; name it .xcstrings, .strings, .stringsdict, .xliff, "
                                    + ".xml (Android), .json or .jsonl, or pass --catalog-format")
         }
+        try refuseUnreadable(path: path)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CatalogError(location: CatalogLocation(file: path), message: unreadable)
+        }
+        return try read(data: data, path: path, format: format, language: language)
+    }
+
+    /// Why a file is not read at all: larger than ``maximumFileSize``, missing or unreadable.
+    static func refuseUnreadable(path: String) throws {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumFileSize {
             throw CatalogError(location: CatalogLocation(file: path), message: "the file is \(size / 1_048_576) MiB; "
                 + "catalogs larger than \(maximumFileSize / 1_048_576) MiB are refused")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CatalogError(location: CatalogLocation(file: path), message: "cannot read the file (missing or unreadable)")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+              FileManager.default.isReadableFile(atPath: path) else {
+            throw CatalogError(location: CatalogLocation(file: path), message: unreadable)
         }
-        return try read(data: data, path: path, format: format, language: language)
     }
+
+    static let unreadable = "cannot read the file (missing or unreadable)"
 
     /// Reads a catalog from bytes (`path` names it in messages and infers the language).
     /// - Throws: ``CatalogError`` also when the file holds no strings and nothing to report (an empty `.strings` or
@@ -219,10 +231,15 @@ public struct Catalog: Sendable {
     public static func read(data: Data, path: String, format: CatalogFormat, language: String? = nil) throws -> Catalog {
         let catalog = try readAnyShape(data: data, path: path, format: format, language: language)
         if catalog.entries.isEmpty && catalog.diagnostics.isEmpty && catalog.skipped.isEmpty {
-            throw CatalogError(location: CatalogLocation(file: path),
-                               message: "no strings in this \(format.rawValue) file (an empty catalog checks nothing)")
+            throw emptyError(path: path, format: format)
         }
         return catalog
+    }
+
+    /// The error of a file that holds no strings and nothing to report.
+    static func emptyError(path: String, format: CatalogFormat) -> CatalogError {
+        CatalogError(location: CatalogLocation(file: path),
+                     message: "no strings in this \(format.rawValue) file (an empty catalog checks nothing)")
     }
 
     private static func readAnyShape(data: Data, path: String, format: CatalogFormat, language: String?) throws -> Catalog {

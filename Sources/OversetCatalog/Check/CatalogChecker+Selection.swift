@@ -1,30 +1,253 @@
 import Foundation
 import Overset
 
-/// What a check selects before it measures: which rule takes each key, and which strings are repeats.
-extension CatalogChecker {
-    /// Rules that take no key are probably typos: each key of the catalogs (any language) is given its rule once,
-    /// through the spec's index; a rule no key got is tried on the distinct keys, within a budget of tries, to say
-    /// whether it matches none or only keys an earlier rule takes.
-    func unusedRules(_ catalogs: [Catalog]) -> [CatalogDiagnostic] {
-        struct Identity: Hashable { var table: String?; var key: String; var kind: String? }
-        // In catalog order, so that the same input gives the same words, budget or not.
-        var seen = Set<Identity>()
-        var distinct: [CatalogEntry] = []
-        for catalog in catalogs {
-            for entry in catalog.entries where seen.insert(Identity(table: entry.table, key: entry.key, kind: entry.kind)).inserted {
-                distinct.append(entry)
+/// Distinct strings a selection meets (keys, tables, variants, kinds, languages, file paths), each kept once and
+/// named by a number: what the selection remembers of every string it has seen is then a few numbers, not copies of
+/// its key and text.
+struct StringNumbers {
+    private var numbers: [String: Int32] = [:]
+    private var strings: [String] = []
+
+    /// The number of `string`, given on first sight. (2³¹ distinct strings would need far more memory than a
+    /// machine has before the number could overflow.)
+    mutating func number(_ string: String) -> Int32 {
+        if let number = numbers[string] { return number }
+        let number = Int32(strings.count)
+        numbers[string] = number
+        strings.append(string)
+        return number
+    }
+
+    /// The number of an optional string; -1 for nil.
+    mutating func number(_ string: String?) -> Int32 { string.map { number($0) } ?? -1 }
+
+    /// The string of a number; nil for -1.
+    subscript(number: Int32) -> String? { number < 0 ? nil : strings[Int(number)] }
+}
+
+/// The selection of a check made as strings are read (a JSON Lines catalog is read a block at a time): each string
+/// is taken, or counted out with its reason, when it comes; what needs every string (the languages present, keys
+/// with no translation, keys asked for that no catalog has, rules no key takes, repeats) is said at the end, from
+/// what was kept of each string: its identity as numbers, a digest of its text and where it was read. The one
+/// place a check's strings are selected: ``CatalogChecker/select(_:)`` and
+/// ``CatalogChecker/check(_:progress:results:)`` both feed it.
+struct SelectionStream {
+    let spec: LayoutSpec
+    let options: CheckOptions
+    /// The categories checked.
+    let categories: [ContentSizeCategory]
+    /// The languages asked for (canonical tags); nil takes every language present.
+    private let asked: [String]?
+    private let askedSet: Set<String>?
+    private let wantedKeys: Set<String>?
+    private var names = StringNumbers()
+    private var canonicalTags: [String: String] = [:]
+    private var skipped: [String: Int] = [:]
+    /// The keys read (only when keys are asked for by name, to say which are in no catalog).
+    private var presentKeys: Set<String> = []
+    private var available: Set<String> = []
+
+    /// Rules no key takes: each distinct (table, key, kind) is given its rule once, in catalog order.
+    private struct RuleIdentity: Hashable { var table: Int32; var key: Int32; var kind: Int32 }
+    private var ruleIdentities: Set<RuleIdentity> = []
+    private var ruleOrder: [RuleIdentity] = []
+    private var usedRules: Set<Int> = []
+
+    /// A (table, key, variant); with a language, a string's identity.
+    private struct Display: Hashable { var table: Int32; var key: Int32; var variant: Int32 }
+    private var displays: [Display: Int32] = [:]
+    private var displayOrder: [Display] = []
+    private struct Identity: Hashable { var display: Int32; var language: Int32 }
+    /// The first string of each identity: its text's digest, and where it was read.
+    private struct First { var digest: UInt64; var file: Int32; var line: Int32; var column: Int32 }
+    private var first: [Identity: First] = [:]
+    private var repeatDiagnostics: [CatalogDiagnostic] = []
+
+    init(spec: LayoutSpec, options: CheckOptions) {
+        self.spec = spec
+        self.options = options
+        categories = options.categories ?? spec.categories ?? ContentSizeCategory.allCases
+        asked = (options.pseudo.map { [$0.languageCode] } ?? options.languages ?? spec.languages)?.map(LanguageTag.canonical)
+        askedSet = asked.map(Set.init)
+        wantedKeys = options.keys.map(Set.init)
+    }
+
+    /// The string to judge from `entry` (its language canonical, pseudo-localized when asked), or nil when it is
+    /// not judged: then it is counted with its reason, or (a repeat with other text) judged and warned about.
+    /// `sourceLanguage` is its catalog's (pseudo-localization starts from it).
+    mutating func take(_ entry: CatalogEntry, sourceLanguage: String?) -> CatalogEntry? {
+        // Rules are matched on every key of the catalogs, whatever is selected.
+        let ruleIdentity = RuleIdentity(table: names.number(entry.table), key: names.number(entry.key),
+                                        kind: names.number(entry.kind))
+        if ruleIdentities.insert(ruleIdentity).inserted {
+            ruleOrder.append(ruleIdentity)
+            if let index = spec.ruleIndex(for: entry) { usedRules.insert(index) }
+        }
+        var entry = entry
+        if let pseudo = options.pseudo {
+            guard entry.language == (sourceLanguage ?? "en") else { return nil }
+            entry.language = pseudo.languageCode
+            entry.value = pseudo.apply(entry.value)
+        }
+        // Language tags compare as BCP 47 does (zh-hans = zh-Hans, Android's iw = he); reports use the canonical tag.
+        let canonical = canonicalTags[entry.language] ?? LanguageTag.canonical(entry.language)
+        canonicalTags[entry.language] = canonical
+        entry.language = canonical
+        // translatewiki's `qqq` is message documentation for translators, not a language a user sees.
+        if canonical == "qqq" {
+            skipped[Catalog.notUIText, default: 0] += 1
+            return nil
+        }
+        if let wantedKeys {
+            presentKeys.insert(entry.key)
+            guard wantedKeys.contains(entry.key) else {
+                skipped["key not selected", default: 0] += 1
+                return nil
             }
         }
-        var used = Set<Int>()
-        for entry in distinct { if let index = spec.ruleIndex(for: entry) { used.insert(index) } }
+        available.insert(canonical)
+        // A shard takes a stable share of the keys first, so that every count below is of its own keys only
+        // (repeats share a key, so a shard: merged shards count each repeat once).
+        if let shard = options.shard, CatalogChecker.shard(of: entry.key, count: shard.count) != shard.index {
+            skipped[CheckReport.inAnotherShard, default: 0] += 1
+            return nil
+        }
+        // Each (table, key, variant, language) once: a repeat with the same text (the English source of every XLIFF
+        // file of an export) is counted as skipped; a repeat with other text is checked too and warned about, since
+        // the two catalogs disagree.
+        let display = Display(table: ruleIdentity.table, key: ruleIdentity.key, variant: names.number(entry.variant))
+        let displayNumber: Int32
+        if let number = displays[display] {
+            displayNumber = number
+        } else {
+            displayNumber = Int32(displayOrder.count)
+            displays[display] = displayNumber
+            displayOrder.append(display)
+        }
+        let identity = Identity(display: displayNumber, language: names.number(canonical))
+        let digest = Self.digest(entry.value)
+        if let earlier = first[identity] {
+            if earlier.digest == digest {
+                skipped[CatalogChecker.repeatedString, default: 0] += 1
+                return nil
+            }
+            let place = CatalogLocation(file: names[earlier.file] ?? "", line: earlier.line < 0 ? nil : Int(earlier.line),
+                                        column: earlier.column < 0 ? nil : Int(earlier.column))
+            repeatDiagnostics.append(CatalogDiagnostic(.warning, entry.location, "\(entry.displayKey) (\(entry.language)) "
+                + "differs from the same key at \(place); both are checked"))
+        } else {
+            let location = entry.location
+            first[identity] = First(digest: digest, file: names.number(location.file),
+                                    line: location.line.map { Int32(clamping: $0) } ?? -1,
+                                    column: location.column.map { Int32(clamping: $0) } ?? -1)
+        }
+        if let askedSet, !askedSet.contains(canonical) {
+            skipped["language not selected", default: 0] += 1
+            return nil
+        }
+        return entry
+    }
+
+    /// A digest of a string's text, to tell a repeat with the same text from one with other text without keeping
+    /// the text: FNV-1a over its UTF-8, the same on every machine and run. Two different texts share a digest with
+    /// a chance of about 2⁻⁶⁴ (the repeat would then be counted as the same string).
+    static func digest(_ text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            return hash ^ UInt64(bytes.count)
+        }
+    }
+
+    /// The selection's whole-catalog findings, once every string was taken: `catalogs` are the catalogs read (their
+    /// entries gone), `counts` how many strings each gave.
+    func finish(catalogs: [Catalog], counts: [Int], entries: [CatalogEntry]) -> CheckSelection {
+        var diagnostics = spec.diagnostics + catalogs.flatMap(\.diagnostics)
+        var skipped = skipped
+        for catalog in catalogs {
+            for (reason, count) in catalog.skipped { skipped[reason, default: 0] += count }
+        }
+        // Where a selection comes from, for its errors: the options, or the spec (its default rule's file).
+        let specPlace = CatalogLocation(file: spec.defaultRule.location.file)
+        let languagePlace = options.pseudo != nil || options.languages != nil ? CatalogLocation(file: "--languages") : specPlace
+        let categoryPlace = options.categories != nil ? CatalogLocation(file: "--categories") : specPlace
+        // Keys asked for by name: one missing from every catalog is an error, never a pass with nothing checked.
+        if let keys = options.keys {
+            for key in keys where !presentKeys.contains(key) {
+                let near = presentKeys.filter { $0.lowercased() == key.lowercased() }.sorted().first
+                diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: catalogs.map(\.path).joined(separator: ", ")),
+                    "no key \"\(key)\" in \(catalogs.count == 1 ? "the catalog" : "any of the \(catalogs.count) catalogs")"
+                    + (near.map { " (did you mean \"\($0)\"?)" } ?? "")))
+            }
+        }
+        var languages = asked ?? available.sorted()
+        // A selection that measures nothing fails, naming what there is instead (never a pass with 0 checks).
+        // (Keys asked for that no catalog has are their own error above: no language error after it.)
+        let keysMissing = options.keys != nil && available.isEmpty
+        for language in languages where !available.contains(language) && !keysMissing {
+            let what = options.keys.map { $0.count == 1 ? "no string of \"\($0[0])\"" : "no string of the selected keys" }
+                ?? "no strings"
+            diagnostics.append(CatalogDiagnostic(.error, languagePlace, "\(what) in language \"\(language)\" in any catalog "
+                + "(the catalogs have: \(available.sorted().joined(separator: ", ")))"))
+        }
+        // An empty list asked for (a key in no catalog is its own error above).
+        if languages.isEmpty && (options.keys == nil || !available.isEmpty) {
+            diagnostics.append(CatalogDiagnostic(.error, languagePlace, "no languages selected (an empty `languages` list or "
+                + "--languages): nothing is checked"))
+        }
+        if categories.isEmpty {
+            diagnostics.append(CatalogDiagnostic(.error, categoryPlace, "no categories selected (an empty `categories` list or "
+                + "--categories): nothing is checked"))
+        }
+        for (catalog, count) in zip(catalogs, counts) where count == 0 && catalog.skipped.isEmpty
+            && !catalog.diagnostics.contains(where: { $0.severity == .error }) {
+            diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: catalog.path), "no string of this catalog "
+                + "can be checked (every one was skipped: see the warnings)"))
+        }
+        languages = languages.filter(available.contains)
+        diagnostics += repeatDiagnostics
+        // Keys that have a string in some language but not in a requested one: counted, not hidden. Keys are
+        // grouped as reports name them (`table › key [variant]`).
+        var languagesByKey: [String: Set<Int32>] = [:]
+        var displayKeys: [String] = []
+        displayKeys.reserveCapacity(displayOrder.count)
+        for display in displayOrder {
+            displayKeys.append(CatalogEntry.displayKey(table: names[display.table], key: names[display.key] ?? "",
+                                                       variant: names[display.variant]))
+        }
+        for identity in first.keys { languagesByKey[displayKeys[Int(identity.display)], default: []].insert(identity.language) }
+        var untranslated: [(key: String, language: String)] = []
+        var numbered = names
+        let wanted = languages.map { (language: $0, number: numbered.number($0)) }
+        for (key, present) in languagesByKey {
+            for (language, number) in wanted where !present.contains(number) {
+                skipped["no translation in \(language)", default: 0] += 1
+                untranslated.append((key, language))
+            }
+        }
+        diagnostics += unusedRules()
+        return CheckSelection(catalogs: catalogs, entries: entries, languages: languages, categories: categories,
+                              diagnostics: diagnostics, skipped: skipped,
+                              untranslated: untranslated.sorted { ($0.key, $0.language) < ($1.key, $1.language) },
+                              languagePlace: languagePlace)
+    }
+
+    /// Rules that take no key are probably typos: a rule no key got is tried on the distinct keys, within a budget
+    /// of tries, to say whether it matches none or only keys an earlier rule takes.
+    private func unusedRules() -> [CatalogDiagnostic] {
         var budget = 1_000_000
         var out: [CatalogDiagnostic] = []
-        for (index, rule) in spec.rules.enumerated() where !used.contains(index) {
+        for (index, rule) in spec.rules.enumerated() where !usedRules.contains(index) {
             var matches: Bool? = false
-            for entry in distinct {
+            for identity in ruleOrder {
                 budget -= 1
                 if budget < 0 { matches = nil; break }
+                let entry = CatalogEntry(key: names[identity.key] ?? "", language: "", value: "", kind: names[identity.kind],
+                                         location: CatalogLocation(file: ""), table: names[identity.table])
                 if rule.matches(entry) { matches = true; break }
             }
             switch matches {
@@ -37,38 +260,10 @@ extension CatalogChecker {
         }
         return out
     }
+}
 
+extension CatalogChecker {
     /// The reason counted for a string read again from another catalog (an Xcode export's source strings, in
     /// every language's XLIFF file).
     public static let repeatedString = "the same string in another catalog"
-
-    /// Keeps each (table, key, variant, language) of `entries` once, in order: a repeat with the same text (the
-    /// English source of every XLIFF file of an export) is counted as skipped; a repeat with other text is checked
-    /// too and warned about, since the two catalogs disagree.
-    static func removeRepeats(_ entries: inout [CatalogEntry], diagnostics: inout [CatalogDiagnostic],
-                              skipped: inout [String: Int]) {
-        struct Identity: Hashable { var table: String?; var key: String; var variant: String?; var language: String }
-        // Each identity's first entry by its index among those kept (entries are compacted in place): a catalog of
-        // 250,000 strings kept a copy of every entry here, more memory than the entries themselves.
-        var first: [Identity: Int] = [:]
-        first.reserveCapacity(entries.count)
-        var kept = 0
-        for index in entries.indices {
-            let entry = entries[index]
-            let identity = Identity(table: entry.table, key: entry.key, variant: entry.variant, language: entry.language)
-            if let earlier = first[identity] {
-                if entries[earlier].value == entry.value {
-                    skipped[repeatedString, default: 0] += 1
-                    continue
-                }
-                diagnostics.append(CatalogDiagnostic(.warning, entry.location, "\(entry.displayKey) (\(entry.language)) "
-                    + "differs from the same key at \(entries[earlier].location); both are checked"))
-            } else {
-                first[identity] = kept
-            }
-            if kept != index { entries[kept] = entry }
-            kept += 1
-        }
-        entries.removeLast(entries.count - kept)
-    }
 }

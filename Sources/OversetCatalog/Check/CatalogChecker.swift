@@ -58,8 +58,7 @@ public struct CheckOptions: Sendable {
 /// What a check measures (``CatalogChecker/select(_:)``): the strings, and what the report says about the rest.
 public struct CheckSelection: Sendable {
     /// The catalogs as checked (Android references resolved, Base.lproj read as English where no en.lproj is),
-    /// without their entries: those were moved into ``entries``, not copied (a catalog of 250,000 strings held
-    /// twice was most of a check's memory).
+    /// without their entries: those were moved into ``entries``, not copied.
     public var catalogs: [Catalog]
     /// The strings to judge, each (table, key, variant, language) once, in catalog order.
     public var entries: [CatalogEntry]
@@ -101,26 +100,33 @@ public struct CatalogChecker: Sendable {
         for rule in [spec.defaultRule] + spec.rules { _ = try rule.label.engine() }
     }
 
+    /// Runs the check on catalogs already read: ``check(sources:progress:results:)`` with each catalog as a source.
+    public func check(_ catalogs: consuming [Catalog], progress: (@Sendable (Int, Int) -> Void)? = nil,
+                      results handler: (([CheckResult]) throws -> Void)? = nil) rethrows -> CheckReport {
+        try check(sources: (consume catalogs).map(CatalogSource.init), progress: progress, results: handler)
+    }
+
     /// Runs the check.
     ///
+    /// The strings are selected, judged and handed to `handler` as they are read, a chunk at a time: a JSON Lines
+    /// source is read a block at a time, and a catalog read before lets go of its strings once they are judged, so
+    /// the check holds one chunk of strings and what the selection remembers of each (a few numbers), not the
+    /// catalogs. A source that could not be read is reported first in the diagnostics ("…; file skipped").
+    ///
     /// - Parameters:
-    ///   - catalogs: the catalogs read.
-    ///   - progress: called from worker threads with (done, total) strings.
+    ///   - sources: the catalogs, in the order the report lists them.
+    ///   - progress: called from worker threads with (done, total) strings; the total counts the strings selected
+    ///     so far (it grows while a catalog is read).
     ///   - handler: called on the calling thread with every checked string, passing or not, in catalog order, a few
     ///     thousand at a time as the check goes: a report writer streams them (`overset check --format json`)
     ///     while the report keeps only ``CheckOptions/keptResults``. An error it throws stops the check and is
     ///     rethrown.
-    public func check(_ catalogs: consuming [Catalog], progress: (@Sendable (Int, Int) -> Void)? = nil,
+    public func check(sources: consuming [CatalogSource], progress: (@Sendable (Int, Int) -> Void)? = nil,
                       results handler: (([CheckResult]) throws -> Void)? = nil) rethrows -> CheckReport {
-        // The entries move from the catalogs into the selection: a caller that passes its catalogs with `consume`
-        // holds no second copy of every string through the check.
-        var owned = consume catalogs
-        let selection = select(taking: &owned)
-        var diagnostics = selection.diagnostics
+        var sources = consume sources
+        var stream = SelectionStream(spec: spec, options: options)
+        let categories = stream.categories
         var kept: [CheckResult] = []
-        // Every result kept (HTML, JUnit): room for all at once, not grown by doubling (a growing array holds up to
-        // twice what it needs, and three times while it moves).
-        if options.keptResults == .all { kept.reserveCapacity(selection.entries.count) }
         // The outcomes of kept results with no problem, one copy of each: most strings of a catalog end the same
         // way at every category (fits, one line, at the rule's width), and twelve outcomes are most of a result's
         // memory. Results with problems keep their own (their sentences differ).
@@ -135,9 +141,14 @@ public struct CatalogChecker: Sendable {
             }
             kept.append(result)
         }
-        try run(selection.entries, categories: selection.categories, progress: progress,
-                drawsPictures: { options.pictureOfFailure != nil && pictures < limit }) { chunk in
-            var chunk = chunk
+        var pending: [CatalogEntry] = []
+        pending.reserveCapacity(Self.chunkSize)
+        var selected = 0
+        func judgePending() throws {
+            let draws = options.pictureOfFailure != nil && pictures < limit
+            var chunk = judge(pending, categories: categories, drawing: draws, before: selected - pending.count,
+                              total: selected, progress: progress)
+            pending.removeAll(keepingCapacity: true)
             for index in chunk.indices where chunk[index].picture != nil {
                 if pictures < limit { pictures += 1 } else { chunk[index].picture = nil }
             }
@@ -151,6 +162,14 @@ public struct CatalogChecker: Sendable {
             }
             try handler?(chunk)
         }
+        let read = try feed(&sources, into: &stream) { entry in
+            pending.append(entry)
+            selected += 1
+            if pending.count == Self.chunkSize { try judgePending() }
+        }
+        if !pending.isEmpty { try judgePending() }
+        let selection = stream.finish(catalogs: read.catalogs, counts: read.counts, entries: [])
+        var diagnostics = read.failures + selection.diagnostics
         diagnostics += spec.rules.compactMap(\.regexGaveUp)
         if counts.checks == 0 && !diagnostics.contains(where: { $0.severity == .error }) && options.shard == nil {
             diagnostics.append(selection.nothingChecked)
@@ -164,148 +183,95 @@ public struct CatalogChecker: Sendable {
 
     /// The strings a check measures, and what it says about the rest: every (key, variant, language) of the
     /// selected languages (and keys), each once, with the counts of what is skipped and why, and the errors of a
-    /// selection that measures nothing. ``check(_:progress:results:)`` judges these; the test helpers judge them
-    /// one at a time with ``judge(_:categories:)``.
+    /// selection that measures nothing. ``check(_:progress:results:)`` judges these (as it reads them); the test
+    /// helpers judge them one at a time with ``judge(_:categories:)``.
     public func select(_ catalogs: [Catalog]) -> CheckSelection {
-        var catalogs = catalogs
-        return select(taking: &catalogs)
-    }
-
-    /// ``select(_:)``, moving the entries out of `given` (left empty) rather than copying them.
-    func select(taking given: inout [Catalog]) -> CheckSelection {
-        var catalogs = Catalog.resolvingAndroidReferences(Self.preferringEnglishOverBase(given))
-        given = []  // the catalogs above are now the only owners of their entries
-        var diagnostics = spec.diagnostics + catalogs.flatMap(\.diagnostics)
-        // What needs the catalogs' entries, before they move: rules no string uses, catalogs with nothing to check.
-        let unused = unusedRules(catalogs)
-        let emptyCatalogs = catalogs.filter { catalog in catalog.entries.isEmpty && catalog.skipped.isEmpty
-            && !catalog.diagnostics.contains(where: { $0.severity == .error }) }.map(\.path)
+        var sources = catalogs.map(CatalogSource.init)
+        var stream = SelectionStream(spec: spec, options: options)
         var entries: [CatalogEntry] = []
-        if let pseudo = options.pseudo {
-            for catalog in catalogs {
-                let source = catalog.sourceLanguage ?? "en"
-                entries += pseudo.entries(from: catalog.entries, sourceLanguage: source)
-            }
-        } else if catalogs.count == 1 {
-            entries = catalogs[0].entries  // shared, then moved: the catalog lets go of it below
-        } else {
-            entries.reserveCapacity(catalogs.reduce(0) { $0 + $1.entries.count })
-            for index in catalogs.indices {
-                entries += catalogs[index].entries
-                catalogs[index].entries = []
-            }
-        }
-        for index in catalogs.indices { catalogs[index].entries = [] }
-        var skipped: [String: Int] = [:]
-        for catalog in catalogs {
-            for (reason, count) in catalog.skipped { skipped[reason, default: 0] += count }
-        }
-        let categories = options.categories ?? spec.categories ?? ContentSizeCategory.allCases
-        // Language tags compare as BCP 47 does (zh-hans = zh-Hans, Android's iw = he); reports use the canonical tag.
-        var canonicalTags: [String: String] = [:]  // a catalog has a few languages and many entries
-        for index in entries.indices {
-            let language = entries[index].language
-            let canonical = canonicalTags[language] ?? LanguageTag.canonical(language)
-            canonicalTags[language] = canonical
-            if canonical != language { entries[index].language = canonical }
-        }
-        // translatewiki's `qqq` is message documentation for translators, not a language a user sees.
-        let documentation = entries.count { $0.language == "qqq" }
-        if documentation > 0 {
-            skipped[Catalog.notUIText, default: 0] += documentation
-            entries.removeAll { $0.language == "qqq" }
-        }
-        // Where a selection comes from, for its errors: the options, or the spec (its default rule's file).
-        let specPlace = CatalogLocation(file: spec.defaultRule.location.file)
-        let languagePlace = options.pseudo != nil || options.languages != nil ? CatalogLocation(file: "--languages") : specPlace
-        let categoryPlace = options.categories != nil ? CatalogLocation(file: "--categories") : specPlace
-        // Keys asked for by name: one missing from every catalog is an error, never a pass with nothing checked.
-        if let keys = options.keys {
-            let present = Set(entries.map(\.key))
-            for key in keys where !present.contains(key) {
-                let near = present.filter { $0.lowercased() == key.lowercased() }.sorted().first
-                diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: catalogs.map(\.path).joined(separator: ", ")),
-                    "no key \"\(key)\" in \(catalogs.count == 1 ? "the catalog" : "any of the \(catalogs.count) catalogs")"
-                    + (near.map { " (did you mean \"\($0)\"?)" } ?? "")))
-            }
-            let wanted = Set(keys)
-            let before = entries.count
-            entries.removeAll { !wanted.contains($0.key) }
-            if before > entries.count { skipped["key not selected", default: 0] += before - entries.count }
-        }
-        let available = Set(entries.map(\.language))
-        var languages = (options.pseudo.map { [$0.languageCode] } ?? options.languages ?? spec.languages
-            ?? available.sorted()).map(LanguageTag.canonical)
-        // A selection that measures nothing fails, naming what there is instead (never a pass with 0 checks).
-        // (Keys asked for that no catalog has are their own error above: no language error after it.)
-        let keysMissing = options.keys != nil && available.isEmpty
-        for language in languages where !available.contains(language) && !keysMissing {
-            let what = options.keys.map { $0.count == 1 ? "no string of \"\($0[0])\"" : "no string of the selected keys" }
-                ?? "no strings"
-            diagnostics.append(CatalogDiagnostic(.error, languagePlace, "\(what) in language \"\(language)\" in any catalog "
-                + "(the catalogs have: \(available.sorted().joined(separator: ", ")))"))
-        }
-        // An empty list asked for (a key in no catalog is its own error above).
-        if languages.isEmpty && (options.keys == nil || !available.isEmpty) {
-            diagnostics.append(CatalogDiagnostic(.error, languagePlace, "no languages selected (an empty `languages` list or "
-                + "--languages): nothing is checked"))
-        }
-        if categories.isEmpty {
-            diagnostics.append(CatalogDiagnostic(.error, categoryPlace, "no categories selected (an empty `categories` list or "
-                + "--categories): nothing is checked"))
-        }
-        for path in emptyCatalogs {
-            diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: path), "no string of this catalog "
-                + "can be checked (every one was skipped: see the warnings)"))
-        }
-        languages = languages.filter(available.contains)
-        // A shard takes a stable share of the keys first, so that every count below is of its own keys only.
-        if let shard = options.shard {
-            let before = entries.count
-            entries.removeAll { Self.shard(of: $0.key, count: shard.count) != shard.index }
-            skipped[CheckReport.inAnotherShard, default: 0] += before - entries.count
-        }
-        // After sharding (repeats share a key, so a shard), so that merged shards count each repeat once.
-        Self.removeRepeats(&entries, diagnostics: &diagnostics, skipped: &skipped)
-        // Keys that have a string in some language but not in a requested one: counted, not hidden.
-        var languagesByKey: [String: Set<String>] = [:]
-        for entry in entries { languagesByKey[entry.displayKey, default: []].insert(entry.language) }
-        var untranslated: [(key: String, language: String)] = []
-        for (key, present) in languagesByKey {
-            for language in languages where !present.contains(language) {
-                skipped["no translation in \(language)", default: 0] += 1
-                untranslated.append((key, language))
-            }
-        }
-        let wanted = Set(languages)
-        let outside = entries.filter { !wanted.contains($0.language) }.count
-        if outside > 0 { skipped["language not selected", default: 0] += outside }
-        entries.removeAll { !wanted.contains($0.language) }  // in place: a filtered copy doubled the entries' peak
-        diagnostics += unused
-        return CheckSelection(catalogs: catalogs, entries: entries, languages: languages, categories: categories,
-                              diagnostics: diagnostics, skipped: skipped,
-                              untranslated: untranslated.sorted { ($0.key, $0.language) < ($1.key, $1.language) },
-                              languagePlace: languagePlace)
+        let read = feed(&sources, into: &stream) { entries.append($0) }
+        var selection = stream.finish(catalogs: read.catalogs, counts: read.counts, entries: entries)
+        selection.diagnostics = read.failures + selection.diagnostics
+        return selection
     }
 
+    /// Reads `sources` in order, giving each string to `selection` and each string it takes to `take`, and letting
+    /// go of each source once read. Returns the catalogs read (their strings gone), how many strings each gave,
+    /// and the sources that could not be read, as the diagnostics a report lists first.
+    ///
     /// `Base.lproj` is read as the development language (en); where an `en.lproj` sits beside it, the English
-    /// strings are that folder's, and the Base catalog's are not checked twice (a note says so).
-    static func preferringEnglishOverBase(_ catalogs: [Catalog]) -> [Catalog] {
-        let folders = Set(catalogs.map { ($0.path as NSString).deletingLastPathComponent })
-        return catalogs.map { catalog in
-            let folder = (catalog.path as NSString).deletingLastPathComponent
-            guard (folder as NSString).lastPathComponent == "Base.lproj" else { return catalog }
+    /// strings are that folder's, and the Base catalog's are not checked twice (a warning says so). Android
+    /// references (`@string/name`) are resolved across the Android catalogs read before the check.
+    private func feed(_ sources: inout [CatalogSource], into selection: inout SelectionStream,
+                      _ take: (CatalogEntry) throws -> Void) rethrows
+        -> (catalogs: [Catalog], counts: [Int], failures: [CatalogDiagnostic]) {
+        var held = sources.compactMap(\.catalog)
+        if !held.isEmpty {
+            held = Catalog.resolvingAndroidReferences(held)
+            var next = 0
+            for index in sources.indices where sources[index].catalog != nil {
+                sources[index] = CatalogSource(held[next])
+                next += 1
+            }
+            held = []
+        }
+        let folders = Set(sources.filter { $0.error == nil }.map { ($0.path as NSString).deletingLastPathComponent })
+        func shadowingEnglish(_ path: String) -> String? {
+            let folder = (path as NSString).deletingLastPathComponent
+            guard (folder as NSString).lastPathComponent == "Base.lproj" else { return nil }
             let english = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("en.lproj")
-            var catalog = catalog
-            if folders.contains(english) {
-                let count = catalog.entries.count
-                catalog.entries = []
+            return folders.contains(english) ? english : nil
+        }
+        var catalogs: [Catalog] = []
+        var counts: [Int] = []
+        var failures: [CatalogDiagnostic] = []
+        sources.reverse()  // taken from the end, so that each source goes as soon as it is read
+        while let source = sources.popLast() {
+            let english = shadowingEnglish(source.path)
+            var given = 0
+            var catalog: Catalog
+            switch source.storage {
+            case .unreadable(let error):
+                failures.append(CatalogDiagnostic(.error, error.location, error.message + "; file skipped"))
+                continue
+            case .read(var read):
+                let entries = read.entries
+                read.entries = []
+                catalog = read
+                if english == nil {
+                    for entry in entries {
+                        given += 1
+                        if let entry = selection.take(entry, sourceLanguage: catalog.sourceLanguage) { try take(entry) }
+                    }
+                } else {
+                    given = entries.count
+                }
+            case .jsonLines(let path):
+                var stream = JSONLinesFormat.Stream(path: path, blockSize: source.blockSize)
+                while let entries = stream.next() {
+                    given += entries.count
+                    guard english == nil else { continue }
+                    for entry in entries {
+                        if let entry = selection.take(entry, sourceLanguage: nil) { try take(entry) }
+                    }
+                }
+                if stream.gaveNothing {
+                    let error = Catalog.emptyError(path: path, format: .jsonl)
+                    failures.append(CatalogDiagnostic(.error, error.location, error.message + "; file skipped"))
+                    continue
+                }
+                catalog = stream.catalog
+            }
+            if let english {
                 catalog.diagnostics.append(CatalogDiagnostic(.warning, CatalogLocation(file: catalog.path),
                     "Base.lproj is the development language only where no en.lproj exists; \(english) does, so these "
-                    + "\(count) strings are not checked"))
+                    + "\(given) strings are not checked"))
+                given = 0
             }
-            return catalog
+            catalogs.append(catalog)
+            counts.append(given)
         }
+        return (catalogs, counts, failures)
     }
 
     /// A stable shard for a key (FNV-1a over its UTF-8), the same on every machine and run.
@@ -322,30 +288,24 @@ public struct CatalogChecker: Sendable {
     /// memory does not grow with the catalog.
     static let chunkSize = 2048
 
-    /// Checks `entries` a chunk at a time on every core, handing each chunk's results to `handler` in order.
-    /// `drawsPictures` says, before each chunk, whether its failures are drawn.
-    private func run(_ entries: [CatalogEntry], categories: [ContentSizeCategory],
-                     progress: (@Sendable (Int, Int) -> Void)?, drawsPictures: () -> Bool,
-                     handler: ([CheckResult]) throws -> Void) rethrows {
-        let total = entries.count
+    /// Judges `entries` (one chunk) on every core, the results in order. `before` strings were judged before them,
+    /// of `total` selected so far (for `progress`).
+    private func judge(_ entries: [CatalogEntry], categories: [ContentSizeCategory], drawing: Bool, before: Int,
+                       total: Int, progress: (@Sendable (Int, Int) -> Void)?) -> [CheckResult] {
         let threads = max(1, options.threads > 0 ? options.threads : ProcessInfo.processInfo.activeProcessorCount)
-        let done = Atomic<Int>(0)
-        for start in stride(from: 0, to: total, by: Self.chunkSize) {
-            let end = min(total, start + Self.chunkSize)
-            let slots = OrderedSlots<CheckResult>(count: end - start)
-            let next = Atomic<Int>(start)
-            let draws = drawsPictures()
-            DispatchQueue.concurrentPerform(iterations: min(threads, end - start)) { _ in
-                while true {
-                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard index < end else { break }
-                    slots.set(index - start, judge(entries[index], categories: categories, drawing: draws).result)
-                    let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
-                    progress?(finished, total)
-                }
+        let slots = OrderedSlots<CheckResult>(count: entries.count)
+        let next = Atomic<Int>(0)
+        let done = Atomic<Int>(before)
+        DispatchQueue.concurrentPerform(iterations: min(threads, entries.count)) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < entries.count else { break }
+                slots.set(index, judge(entries[index], categories: categories, drawing: drawing).result)
+                let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
+                progress?(finished, total)
             }
-            try handler(slots.values())
         }
+        return slots.values()
     }
 
     /// One string of a ``CheckSelection`` judged at every category: the result every report shows, and the verdict

@@ -45,52 +45,149 @@ enum JSONLinesFormat {
     static let metadata: Set<String> = ["key", "id", "source", "kind", "attr", "format", "placeholders", "select", "comment"]
 
     static func read(data: Data, path: String) throws -> Catalog {
-        var catalog = Catalog(path: path, format: .jsonl)
-        var seen: [String: Int] = [:]
-        for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-            let number = index + 1
+        var lines = Lines(path: path)
+        var entries: [CatalogEntry] = []
+        for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) { lines.read(line, into: &entries) }
+        return Catalog(path: path, format: .jsonl, entries: entries, diagnostics: lines.diagnostics)
+    }
+
+    /// The reader of a file's lines, one at a time: the whole-file read and ``Stream`` both read with it.
+    struct Lines {
+        let path: String
+        private(set) var diagnostics: [CatalogDiagnostic] = []
+        /// Each key's first line, to warn about a key given twice.
+        private var seen: [String: Int] = [:]
+        /// Lines read, and strings given.
+        private(set) var linesRead = 0
+        private var stringsRead = 0
+
+        init(path: String) { self.path = path }
+
+        /// Reads the next line (without its line feed), appending its strings to `entries`.
+        mutating func read<Bytes: Collection<UInt8>>(_ line: Bytes, into entries: inout [CatalogEntry]) {
+            linesRead += 1
+            let number = linesRead
             let location = CatalogLocation(file: path, line: number)
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
             let bytes = Array(line)
             guard UTF8Text.isValid(bytes[...]) else {
-                catalog.diagnostics.append(CatalogDiagnostic(.error, location, "not valid UTF-8; line skipped"))
-                continue
+                diagnostics.append(CatalogDiagnostic(.error, location, "not valid UTF-8; line skipped"))
+                return
             }
             let json: JSONSource
             do {
                 json = try JSONSource(bytes: bytes)
             } catch {
-                let column = String(decoding: line.prefix(error.offset), as: UTF8.self).count + 1
-                catalog.diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: path, line: number, column: column),
-                                                             "invalid JSON (\(error.message)); line skipped"))
-                continue
+                let column = String(decoding: bytes.prefix(error.offset), as: UTF8.self).count + 1
+                diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: path, line: number, column: column),
+                                                     "invalid JSON (\(error.message)); line skipped"))
+                return
             }
             guard let members = json.root.members else {
-                catalog.diagnostics.append(CatalogDiagnostic(.error, location, "expected a JSON object; line skipped"))
-                continue
+                diagnostics.append(CatalogDiagnostic(.error, location, "expected a JSON object; line skipped"))
+                return
             }
             var object: [String: Any] = [:]
             for member in members {
                 if let text = member.value.string { object[member.key] = text } else { object[member.key] = NSNull() }
             }
             guard let key = (object["key"] ?? object["id"]) as? String else {
-                catalog.diagnostics.append(CatalogDiagnostic(.error, location, "no \"key\" field; line skipped"))
-                continue
+                diagnostics.append(CatalogDiagnostic(.error, location, "no \"key\" field; line skipped"))
+                return
             }
             if let first = seen[key] {
-                catalog.diagnostics.append(CatalogDiagnostic(.warning, location,
-                                                             "duplicate key \"\(key)\" (first on line \(first))"))
+                diagnostics.append(CatalogDiagnostic(.warning, location, "duplicate key \"\(key)\" (first on line \(first))"))
             }
             seen[key] = number
             let kind = object["kind"] as? String
             for field in object.keys.sorted() where !metadata.contains(field) {
                 if let value = object[field] as? String {
-                    catalog.entries.append(CatalogEntry(key: key, language: field, value: value,
-                                                        comment: object["comment"] as? String, kind: kind, location: location))
+                    entries.append(CatalogEntry(key: key, language: field, value: value,
+                                                comment: object["comment"] as? String, kind: kind, location: location))
+                    stringsRead += 1
                 }
             }
         }
-        return catalog
+
+        /// Whether the lines read gave nothing at all: no string, and nothing to say (an empty file).
+        var gaveNothing: Bool { stringsRead == 0 && diagnostics.isEmpty }
+    }
+
+    /// A JSON Lines file read a block at a time, so that a check holds one block's strings, never the file's.
+    /// The strings, diagnostics and line numbers are those of ``read(data:path:)`` (``Lines`` reads both).
+    struct Stream {
+        /// Bytes read from the file at once.
+        static let blockSize = 1 << 20
+        private var lines: Lines
+        private let file: FileHandle?
+        private let blockSize: Int
+        private var pending: [UInt8] = []
+        private var finished = false
+        /// A reason the file could not be read to its end, said once it is met.
+        private var failure: CatalogDiagnostic? = nil
+
+        /// Opens `path`; nil file handle (missing, unreadable) is reported by ``catalog``.
+        init(path: String, blockSize: Int = Stream.blockSize) {
+            lines = Lines(path: path)
+            file = FileHandle(forReadingAtPath: path)
+            self.blockSize = max(1, blockSize)
+            if file == nil {
+                failure = CatalogDiagnostic(.error, CatalogLocation(file: path), Catalog.unreadable)
+            }
+        }
+
+        /// The strings of the next lines read (some blocks give none: a long line), or nil at the end of the file.
+        mutating func next() -> [CatalogEntry]? {
+            guard !finished, let file else { return nil }
+            var entries: [CatalogEntry] = []
+            let block: Data
+            do {
+                block = try file.read(upToCount: blockSize) ?? Data()
+            } catch {
+                failure = CatalogDiagnostic(.error, CatalogLocation(file: lines.path, line: lines.linesRead + 1),
+                                            "the file could not be read past this line (\(error.localizedDescription)); "
+                                            + "the strings after it are not checked")
+                finished = true
+                return nil
+            }
+            if block.isEmpty {
+                finished = true
+                try? file.close()
+                lines.read(pending, into: &entries)  // the last line (empty after a final line feed)
+                pending = []
+                return entries
+            }
+            let searchFrom = pending.count
+            pending += block
+            guard pending.count <= Catalog.maximumFileSize else {
+                failure = CatalogDiagnostic(.error, CatalogLocation(file: lines.path, line: lines.linesRead + 1),
+                                            "a line longer than \(Catalog.maximumFileSize / 1_048_576) MiB (the catalog "
+                                            + "size limit); the strings from this line on are not checked")
+                finished = true
+                pending = []
+                return nil
+            }
+            var start = 0
+            var index = searchFrom
+            pending.withUnsafeBufferPointer { buffer in
+                while let feed = buffer[index...].firstIndex(of: 0x0A) {
+                    lines.read(buffer[start..<feed], into: &entries)
+                    start = feed + 1
+                    index = start
+                }
+            }
+            pending.removeFirst(start)
+            return entries
+        }
+
+        /// The catalog read so far, without its strings (those were handed over by ``next()``): its diagnostics,
+        /// with the reason it stopped early if it did.
+        var catalog: Catalog {
+            Catalog(path: lines.path, format: .jsonl, diagnostics: lines.diagnostics + (failure.map { [$0] } ?? []))
+        }
+
+        /// Whether the file gave nothing (no string and nothing to say): an empty catalog checks nothing.
+        var gaveNothing: Bool { failure == nil && lines.gaveNothing }
     }
 
     /// Each line with a `sourceLanguage` field gets (or replaces) a `language` field made by `transform`; every
