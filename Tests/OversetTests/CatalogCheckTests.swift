@@ -141,6 +141,71 @@ import Overset
         #expect(one.count(.fail) > 0 && one.count(.pass) > 0)
     }
 
+    /// A JSON Lines catalog read a few bytes at a time as the check goes gives the report of the file read whole:
+    /// lines cut across blocks, a CRLF line, a line that is not JSON, one not UTF-8, a repeat with the same text and
+    /// one with other text (against the first, on line 2), documentation in `qqq`, no final line feed.
+    @Test func streamedJSONLines_giveTheReportOfTheFileReadWhole() throws {
+        let spec = try LayoutSpec.read(path: CatalogFormatTests.path("corpus-spec.yml"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("overset-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("strings.jsonl").path
+        var bytes = Array(("""
+            {"key":"greeting","kind":"title","en":"Good morning, everyone","de":"Guten Morgen zusammen","qqq":"A greeting"}
+            {"key":"save","kind":"button","en":"Save","de":"Sichern"}\r
+            {"key":"broken","en":
+            {"key":"save","kind":"button","en":"Save","de":"Sichern"}
+            {"key":"greeting","kind":"title","en":"Good morning","de":"Guten Morgen zusammen"}
+
+            """).utf8)
+        bytes += [0x7B, 0x22, 0x6B, 0xFF, 0x22, 0x7D, 0x0A]  // {"k\xFF"}: not UTF-8
+        bytes += Array(#"{"key":"cancel","kind":"button","en":"Cancel","fr":"Annuler"}"#.utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let checker = try CatalogChecker(spec: spec, options: CheckOptions(categories: [.large, .accessibility3]))
+        let whole = checker.check([try Catalog.read(path: path)])
+        for blockSize in [1, 7, 64, 1 << 20] {
+            var source = CatalogSource(path: path)
+            source.blockSize = blockSize
+            var chunks = 0
+            let streamed = checker.check(sources: [source], results: { _ in chunks += 1 })
+            #expect(try streamed.json() == whole.json(), "block size \(blockSize)")
+            #expect(chunks == 1)
+        }
+        // What the file says, counted by hand: 7 strings judged (greeting en/de, save en/de, the other English
+        // greeting, cancel en/fr); the second save (en, de) and the second German greeting repeat their first text,
+        // qqq is documentation.
+        #expect(whole.results.count == 7)
+        #expect(whole.skipped.first { $0.reason == CatalogChecker.repeatedString }?.count == 3)
+        #expect(whole.skipped.first { $0.reason == Catalog.notUIText }?.count == 1)
+        #expect(whole.skipped.first { $0.reason == "no translation in fr" }?.count == 2)
+        let messages = whole.diagnostics.map(\.description)
+        #expect(messages.contains { $0.hasPrefix("\(path):3:") && $0.contains("error: invalid JSON") })
+        #expect(messages.contains("\(path):6: error: not valid UTF-8; line skipped"))
+        #expect(messages.contains("\(path):5: warning: greeting (en) differs from the same key at \(path):1; both are checked"))
+        #expect(messages.contains("\(path):4: warning: duplicate key \"save\" (first on line 2)"))
+    }
+
+    /// A source that cannot be read, or that holds nothing, is said first in the report and never passes: the other
+    /// catalogs are checked.
+    @Test func unreadableAndEmptySources_areReportedFirst() throws {
+        let spec = try LayoutSpec.read(path: CatalogFormatTests.path("layout.yml"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("overset-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = folder.appendingPathComponent("empty.jsonl").path
+        try Data("\n  \n".utf8).write(to: URL(fileURLWithPath: empty))
+        let missing = folder.appendingPathComponent("missing.jsonl").path
+        let good = CatalogFormatTests.path("Localizable.xcstrings")
+        let sources = [CatalogSource(path: empty), CatalogSource(path: missing), CatalogSource(path: good)]
+        #expect(sources.map { $0.error == nil } == [true, false, true])
+        let report = try CatalogChecker(spec: spec).check(sources: sources)
+        #expect(report.diagnostics.prefix(2).map(\.description) == [
+            "\(empty): error: no strings in this jsonl file (an empty catalog checks nothing); file skipped",
+            "\(missing): error: cannot read the file (missing or unreadable); file skipped"])
+        #expect(report.catalogs == [good])
+        #expect(report.results.count > 0 && !report.passed)
+    }
+
     @Test func shards_partitionTheKeysAndMergeBackToTheWhole() throws {
         let spec = try LayoutSpec.read(path: CatalogFormatTests.path("layout.yml"))
         let catalogs = [try Catalog.read(path: CatalogFormatTests.path("Localizable.xcstrings"))]
