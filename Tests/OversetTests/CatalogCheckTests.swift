@@ -185,6 +185,19 @@ import Overset
         #expect(messages.contains("\(path):4: warning: duplicate key \"save\" (first on line 2)"))
     }
 
+    /// A key read again with other text is checked twice and warned about, naming where the first was read (its
+    /// line and column: a JSON map's entry is where its key's quote is); with the same text it is counted once.
+    @Test func repeats_nameTheFirstPlaceWithItsColumn() throws {
+        let spec = try LayoutSpec.read(path: CatalogFormatTests.path("layout.yml"))
+        let one = try Catalog.read(data: Data("{\"a\": \"Eins\",\n   \"b\": \"Zwei\"}\n".utf8), path: "one/de.json", format: .json)
+        let two = try Catalog.read(data: Data("{\"a\": \"Eins\",\n\n\"b\": \"Drei\"}\n".utf8), path: "two/de.json", format: .json)
+        let selection = try CatalogChecker(spec: spec, options: CheckOptions(languages: ["de"])).select([one, two])
+        #expect(selection.entries.map(\.value) == ["Eins", "Zwei", "Drei"])
+        #expect(selection.skipped[CatalogChecker.repeatedString] == 1)
+        #expect(selection.diagnostics.map(\.description).contains(
+            "two/de.json:3:1: warning: b (de) differs from the same key at one/de.json:2:4; both are checked"))
+    }
+
     /// A source that cannot be read, or that holds nothing, is said first in the report and never passes: the other
     /// catalogs are checked.
     @Test func unreadableAndEmptySources_areReportedFirst() throws {

@@ -58,8 +58,14 @@ struct SelectionStream {
     private var displays: [Display: Int32] = [:]
     private var displayOrder: [Display] = []
     private struct Identity: Hashable { var display: Int32; var language: Int32 }
-    /// The first string of each identity: its text's digest, and where it was read.
-    private struct First { var digest: UInt64; var file: Int32; var line: Int32; var column: Int32 }
+    /// The first string of each identity: its text's digest, and where it was read. (Sixteen bytes a string: this
+    /// table is most of what a check keeps of a large catalog.)
+    private struct First {
+        var digest: UInt64
+        /// The file's number + 1 (20 bits; 0: not said), the line (28 bits: a 256 MiB file has at most 2²⁸ lines) and the column
+        /// (16 bits); 0 for an unknown line or column, or a column past 65,535 (then only the line is said).
+        var place: UInt64
+    }
     private var first: [Identity: First] = [:]
     private var repeatDiagnostics: [CatalogDiagnostic] = []
 
@@ -131,15 +137,14 @@ struct SelectionStream {
                 skipped[CatalogChecker.repeatedString, default: 0] += 1
                 return nil
             }
-            let place = CatalogLocation(file: names[earlier.file] ?? "", line: earlier.line < 0 ? nil : Int(earlier.line),
-                                        column: earlier.column < 0 ? nil : Int(earlier.column))
+            let line = Int(earlier.place >> 16 & 0xFFF_FFFF), column = Int(earlier.place & 0xFFFF)
+            let file = Int32(earlier.place >> 44) - 1
+            let place = CatalogLocation(file: names[file] ?? "an earlier catalog", line: line == 0 ? nil : line,
+                                        column: column == 0 ? nil : column)
             repeatDiagnostics.append(CatalogDiagnostic(.warning, entry.location, "\(entry.displayKey) (\(entry.language)) "
                 + "differs from the same key at \(place); both are checked"))
         } else {
-            let location = entry.location
-            first[identity] = First(digest: digest, file: names.number(location.file),
-                                    line: location.line.map { Int32(clamping: $0) } ?? -1,
-                                    column: location.column.map { Int32(clamping: $0) } ?? -1)
+            first[identity] = First(digest: digest, place: place(entry.location))
         }
         if let askedSet, !askedSet.contains(canonical) {
             skipped["language not selected", default: 0] += 1
@@ -147,6 +152,21 @@ struct SelectionStream {
         }
         return entry
     }
+
+    /// A location in eight bytes (``First/place``). A file number past 2²⁰ (a million catalog files) or a line
+    /// past 2²⁸ cannot be said: the place is then the file without a line, or nothing.
+    private mutating func place(_ location: CatalogLocation) -> UInt64 {
+        let file = UInt64(names.number(location.file)) + 1
+        guard file < 1 << 20 else { return 0 }
+        guard let line = location.line, line > 0, line < 1 << 28 else { return file << 44 }
+        let column = location.column.flatMap { $0 > 0 && $0 <= 0xFFFF ? UInt64($0) : nil } ?? 0
+        return file << 44 | UInt64(line) << 16 | column
+    }
+
+    /// Room for the strings a check expects to read, so that the table of first strings is not grown (and held
+    /// twice while it moves) as they come. The count is a JSON Lines file's estimate (its bytes / 80): text much
+    /// longer than that reserves room for strings that never come, at most 24 bytes a string estimated.
+    mutating func reserve(_ count: Int) { first.reserveCapacity(min(max(0, count), 1 << 23)) }
 
     /// A digest of a string's text, to tell a repeat with the same text from one with other text without keeping
     /// the text: FNV-1a over its UTF-8, the same on every machine and run. Two different texts share a digest with

@@ -115,8 +115,9 @@ public struct CatalogChecker: Sendable {
     ///
     /// - Parameters:
     ///   - sources: the catalogs, in the order the report lists them.
-    ///   - progress: called from worker threads with (done, total) strings; the total counts the strings selected
-    ///     so far (it grows while a catalog is read).
+    ///   - progress: called from worker threads with (done, total) strings. The total is the strings selected so
+    ///     far, scaled by how much of the sources is read (a JSON Lines file's share from its bytes): an estimate
+    ///     until the last file is read.
     ///   - handler: called on the calling thread with every checked string, passing or not, in catalog order, a few
     ///     thousand at a time as the check goes: a report writer streams them (`overset check --format json`)
     ///     while the report keeps only ``CheckOptions/keptResults``. An error it throws stops the check and is
@@ -143,11 +144,14 @@ public struct CatalogChecker: Sendable {
         }
         var pending: [CatalogEntry] = []
         pending.reserveCapacity(Self.chunkSize)
+        let reading = ReadProgress()
         var selected = 0
         func judgePending() throws {
             let draws = options.pictureOfFailure != nil && pictures < limit
+            // The strings selected so far, scaled by how much of the sources is read: the total a progress bar shows.
+            let total = max(selected, Int(Double(selected) * Double(reading.expected) / Double(max(1, reading.given))))
             var chunk = judge(pending, categories: categories, drawing: draws, before: selected - pending.count,
-                              total: selected, progress: progress)
+                              total: total, progress: progress)
             pending.removeAll(keepingCapacity: true)
             for index in chunk.indices where chunk[index].picture != nil {
                 if pictures < limit { pictures += 1 } else { chunk[index].picture = nil }
@@ -162,7 +166,7 @@ public struct CatalogChecker: Sendable {
             }
             try handler?(chunk)
         }
-        let read = try feed(&sources, into: &stream) { entry in
+        let read = try feed(&sources, into: &stream, reading: reading) { entry in
             pending.append(entry)
             selected += 1
             if pending.count == Self.chunkSize { try judgePending() }
@@ -203,7 +207,7 @@ public struct CatalogChecker: Sendable {
     /// strings are that folder's, and the Base catalog's are not checked twice (a warning says so). Android
     /// references (`@string/name`) are resolved across the Android catalogs read before the check.
     private func feed(_ sources: inout [CatalogSource], into selection: inout SelectionStream,
-                      _ take: (CatalogEntry) throws -> Void) rethrows
+                      reading: ReadProgress = ReadProgress(), _ take: (CatalogEntry) throws -> Void) rethrows
         -> (catalogs: [Catalog], counts: [Int], failures: [CatalogDiagnostic]) {
         var held = sources.compactMap(\.catalog)
         if !held.isEmpty {
@@ -225,6 +229,14 @@ public struct CatalogChecker: Sendable {
         var catalogs: [Catalog] = []
         var counts: [Int] = []
         var failures: [CatalogDiagnostic] = []
+        for source in sources {
+            switch source.storage {
+            case .read(let catalog): reading.expected += catalog.entries.count
+            case .jsonLines(let path): reading.expected += ReadProgress.estimate(bytes: path)
+            case .unreadable: break
+            }
+        }
+        selection.reserve(reading.expected)
         sources.reverse()  // taken from the end, so that each source goes as soon as it is read
         while let source = sources.popLast() {
             let english = shadowingEnglish(source.path)
@@ -241,17 +253,31 @@ public struct CatalogChecker: Sendable {
                 if english == nil {
                     for entry in entries {
                         given += 1
+                        reading.given += 1
                         if let entry = selection.take(entry, sourceLanguage: catalog.sourceLanguage) { try take(entry) }
                     }
                 } else {
                     given = entries.count
+                    reading.given += given
                 }
             case .jsonLines(let path):
                 var stream = JSONLinesFormat.Stream(path: path, blockSize: source.blockSize)
+                var estimate = ReadProgress.estimate(bytes: path)
                 while let entries = stream.next() {
-                    given += entries.count
-                    guard english == nil else { continue }
+                    // This file's strings, from the bytes per string read so far.
+                    let read = given + entries.count
+                    let now = stream.bytesRead >= stream.size ? read
+                        : Int(Double(read) * Double(stream.size) / Double(max(1, stream.bytesRead)))
+                    reading.expected += now - estimate
+                    estimate = now
+                    guard english == nil else {
+                        given = read
+                        reading.given += entries.count
+                        continue
+                    }
                     for entry in entries {
+                        given += 1
+                        reading.given += 1
                         if let entry = selection.take(entry, sourceLanguage: nil) { try take(entry) }
                     }
                 }
@@ -272,6 +298,19 @@ public struct CatalogChecker: Sendable {
             counts.append(given)
         }
         return (catalogs, counts, failures)
+    }
+
+    /// How far a check has read its sources, for the total its progress shows.
+    final class ReadProgress {
+        /// Strings the sources gave so far, and are expected to give in all.
+        var given = 0
+        var expected = 0
+
+        /// The strings a JSON Lines file is expected to give before it is read: one per 80 bytes (the corpus has
+        /// one per 82).
+        static func estimate(bytes path: String) -> Int {
+            ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0) / 80
+        }
     }
 
     /// A stable shard for a key (FNV-1a over its UTF-8), the same on every machine and run.

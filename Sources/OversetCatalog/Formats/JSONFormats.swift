@@ -123,6 +123,9 @@ enum JSONLinesFormat {
         private let blockSize: Int
         private var pending: [UInt8] = []
         private var finished = false
+        /// The file's size when opened, and the bytes read so far (for a progress estimate).
+        let size: Int
+        private(set) var bytesRead = 0
         /// A reason the file could not be read to its end, said once it is met.
         private var failure: CatalogDiagnostic? = nil
 
@@ -130,6 +133,7 @@ enum JSONLinesFormat {
         init(path: String, blockSize: Int = Stream.blockSize) {
             lines = Lines(path: path)
             file = FileHandle(forReadingAtPath: path)
+            size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
             self.blockSize = max(1, blockSize)
             if file == nil {
                 failure = CatalogDiagnostic(.error, CatalogLocation(file: path), Catalog.unreadable)
@@ -157,6 +161,7 @@ enum JSONLinesFormat {
                 pending = []
                 return entries
             }
+            bytesRead += block.count
             let searchFrom = pending.count
             pending += block
             guard pending.count <= Catalog.maximumFileSize else {
