@@ -14,6 +14,8 @@ public struct CatalogSource: Sendable {
     let storage: Storage
     /// The bytes a JSON Lines file is read by at a time (tests read by a few bytes, to cross lines).
     var blockSize = JSONLinesFormat.Stream.blockSize
+    /// The longest JSON Lines line read (tests make it smaller than the file limit).
+    var maximumLine = Catalog.maximumFileSize
 
     /// A catalog read before.
     public init(_ catalog: Catalog) { storage = .read(catalog) }

@@ -198,6 +198,29 @@ import Overset
             "two/de.json:3:1: warning: b (de) differs from the same key at one/de.json:2:4; both are checked"))
     }
 
+    /// A JSON Lines line past the limit stops the reading at that line, with an error naming it: the strings before
+    /// it are checked, the rest are not, and the report fails (whatever the blocks the file is read by).
+    @Test func streamedJSONLines_aLineOverTheLimitIsAnError() throws {
+        let spec = try LayoutSpec.read(path: CatalogFormatTests.path("corpus-spec.yml"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("overset-long-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("long.jsonl").path
+        let long = #"{"key":"long","en":""# + String(repeating: "a", count: 80) + #""}"#
+        try Data((#"{"key":"save","en":"Save"}"# + "\n" + long + "\n" + #"{"key":"open","en":"Open"}"# + "\n").utf8)
+            .write(to: URL(fileURLWithPath: path))
+        for blockSize in [5, 1 << 20] {
+            var source = CatalogSource(path: path)
+            source.blockSize = blockSize
+            source.maximumLine = 60
+            let report = try CatalogChecker(spec: spec, options: CheckOptions(categories: [.large])).check(sources: [source])
+            #expect(report.results.map(\.key) == ["save"], "block size \(blockSize)")
+            #expect(report.diagnostics.filter { $0.severity == .error }.map(\.description) == ["\(path):2: error: a line "
+                + "longer than 60 bytes (the catalog size limit); the strings from this line on are not checked"])
+            #expect(!report.passed)
+        }
+    }
+
     /// A source that cannot be read, or that holds nothing, is said first in the report and never passes: the other
     /// catalogs are checked.
     @Test func unreadableAndEmptySources_areReportedFirst() throws {

@@ -261,7 +261,8 @@ public struct CatalogChecker: Sendable {
                     reading.given += given
                 }
             case .jsonLines(let path):
-                var stream = JSONLinesFormat.Stream(path: path, blockSize: source.blockSize)
+                var stream = JSONLinesFormat.Stream(path: path, blockSize: source.blockSize,
+                                                    maximumLine: source.maximumLine)
                 var estimate = ReadProgress.estimate(bytes: path)
                 while let entries = stream.next() {
                     // This file's strings, from the bytes per string read so far.

@@ -130,8 +130,12 @@ enum JSONLinesFormat {
         private var failure: CatalogDiagnostic? = nil
 
         /// Opens `path`; nil file handle (missing, unreadable) is reported by ``catalog``.
-        init(path: String, blockSize: Int = Stream.blockSize) {
+        /// The longest line read: the catalog file limit (a test makes it smaller).
+        private let maximumLine: Int
+
+        init(path: String, blockSize: Int = Stream.blockSize, maximumLine: Int = Catalog.maximumFileSize) {
             lines = Lines(path: path)
+            self.maximumLine = maximumLine
             file = FileHandle(forReadingAtPath: path)
             size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
             self.blockSize = max(1, blockSize)
@@ -164,25 +168,36 @@ enum JSONLinesFormat {
             bytesRead += block.count
             let searchFrom = pending.count
             pending += block
-            guard pending.count <= Catalog.maximumFileSize else {
-                failure = CatalogDiagnostic(.error, CatalogLocation(file: lines.path, line: lines.linesRead + 1),
-                                            "a line longer than \(Catalog.maximumFileSize / 1_048_576) MiB (the catalog "
-                                            + "size limit); the strings from this line on are not checked")
-                finished = true
-                pending = []
-                return nil
-            }
             var start = 0
             var index = searchFrom
+            var tooLong = false
             pending.withUnsafeBufferPointer { buffer in
                 while let feed = buffer[index...].firstIndex(of: 0x0A) {
+                    guard feed - start <= maximumLine else {
+                        tooLong = true
+                        return
+                    }
                     lines.read(buffer[start..<feed], into: &entries)
                     start = feed + 1
                     index = start
                 }
+                tooLong = buffer.count - start > maximumLine
+            }
+            if tooLong {
+                failure = CatalogDiagnostic(.error, CatalogLocation(file: lines.path, line: lines.linesRead + 1),
+                                            "a line longer than \(Self.describe(bytes: maximumLine)) (the catalog size "
+                                            + "limit); the strings from this line on are not checked")
+                finished = true
+                pending = []
+                try? file.close()
+                return entries
             }
             pending.removeFirst(start)
             return entries
+        }
+
+        static func describe(bytes: Int) -> String {
+            bytes >= 1_048_576 ? "\(bytes / 1_048_576) MiB" : "\(bytes) bytes"
         }
 
         /// The catalog read so far, without its strings (those were handed over by ``next()``): its diagnostics,
