@@ -5,6 +5,13 @@ import Overset
 
 /// Specifiers, pseudo-localization, specs and the check.
 @Suite struct CatalogCheckTests {
+    /// A new empty folder for a test's files (the caller removes it).
+    static func scratchFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("overset-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     @Test func specifiers_printfAndNamedPlaceholders() {
         let samples = SampleValues(string: "Alexandra", integer: "1,234", decimal: "3.14", placeholders: ["count": "42"])
         #expect(FormatSpecifiers.substitute("Hi %@, %1$@ and %2$lld items, %.2f%%", samples: samples)
@@ -146,8 +153,7 @@ import Overset
     /// one with other text (against the first, on line 2), documentation in `qqq`, no final line feed.
     @Test func streamedJSONLines_giveTheReportOfTheFileReadWhole() throws {
         let spec = try LayoutSpec.read(path: CatalogFormatTests.path("corpus-spec.yml"))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("overset-stream-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("strings.jsonl").path
         var bytes = Array(("""
@@ -202,8 +208,7 @@ import Overset
     /// it are checked, the rest are not, and the report fails (whatever the blocks the file is read by).
     @Test func streamedJSONLines_aLineOverTheLimitIsAnError() throws {
         let spec = try LayoutSpec.read(path: CatalogFormatTests.path("corpus-spec.yml"))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("overset-long-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("long.jsonl").path
         let long = #"{"key":"long","en":""# + String(repeating: "a", count: 80) + #""}"#
@@ -225,8 +230,7 @@ import Overset
     /// catalogs are checked.
     @Test func unreadableAndEmptySources_areReportedFirst() throws {
         let spec = try LayoutSpec.read(path: CatalogFormatTests.path("layout.yml"))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("overset-empty-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let empty = folder.appendingPathComponent("empty.jsonl").path
         try Data("\n  \n".utf8).write(to: URL(fileURLWithPath: empty))
