@@ -20,8 +20,9 @@ public struct CatalogSource: Sendable {
     /// A catalog read before.
     public init(_ catalog: Catalog) { storage = .read(catalog) }
 
-    /// A catalog file: ``Catalog/read(path:format:language:)``'s arguments. A JSON Lines file is only opened here
-    /// (to say at once that it is missing or too large); every other format is read here. A file that cannot be
+    /// A catalog file: ``Catalog/read(path:format:language:)``'s arguments. A JSON Lines file is only looked at
+    /// here (to say at once that it is missing, unreadable or too large), and read by the check; every other
+    /// format is read here. A file that cannot be
     /// read is not thrown: the check reports it first among its diagnostics ("…; file skipped") and goes on with
     /// the others, and ``error`` says it.
     public init(path: String, format: CatalogFormat? = nil, language: String? = nil) {

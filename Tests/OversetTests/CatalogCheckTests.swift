@@ -202,6 +202,13 @@ import Overset
         #expect(selection.skipped[CatalogChecker.repeatedString] == 1)
         #expect(selection.diagnostics.map(\.description).contains(
             "two/de.json:3:1: warning: b (de) differs from the same key at one/de.json:2:4; both are checked"))
+        // A minified file: the key's quote is at character 1 + 5 + 70,000 + 2 + 1 of its one line, past what a
+        // place packs; it is said whole.
+        let wide = try Catalog.read(data: Data(("{\"p\":\"" + String(repeating: "a", count: 70_000) + "\",\"b\":\"Zwei\"}").utf8),
+                                    path: "wide/de.json", format: .json)
+        let again = try CatalogChecker(spec: spec, options: CheckOptions(languages: ["de"])).select([wide, two])
+        #expect(again.diagnostics.map(\.description).contains(
+            "two/de.json:3:1: warning: b (de) differs from the same key at wide/de.json:1:70009; both are checked"))
     }
 
     /// A JSON Lines line past the limit stops the reading at that line, with an error naming it: the strings before
@@ -252,6 +259,9 @@ import Overset
         let whole = try CatalogChecker(spec: spec).check(catalogs)
         let shards = try (0..<3).map { try CatalogChecker(spec: spec, options: CheckOptions(shard: ($0, 3))).check(catalogs) }
         #expect(shards.map(\.results.count).reduce(0, +) == whole.results.count)
+        // A shard says how many strings went to the others, none included (a shard of one takes every key).
+        let alone = try CatalogChecker(spec: spec, options: CheckOptions(shard: (0, 1))).check(catalogs)
+        #expect(alone.skipped.contains(SkippedCount(reason: CheckReport.inAnotherShard, count: 0)))
         let merged = try CheckReport.merge(shards.map { ("shard", $0) })
         let key = { (r: CheckResult) in "\(r.key)|\(r.variant ?? "")|\(r.language)" }
         #expect(merged.results.map(key).sorted() == whole.results.map(key).sorted())

@@ -3,7 +3,7 @@ import Overset
 
 /// Distinct strings a selection meets (keys, tables, variants, kinds, languages, file paths), each kept once and
 /// named by a number: what the selection remembers of every string it has seen is then a few numbers, not copies of
-/// its key and text.
+/// its key and text (each distinct key is kept once).
 struct StringNumbers {
     private var numbers: [String: Int32] = [:]
     private var strings: [String] = []
@@ -20,6 +20,9 @@ struct StringNumbers {
 
     /// The number of an optional string; -1 for nil.
     mutating func number(_ string: String?) -> Int32 { string.map { number($0) } ?? -1 }
+
+    /// The number of a string seen before; nil for one never seen.
+    func existing(_ string: String) -> Int32? { numbers[string] }
 
     /// The string of a number; nil for -1.
     subscript(number: Int32) -> String? { number < 0 ? nil : strings[Int(number)] }
@@ -41,6 +44,8 @@ struct SelectionStream {
     private let askedSet: Set<String>?
     private let wantedKeys: Set<String>?
     private var names = StringNumbers()
+    /// The catalog files' paths, numbered apart from the keys (a place packs a file's number in 20 bits).
+    private var files = StringNumbers()
     private var canonicalTags: [String: String] = [:]
     private var skipped: [String: Int] = [:]
     /// The keys read (only when keys are asked for by name, to say which are in no catalog).
@@ -62,11 +67,14 @@ struct SelectionStream {
     /// table is most of what a check keeps of a large catalog.)
     private struct First {
         var digest: UInt64
-        /// The file's number + 1 (20 bits; 0: not said), the line (28 bits: a 256 MiB file has at most 2²⁸ lines) and the column
-        /// (16 bits); 0 for an unknown line or column, or a column past 65,535 (then only the line is said).
+        /// The file's number (20 bits), the line (28 bits) and the column (16 bits), each + 1 (0: unknown); all 0
+        /// when the place is in ``widePlaces``.
         var place: UInt64
     }
     private var first: [Identity: First] = [:]
+    /// The first places that do not pack in 64 bits (a column past 65,535 on a minified line, a file past the
+    /// millionth, a line past 2²⁸): rare, so kept whole.
+    private var widePlaces: [Identity: CatalogLocation] = [:]
     private var repeatDiagnostics: [CatalogDiagnostic] = []
 
     init(spec: LayoutSpec, options: CheckOptions) {
@@ -137,14 +145,13 @@ struct SelectionStream {
                 skipped[CatalogChecker.repeatedString, default: 0] += 1
                 return nil
             }
-            let line = Int(earlier.place >> 16 & 0xFFF_FFFF), column = Int(earlier.place & 0xFFFF)
-            let file = Int32(earlier.place >> 44) - 1
-            let place = CatalogLocation(file: names[file] ?? "an earlier catalog", line: line == 0 ? nil : line,
-                                        column: column == 0 ? nil : column)
+            let place = widePlaces[identity] ?? unpack(earlier.place)
             repeatDiagnostics.append(CatalogDiagnostic(.warning, entry.location, "\(entry.displayKey) (\(entry.language)) "
                 + "differs from the same key at \(place); both are checked"))
         } else {
-            first[identity] = First(digest: digest, place: place(entry.location))
+            let place = pack(entry.location)
+            if place == 0 { widePlaces[identity] = entry.location }
+            first[identity] = First(digest: digest, place: place)
         }
         if let askedSet, !askedSet.contains(canonical) {
             skipped["language not selected", default: 0] += 1
@@ -153,14 +160,19 @@ struct SelectionStream {
         return entry
     }
 
-    /// A location in eight bytes (``First/place``). A file number past 2²⁰ (a million catalog files) or a line
-    /// past 2²⁸ cannot be said: the place is then the file without a line, or nothing.
-    private mutating func place(_ location: CatalogLocation) -> UInt64 {
-        let file = UInt64(names.number(location.file)) + 1
-        guard file < 1 << 20 else { return 0 }
-        guard let line = location.line, line > 0, line < 1 << 28 else { return file << 44 }
-        let column = location.column.flatMap { $0 > 0 && $0 <= 0xFFFF ? UInt64($0) : nil } ?? 0
-        return file << 44 | UInt64(line) << 16 | column
+    /// A location in eight bytes (``First/place``), or 0 when it does not fit.
+    private mutating func pack(_ location: CatalogLocation) -> UInt64 {
+        let file = UInt64(files.number(location.file)) + 1
+        let line = location.line.map { UInt64($0) + 1 } ?? 0
+        let column = location.column.map { UInt64($0) + 1 } ?? 0
+        guard file < 1 << 20, line < 1 << 28, column < 1 << 16 else { return 0 }
+        return file << 44 | line << 16 | column
+    }
+
+    private func unpack(_ place: UInt64) -> CatalogLocation {
+        let line = Int(place >> 16 & 0xFFF_FFFF), column = Int(place & 0xFFFF)
+        return CatalogLocation(file: files[Int32(place >> 44) - 1] ?? "", line: line == 0 ? nil : line - 1,
+                               column: column == 0 ? nil : column - 1)
     }
 
     /// Room for the strings a check expects to read, so that the table of first strings is not grown (and held
@@ -229,6 +241,8 @@ struct SelectionStream {
                 + "can be checked (every one was skipped: see the warnings)"))
         }
         languages = languages.filter(available.contains)
+        // A shard says how many strings went to the others, none included.
+        if options.shard != nil { skipped[CheckReport.inAnotherShard, default: 0] += 0 }
         diagnostics += repeatDiagnostics
         // Keys that have a string in some language but not in a requested one: counted, not hidden. Keys are
         // grouped as reports name them (`table › key [variant]`).
@@ -241,8 +255,7 @@ struct SelectionStream {
         }
         for identity in first.keys { languagesByKey[displayKeys[Int(identity.display)], default: []].insert(identity.language) }
         var untranslated: [(key: String, language: String)] = []
-        var numbered = names
-        let wanted = languages.map { (language: $0, number: numbered.number($0)) }
+        let wanted = languages.map { (language: $0, number: names.existing($0) ?? -1) }
         for (key, present) in languagesByKey {
             for (language, number) in wanted where !present.contains(number) {
                 skipped["no translation in \(language)", default: 0] += 1

@@ -110,8 +110,8 @@ public struct CatalogChecker: Sendable {
     ///
     /// The strings are selected, judged and handed to `handler` as they are read, a chunk at a time: a JSON Lines
     /// source is read a block at a time, and a catalog read before lets go of its strings once they are judged, so
-    /// the check holds one chunk of strings and what the selection remembers of each (a few numbers), not the
-    /// catalogs. A source that could not be read is reported first in the diagnostics ("…; file skipped").
+    /// the check holds one chunk of strings, each distinct key, and sixteen bytes for each string read (its
+    /// identity, a digest of its text, where it was read), not the catalogs. A source that could not be read is reported first in the diagnostics ("…; file skipped").
     ///
     /// - Parameters:
     ///   - sources: the catalogs, in the order the report lists them.
@@ -173,11 +173,12 @@ public struct CatalogChecker: Sendable {
         }
         if !pending.isEmpty { try judgePending() }
         let selection = stream.finish(catalogs: read.catalogs, counts: read.counts, entries: [])
-        var diagnostics = read.failures + selection.diagnostics
-        diagnostics += spec.rules.compactMap(\.regexGaveUp)
+        var diagnostics = selection.diagnostics + spec.rules.compactMap(\.regexGaveUp)
+        // Files that could not be read do not excuse a check of the others that measured nothing.
         if counts.checks == 0 && !diagnostics.contains(where: { $0.severity == .error }) && options.shard == nil {
             diagnostics.append(selection.nothingChecked)
         }
+        diagnostics = read.failures + diagnostics
         return CheckReport(catalogs: selection.catalogs.map(\.path), languages: selection.languages,
                            categories: selection.categories.map(\.higName), results: kept, counts: counts,
                            diagnostics: diagnostics,
@@ -282,8 +283,9 @@ public struct CatalogChecker: Sendable {
                         if let entry = selection.take(entry, sourceLanguage: nil) { try take(entry) }
                     }
                 }
-                if stream.gaveNothing {
-                    let error = Catalog.emptyError(path: path, format: .jsonl)
+                if stream.gaveNothing || stream.couldNotOpen {
+                    let error = stream.couldNotOpen ? CatalogError(location: CatalogLocation(file: path), message: Catalog.unreadable)
+                        : Catalog.emptyError(path: path, format: .jsonl)
                     failures.append(CatalogDiagnostic(.error, error.location, error.message + "; file skipped"))
                     continue
                 }

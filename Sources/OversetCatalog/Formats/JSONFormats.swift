@@ -129,19 +129,16 @@ enum JSONLinesFormat {
         /// A reason the file could not be read to its end, said once it is met.
         private var failure: CatalogDiagnostic? = nil
 
-        /// Opens `path`; nil file handle (missing, unreadable) is reported by ``catalog``.
         /// The longest line read: the catalog file limit (a test makes it smaller).
         private let maximumLine: Int
 
+        /// Opens `path` (a file that cannot be opened: ``couldNotOpen``).
         init(path: String, blockSize: Int = Stream.blockSize, maximumLine: Int = Catalog.maximumFileSize) {
             lines = Lines(path: path)
             self.maximumLine = maximumLine
             file = FileHandle(forReadingAtPath: path)
             size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
             self.blockSize = max(1, blockSize)
-            if file == nil {
-                failure = CatalogDiagnostic(.error, CatalogLocation(file: path), Catalog.unreadable)
-            }
         }
 
         /// The strings of the next lines read (some blocks give none: a long line), or nil at the end of the file.
@@ -205,6 +202,9 @@ enum JSONLinesFormat {
         var catalog: Catalog {
             Catalog(path: lines.path, format: .jsonl, diagnostics: lines.diagnostics + (failure.map { [$0] } ?? []))
         }
+
+        /// Whether the file could not be opened (it went between the check's start and its reading).
+        var couldNotOpen: Bool { file == nil }
 
         /// Whether the file gave nothing (no string and nothing to say): an empty catalog checks nothing.
         var gaveNothing: Bool { failure == nil && lines.gaveNothing }
