@@ -49,6 +49,7 @@ struct Measure: ParsableCommand {
         // Each worker keeps its own cache of prepared texts (bounded) and its own timing.
         let states = (0..<workers).map { _ in WorkerState() }
         var lineNumber = 0
+        let output = try OutputFile.Stream(path: nil)  // standard output, every write checked
         try LineReader(handle: FileHandle.standardInput).forEachBatch { lines in
             // The lines one read returned, answered on every core, written in input order before the next read: an
             // interactive client gets every answer without closing its input, and memory holds one read's worth.
@@ -75,15 +76,8 @@ struct Measure: ParsableCommand {
                     }
                 }
             }
-            let answers = slots.values()
-            if !answers.isEmpty {
-                var bytes: [UInt8] = []
-                for answer in answers {
-                    bytes += answer
-                    bytes.append(0x0A)
-                }
-                try Output.write(Data(bytes), to: FileHandle.standardOutput, name: "standard output")
-            }
+            let answers = slots.joined(terminator: 0x0A)
+            if !answers.isEmpty { try output.write(answers) }
         }
         if stats {
             var timing = Timing()

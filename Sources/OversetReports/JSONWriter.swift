@@ -46,6 +46,7 @@ package struct JSONWriter {
         storage.count += buffer.count
     }
 
+    @inline(__always)
     private mutating func separate() {
         if needsComma { write(UInt8(ascii: ",")) }
         needsComma = true
@@ -95,6 +96,15 @@ package struct JSONWriter {
     /// than the copy; the pieces keep a long text from reserving six times its length.
     package mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         separate()
+        // Most strings need no escape: found eight bytes at a time, then copied whole with their quotes.
+        if let base = utf8.baseAddress, !JSONBytes.containsEscape(base, count: utf8.count) {
+            let out = reserve(utf8.count + 2)
+            out[0] = UInt8(ascii: "\"")
+            (out + 1).update(from: base, count: utf8.count)
+            out[utf8.count + 1] = UInt8(ascii: "\"")
+            storage.count += utf8.count + 2
+            return
+        }
         write(UInt8(ascii: "\""))
         var start = 0
         while start < utf8.count {
@@ -185,6 +195,7 @@ package struct JSONWriter {
     /// shape is known and write a fragment, then a value, then the next fragment (`measure`'s answers: one copy per
     /// run of keys and brackets instead of a call per key). The value written next takes no comma: the fragments
     /// carry their own, and must leave the document well formed.
+    @inline(__always)
     package mutating func fragment(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         reserve(count).update(from: text.utf8Start, count: count)
@@ -410,5 +421,41 @@ package enum JSONString {
     /// Whether a byte of UTF-8 is written escaped: `"`, `\` and the control characters.
     @inline(__always)
     package static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
+
 }
 
+/// The eight-bytes-at-a-time test of JSON strings, shared by the writer (``JSONWriter/string(utf8:)``) and the
+/// reader (`JSONSource` in OversetCatalog: the bytes that end a plain string are the bytes the writer escapes).
+///
+/// Public under an SPI, not `package`: a `package` type's members are never inlined into another module, even
+/// marked `@inlinable` (tried with Swift 6.3), and a call per eight bytes made the reader 400 instructions a
+/// `measure` request slower. Not API: importers name the SPI (`@_spi(OversetInternals) import OversetReports`).
+@_spi(OversetInternals) public enum JSONBytes {
+    /// Whether one of a word's eight bytes may need an escape (`"`, `\\` or a control character): the classic
+    /// tests for a zero byte and a byte below n (Bit Twiddling Hacks), exact when false.
+    @inlinable @inline(__always)
+    public static func mayNeedEscape(word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let found = ((word &- ones &* 0x20) & ~word) | ((quotes &- ones) & ~quotes)
+            | ((backslashes &- ones) & ~backslashes)
+        return found & highs != 0
+    }
+
+    /// Whether any of `count` bytes at `base` needs an escape: eight at a time while none may, then one by one.
+    @inlinable @inline(__always)
+    public static func containsEscape(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var at = 0
+        while at + 8 <= count, !mayNeedEscape(word: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) {
+            at += 8
+        }
+        while at < count {
+            let byte = base[at]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
+            at += 1
+        }
+        return false
+    }
+}

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import OversetCatalog
-import OversetReports
+@_spi(OversetInternals) import OversetReports
 import Overset
 
 /// `measure`'s requests and answers at the engine's cost (issue 24): every shortcut is checked against the slower
@@ -176,7 +176,7 @@ import Overset
         #expect(disagreements == 0)
     }
 
-    /// The eight-bytes-at-a-time test of the string scanners never misses a quote, a backslash or a control
+    /// The eight-bytes-at-a-time test of the string scanners and the writer never misses a quote, a backslash or a control
     /// character, at any place in the word (a false alarm only costs the byte-by-byte scan).
     @Test func plainStringWordTest_neverMissesAByteThatEndsTheRun() {
         var generator = SplitMix64(seed: 7)
@@ -187,7 +187,7 @@ import Overset
                     var bytes = (0..<8).map { _ in UInt8.random(in: 0x20...0xFF, using: &generator) }
                     bytes[place] = UInt8(special)
                     let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-                    #expect(JSONSource.Parser.mayEndPlainString(word), "\(bytes)")
+                    #expect(JSONBytes.mayNeedEscape(word: word), "\(bytes)")
                     checked += 1
                 }
             }
@@ -195,7 +195,7 @@ import Overset
         #expect(checked == 34 * 8 * 64)
         // Words of ordinary bytes mostly pass (the test is of any use).
         let plain = Array("/Fonts/N".utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-        #expect(!JSONSource.Parser.mayEndPlainString(plain))
+        #expect(!JSONBytes.mayNeedEscape(word: plain))
     }
 
     /// The quick reader takes the text and id the full reader takes, and leaves it every line it cannot read alone.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(OversetInternals) import OversetReports
 
 /// JSON read with the byte range of every value and key, in file order.
 ///
@@ -225,7 +226,7 @@ struct JSONSource {
                 var at = start
                 // Eight bytes at a time while none of them ends the plain run, then byte by byte.
                 while at + 8 <= buffer.count,
-                      !Self.mayEndPlainString(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) {
+                      !JSONBytes.mayNeedEscape(word: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) {
                     at += 8
                 }
                 while at < buffer.count, base[at] != UInt8(ascii: "\""), base[at] != UInt8(ascii: "\\"), base[at] >= 0x20 {
@@ -236,19 +237,6 @@ struct JSONSource {
             guard stop < bytes.count, bytes[stop] == UInt8(ascii: "\"") else { return nil }
             index = stop + 1
             return start..<stop
-        }
-
-        /// Whether one of a word's eight bytes may be `"`, `\` or a control character (below 0x20): the classic
-        /// tests for a zero byte and a byte below n (Bit Twiddling Hacks), exact when false.
-        @inline(__always)
-        static func mayEndPlainString(_ word: UInt64) -> Bool {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            let quotes = word ^ (ones &* 0x22)
-            let backslashes = word ^ (ones &* 0x5C)
-            let found = ((word &- ones &* 0x20) & ~word) | ((quotes &- ones) & ~quotes)
-                | ((backslashes &- ones) & ~backslashes)
-            return found & highs != 0
         }
 
         /// Reads past a string: made and checked, or, with ``skipsStringsUnchecked``, only its end found (an escape

@@ -12,19 +12,6 @@ extension CatalogLocation {
     }
 }
 
-extension VerdictProblem {
-    /// `{"kind", "message", "overflow", "status"}`, the overflow as it is or rounded by `overflow` (the layout
-    /// report rounds lengths to 1/1000 pt).
-    package func write(to json: inout JSONWriter, overflow rounded: (Double) -> Double = { $0 }) {
-        json.beginObject()
-        json.member("kind", kind.rawValue)
-        json.member("message", message)
-        json.member("overflow", overflow.map(rounded))
-        json.member("status", status.rawValue)
-        json.endObject()
-    }
-}
-
 extension CheckResult {
     /// The result as one line of JSON (what `JSONEncoder` writes for it, compact, keys sorted).
     package func write(to json: inout JSONWriter) {

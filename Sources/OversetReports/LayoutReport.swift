@@ -1,0 +1,151 @@
+import Overset
+
+/// The JSON shape of one verdict, shared by `preview --format json` and `measure`:
+/// `{"status", "fits", "lineCount", "linesNeeded", "truncated", "width", "height", "lines": [{"text", "range",
+/// "width", …}], "clipping", "problems", "missingCharacters"}`. Lengths are in points, rounded to 1/1000 pt
+/// (``Points/rounded(_:decimals:)``); keys sorted, as `JSONSerialization` sorts them.
+///
+/// Written as the schema's fixed fragments between values (``JSONWriter/fragment(_:)``: `,"lineCount":` is one
+/// copy, not a key, a comma and a colon written apart), lengths from their whole thousandths
+/// (``JSONWriter/points(_:)``) and each line's text copied from its UTF-8 without making a `String`: the answer was
+/// 18,000 instructions of a `measure` request (RESEARCH.md, "Requests at the engine's cost"). It lives beside
+/// ``JSONWriter`` so that the writer's small methods inline into it: a `package` method is not inlined into another
+/// module, even marked `@inlinable`, and an answer makes about 50 such calls.
+package enum LayoutReport {
+    /// One verdict as a line of JSON; `id` (JSON text, echoed as the client wrote it) and `line` for `measure`.
+    ///
+    /// Longer than 80 lines on purpose: the schema's members in one place, in the sorted order they are written.
+    package static func json(_ verdict: Verdict, id: String? = nil, line lineNumber: Int? = nil) -> [UInt8] {
+        let layout = verdict.layout
+        let clipping = verdict.clipping
+        let label = verdict.label
+        var json = JSONWriter(capacity: 512 + 256 * layout.lines.count)
+        // A range's two bounds; its brackets are in the fragments around it.
+        func bounds(_ range: TextRange) {
+            json.number(range.location)
+            json.fragment(",")
+            json.number(range.upperBound)
+        }
+        json.fragment("{\"category\":")
+        json.string(label.category.higName)
+        json.fragment(",\"clipping\":[")
+        for (index, clip) in clipping.clippedClusters.enumerated() {
+            json.fragment(index == 0 ? "{\"cluster\":" : ",{\"cluster\":")
+            json.string(clip.cluster)
+            json.fragment(",\"edge\":")
+            json.string(clip.edge.rawValue)
+            json.fragment(",\"line\":")
+            json.number(clip.line)
+            json.fragment(",\"overflow\":")
+            json.points(clip.overflow)
+            json.fragment(",\"range\":[")
+            bounds(clip.range)
+            json.fragment("]}")
+        }
+        json.fragment(verdict.fits ? "],\"fits\":true,\"height\":" : "],\"fits\":false,\"height\":")
+        json.points(layout.height)
+        if let id {
+            json.fragment(",\"id\":")
+            json.raw(id)
+        }
+        if let lineNumber {
+            json.fragment(",\"line\":")
+            json.number(lineNumber)
+        }
+        json.fragment(",\"lineCount\":")
+        json.number(layout.lineCount)
+        json.fragment(",\"lines\":[")
+        for (index, line) in layout.lines.enumerated() {
+            json.fragment(index == 0 ? "{\"ascent\":" : ",{\"ascent\":")
+            json.points(line.ascent)
+            json.fragment(",\"baseline\":")
+            json.points(line.baseline)
+            json.fragment(",\"break\":")
+            json.string(line.breakKind.rawValue)
+            json.fragment(",\"descent\":")
+            json.points(line.descent)
+            json.fragment(",\"height\":")
+            json.points(line.height)
+            json.fragment(",\"range\":[")
+            bounds(line.range)
+            json.fragment(line.isRightToLeft ? "],\"rightToLeft\":true,\"text\":" : "],\"rightToLeft\":false,\"text\":")
+            line.withUTF8Text { json.string(utf8: $0) }
+            json.fragment(",\"width\":")
+            json.points(line.width)
+            json.fragment("}")
+        }
+        json.fragment("],\"linesNeeded\":")
+        json.number(verdict.linesNeeded)
+        json.fragment(",\"maxLines\":")
+        json.number(label.maxLines)
+        json.fragment(",\"missingCharacters\":[")
+        for (index, missing) in layout.missingCharacters.enumerated() {
+            json.fragment(index == 0 ? "{\"character\":" : ",{\"character\":")
+            json.string(missing.cluster)
+            json.fragment(",\"codePoints\":[")
+            for codePoint in missing.codePoints { json.string(codePoint) }
+            json.fragment("],\"range\":[")
+            bounds(missing.range)
+            json.fragment("]}")
+        }
+        json.fragment("],\"pointSize\":")
+        json.points(layout.options.pointSize)
+        json.fragment(",\"problems\":[")
+        for problem in verdict.problems { problem.write(to: &json, overflow: { Points.rounded($0) }) }
+        json.fragment("]")
+        if label.minimumScaleFactor != nil {
+            json.fragment(",\"scale\":")
+            json.number((verdict.scale * 10_000).rounded() / 10_000)
+        }
+        if label.shownCategory != label.category {
+            json.fragment(",\"shownCategory\":")
+            json.string(label.shownCategory.higName)
+        }
+        json.fragment(",\"status\":")
+        json.string(verdict.status.rawValue)
+        json.fragment(",\"strategy\":")
+        json.string(label.strategy.rawValue)
+        if let style = label.styledFont?.style.rawValue {
+            json.fragment(",\"style\":")
+            json.string(style)
+        }
+        json.fragment(",\"suggestedBaselineOffset\":")
+        json.points(clipping.suggestedBaselineOffset)
+        json.fragment(",\"suggestedLineHeight\":")
+        json.points(clipping.suggestedLineHeight)
+        if label.allowsTightening { json.fragment(verdict.tightened ? ",\"tightened\":true" : ",\"tightened\":false") }
+        json.fragment(verdict.isTruncated ? ",\"truncated\":true" : ",\"truncated\":false")
+        if let hidden = layout.truncatedRange {
+            json.fragment(",\"truncatedRange\":[")
+            bounds(hidden)
+            json.fragment("]")
+        }
+        let warnings = layout.prepared.warnings
+        if !warnings.isEmpty {
+            json.fragment(",\"warnings\":[")
+            for warning in warnings { json.string(warning) }
+            json.fragment("]")
+        }
+        if let note = label.weightNote {
+            json.fragment(",\"weightNote\":")
+            json.string(note)
+        }
+        json.fragment(",\"width\":")
+        json.points(layout.width)
+        json.fragment("}")
+        return json.bytes
+    }
+}
+
+extension VerdictProblem {
+    /// `{"kind", "message", "overflow", "status"}`, the overflow as it is or rounded by `overflow` (the layout
+    /// report rounds lengths to 1/1000 pt).
+    package func write(to json: inout JSONWriter, overflow rounded: (Double) -> Double = { $0 }) {
+        json.beginObject()
+        json.member("kind", kind.rawValue)
+        json.member("message", message)
+        json.member("overflow", overflow.map(rounded))
+        json.member("status", status.rawValue)
+        json.endObject()
+    }
+}
