@@ -1,5 +1,6 @@
 import Foundation
 import Overset
+@_spi(OversetInternals) import OversetReports
 
 extension SettingValue {
     /// A value of Foundation's `JSONSerialization` as a setting value (what `overset measure` hands the label
@@ -73,87 +74,191 @@ public struct JSONRequest: Sendable {
 ///
 /// `overset measure` decodes a label from a request's settings once and keeps it under ``settingsKey``; a request
 /// with the same settings, byte for byte, takes the decoded label without reading them again (RESEARCH.md, "Requests
-/// at the engine's cost"). The text and the id are checked as ``JSONRequest`` checks them; the other members' strings
-/// only skipped, since their bytes only find settings read in full from the same bytes before. A line this does not take (not
-/// an object, a `text` that is not a string, a repeated `text` or `id`, any syntax error) is nil: read it with
+/// at the engine's cost"). The line must be valid UTF-8 (`measure` checks each line first). The text's escapes and the
+/// id are checked as ``JSONRequest`` checks them; the other members are only found, since their bytes only find
+/// settings read in full from the same bytes before. A line this does not take (not an object, a `text` that is not a
+/// string, a repeated `text` or `id`, a syntax error outside the settings' values) is nil: read it with
 /// ``JSONRequest``, which says what is wrong.
 package struct JSONRequestScan: Sendable {
+    /// The `text` member's string as UTF-8, unescaped: `measure` looks its preparation up by these bytes and makes a
+    /// `String` only to prepare a text it has not seen (making one cost 830 instructions a request, validating again
+    /// what the line's check validated; RESEARCH.md, "Requests at the engine's cost", round 4).
+    package var textUTF8: [UInt8]
     /// The `text` member's string.
-    package var text: String
+    package var text: String { String(decoding: textUTF8, as: UTF8.self) }
     /// The `id` member's JSON text, when there is one.
     package var idJSON: String?
     /// Every other member's key and value as written, each followed by a 0 byte (which JSON text cannot hold, so
     /// equal keys are equal lists of members).
     package var settingsKey: [UInt8]
 
-    package init?(bytes: [UInt8]) {
-        var parser = JSONSource.Parser(bytes: bytes)
-        // The settings' strings are not made, only skipped: their bytes are a key, and a key only finds settings that
-        // the full reader read from the same bytes (so those bytes were valid).
-        parser.skipsStringsUnchecked = true
-        var text: String?
+    /// Reads `bytes`, which must be valid UTF-8 (`UTF8Text.isValid`).
+    package init?(validUTF8 bytes: [UInt8]) {
+        guard let read = bytes.withUnsafeBufferPointer({ Self.read($0, of: bytes) }) else { return nil }
+        (textUTF8, idJSON, settingsKey) = read
+    }
+
+    /// The scan, over the line's bytes without bounds checks (a `JSONSource.Parser` per member cost 4,800
+    /// instructions a 200-byte request; RESEARCH.md, "Requests at the engine's cost", round 4). The text and the id
+    /// go through the parser, checked; the other members are only found.
+    ///
+    /// Finding a setting's end needs no check: its bytes become part of the key, and a key finds only settings the
+    /// full reader read from the same bytes. A malformed setting (`01x`, `["a",]`, `"\q"`) makes a key no valid line
+    /// makes, so its line is read in full, which says what is wrong.
+    private static func read(_ buffer: UnsafeBufferPointer<UInt8>, of bytes: [UInt8])
+        -> (text: [UInt8], idJSON: String?, key: [UInt8])? {
+        guard let base = buffer.baseAddress else { return nil }
+        let end = buffer.count
+        var at = 0
+        func skipSpace() {
+            while at < end, base[at] == 0x20 || base[at] == 0x09 || base[at] == 0x0A || base[at] == 0x0D { at += 1 }
+        }
+        /// From a string's opening quote, the index of the byte that ends its plain run (a quote, a backslash or a
+        /// control character), eight bytes at a time.
+        func plainRunEnd(from quote: Int) -> Int {
+            var index = quote + 1
+            while index + 8 <= end,
+                  !JSONBytes.mayNeedEscape(word: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+            }
+            while index < end, base[index] != 0x22, base[index] != 0x5C, base[index] >= 0x20 { index += 1 }
+            return index
+        }
+        /// Past a string from its opening quote, escapes skipped unread; false when it is not closed.
+        func skipString() -> Bool {
+            var index = plainRunEnd(from: at)
+            while index < end {
+                switch base[index] {
+                case 0x22:
+                    at = index + 1
+                    return true
+                case 0x5C: index = plainRunEnd(from: index + 1)  // the escaped byte is skipped with the run
+                default: index = plainRunEnd(from: index)  // a control character: left for the full reader
+                }
+            }
+            return false
+        }
+        /// Past a setting's value: a string, a bracketed value to its matching bracket, or a scalar to the next
+        /// delimiter; false when it has no end.
+        func skipValue() -> Bool {
+            guard at < end else { return false }
+            switch base[at] {
+            case 0x22: return skipString()
+            case 0x7B, 0x5B:
+                var depth = 0
+                while at < end {
+                    switch base[at] {
+                    case 0x22:
+                        guard skipString() else { return false }
+                        continue
+                    case 0x7B, 0x5B: depth += 1
+                    case 0x7D, 0x5D:
+                        depth -= 1
+                        if depth == 0 {
+                            at += 1
+                            return true
+                        }
+                    default: break
+                    }
+                    at += 1
+                }
+                return false
+            default:
+                let start = at
+                while at < end {
+                    switch base[at] {
+                    case 0x2C, 0x7D, 0x5D, 0x20, 0x09, 0x0A, 0x0D: return at > start
+                    default: at += 1
+                    }
+                }
+                return at > start
+            }
+        }
+        /// A parser over the same bytes at `at`, for the members read in full; `at` follows it.
+        func parse<Value>(_ read: (inout JSONSource.Parser) throws(JSONSource.SyntaxError) -> Value) -> Value? {
+            var parser = JSONSource.Parser(bytes: bytes)
+            parser.index = at
+            guard let value = try? read(&parser) else { return nil }
+            at = parser.index
+            return value
+        }
+
+        var text: [UInt8]?
         var idJSON: String?
         var key: [UInt8] = []
-        key.reserveCapacity(bytes.count)
-        do {
-            parser.skipSpace()
-            guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "{") else { return nil }
-            parser.index += 1
-            parser.skipSpace()
-            if parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "}") { return nil }
-            while true {
-                parser.skipSpace()
-                guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "\"") else { return nil }
-                let memberStart = parser.index
-                // A key is compared as bytes; one with an escape is made into a string first.
-                let name: Member
-                if let plain = parser.plainString() {
-                    name = Self.equals(bytes, plain, "text") ? .text : Self.equals(bytes, plain, "id") ? .id : .other
-                } else {
-                    let escaped = try parser.string()
-                    name = escaped == "text" ? .text : escaped == "id" ? .id : .other
+        key.reserveCapacity(end)
+        skipSpace()
+        guard at < end, base[at] == UInt8(ascii: "{") else { return nil }
+        at += 1
+        skipSpace()
+        if at < end, base[at] == UInt8(ascii: "}") { return nil }
+        while true {
+            skipSpace()
+            guard at < end, base[at] == UInt8(ascii: "\"") else { return nil }
+            let memberStart = at
+            // A key is compared as bytes; one with an escape is made into a string first.
+            let name: Member
+            let keyEnd = plainRunEnd(from: at)
+            if keyEnd < end, base[keyEnd] == UInt8(ascii: "\"") {
+                let count = keyEnd - at - 1
+                name = equals(base + at + 1, count, "text") ? .text : equals(base + at + 1, count, "id") ? .id : .other
+                at = keyEnd + 1
+            } else {
+                guard let escaped = parse({ parser throws(JSONSource.SyntaxError) in try parser.string() }) else {
+                    return nil
                 }
-                parser.skipSpace()
-                guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: ":") else { return nil }
-                parser.index += 1
-                parser.skipSpace()
-                let valueStart = parser.index
-                switch name {
-                case .text:
-                    guard text == nil, valueStart < bytes.count, bytes[valueStart] == UInt8(ascii: "\"") else { return nil }
-                    text = try parser.string()
-                case .id:
-                    guard idJSON == nil else { return nil }
-                    try parser.skipValue()
-                    idJSON = String(decoding: bytes[valueStart..<parser.index], as: UTF8.self)
-                case .other:
-                    try parser.skipValue()
-                    key += bytes[memberStart..<parser.index]
-                    key.append(0)
-                }
-                parser.skipSpace()
-                guard parser.index < bytes.count else { return nil }
-                if bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
-                guard bytes[parser.index] == UInt8(ascii: "}") else { return nil }
-                parser.index += 1
-                break
+                name = escaped == "text" ? .text : escaped == "id" ? .id : .other
             }
-            parser.skipSpace()
-            guard parser.index == bytes.count, let text else { return nil }
-            self.text = text
-            self.idJSON = idJSON
-            self.settingsKey = key
-        } catch {
-            return nil
+            skipSpace()
+            guard at < end, base[at] == UInt8(ascii: ":") else { return nil }
+            at += 1
+            skipSpace()
+            let valueStart = at
+            switch name {
+            case .text:
+                guard text == nil, at < end, base[at] == UInt8(ascii: "\"") else { return nil }
+                // Plain (no escape): its bytes as they are, valid since the line is. Otherwise unescaped and checked.
+                let textEnd = plainRunEnd(from: at)
+                if textEnd < end, base[textEnd] == UInt8(ascii: "\"") {
+                    text = Array(UnsafeBufferPointer(start: base + at + 1, count: textEnd - at - 1))
+                    at = textEnd + 1
+                } else {
+                    guard let unescaped = parse({ parser throws(JSONSource.SyntaxError) in try parser.string() }) else {
+                        return nil
+                    }
+                    text = Array(unescaped.utf8)
+                }
+            case .id:
+                // Checked in full: it is echoed in the answer as written.
+                guard idJSON == nil, parse({ parser throws(JSONSource.SyntaxError) in try parser.skipValue() }) != nil
+                else { return nil }
+                idJSON = String(decoding: UnsafeBufferPointer(start: base + valueStart, count: at - valueStart),
+                                as: UTF8.self)
+            case .other:
+                guard skipValue() else { return nil }
+                key.append(contentsOf: UnsafeBufferPointer(start: base + memberStart, count: at - memberStart))
+                key.append(0)
+            }
+            skipSpace()
+            guard at < end else { return nil }
+            if base[at] == UInt8(ascii: ",") {
+                at += 1
+                continue
+            }
+            guard base[at] == UInt8(ascii: "}") else { return nil }
+            at += 1
+            break
         }
+        skipSpace()
+        guard at == end, let text else { return nil }
+        return (text, idJSON, key)
     }
 
     /// The members the scan reads; every other member is a setting.
     private enum Member { case text, id, other }
 
-    /// Whether `bytes[range]` are the literal's bytes.
-    private static func equals(_ bytes: [UInt8], _ range: Range<Int>, _ literal: StaticString) -> Bool {
-        guard range.count == literal.utf8CodeUnitCount else { return false }
-        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.lowerBound, literal.utf8Start, range.count) == 0 }
+    /// Whether the `count` bytes at `start` are the literal's bytes.
+    private static func equals(_ start: UnsafePointer<UInt8>, _ count: Int, _ literal: StaticString) -> Bool {
+        count == literal.utf8CodeUnitCount && memcmp(start, literal.utf8Start, count) == 0
     }
 }

@@ -29,13 +29,22 @@ public enum Points {
         guard value.isFinite else { return nil }
         let scaled = value * 1000
         guard scaled.magnitude < 1e15 else { return nil }
-        return Int(scaled.rounded())
+        // `scaled.rounded()` (half away from zero) without its call to libm's `round`: truncation and the rest are
+        // exact below 2⁵², so the rest decides the rounding exactly.
+        var whole = Int(scaled)
+        let rest = scaled - Double(whole)
+        if rest >= 0.5 { whole += 1 } else if rest <= -0.5 { whole -= 1 }
+        return whole
     }
 
     /// `value` rounded to `decimals` places (3 by default) without trailing zeros: `"220"`, `"23.15"`, `"-1.5"`;
     /// `"inf"`, `"-inf"` and `"nan"` for the non-finite values.
     public static func format(_ value: Double, decimals: Int = 3) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        if (0...3).contains(decimals) {
+            let scaled = value * power(decimals)
+            if scaled.magnitude < 1e10 { return decimal(Int(scaled.rounded()), decimals: decimals) }
+        }
         let rounded = rounded(value, decimals: decimals)
         if rounded == rounded.rounded(), rounded.magnitude < 1e15 { return String(Int64(rounded)) }
         return "\(rounded)"
@@ -54,6 +63,58 @@ public enum Points {
             text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
         }
         return negative ? "-" + text : text
+    }
+
+    /// `units` hundredths (for 2 `decimals`; 0 to 3) as ``format(_:decimals:)`` writes the `Double` nearest to them:
+    /// the whole part, a point and the decimals without trailing zeros, made in place instead of through `Double`'s
+    /// `description` (330 instructions a length, several to a problem's sentence). The same digits: the nearest
+    /// `Double` to m/10ᵈ below 10¹⁰ is within far less than 10⁻ᵈ/2 of it, so no other decimal of at most d places
+    /// (nor a shorter one) stands for that `Double`, and `description` prints the shortest (checked in
+    /// `RequestIOTests` against `description`).
+    ///
+    /// `units` is below 10¹⁰ in magnitude, so the text (a sign, ten digits, a point and three decimals) fits the 15
+    /// bytes of a small string, made on the stack.
+    private static func decimal(_ units: Int, decimals: Int) -> String {
+        String(unsafeUninitializedCapacity: 15) { out in
+            var written = 0
+            if units < 0 {
+                out[0] = UInt8(ascii: "-")
+                written = 1
+            }
+            let divisor = decimals == 0 ? 1 : decimals == 1 ? 10 : decimals == 2 ? 100 : 1000
+            let magnitude = Int(units.magnitude)
+            var whole = magnitude / divisor
+            var fraction = magnitude % divisor
+            // The whole part's digits, written backwards into their place.
+            var digits = 1
+            var bound = 10
+            while whole >= bound {  // below 10¹⁰: no overflow
+                digits += 1
+                bound *= 10
+            }
+            var at = written + digits
+            written = at
+            repeat {
+                at -= 1
+                out[at] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+            } while whole > 0
+            guard fraction != 0 else { return written }
+            var places = decimals
+            while fraction % 10 == 0 {
+                fraction /= 10
+                places -= 1
+            }
+            out[written] = UInt8(ascii: ".")
+            at = written + 1 + places
+            written = at
+            for _ in 0..<places {
+                at -= 1
+                out[at] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                fraction /= 10
+            }
+            return written
+        }
     }
 
     private static func power(_ decimals: Int) -> Double {

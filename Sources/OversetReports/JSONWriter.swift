@@ -86,6 +86,9 @@ package struct JSONWriter {
     }
 
     package mutating func string(_ value: String) {
+        // Native and small strings lend their UTF-8 without a copy of the string (`withUTF8` on a copy cost a third
+        // of writing an enum's name).
+        if value.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) != nil { return }
         var value = value
         value.withUTF8 { string(utf8: $0) }
     }
@@ -163,10 +166,29 @@ package struct JSONWriter {
     }
 
     package mutating func number(_ value: Int) {
-        separate()
-        // Written before the count is read: `storage.count += …` would hold the old storage while `reserve` copies it.
-        let written = JSONNumber.write(value, to: reserve(JSONNumber.maximumIntegerLength))
-        storage.count += written
+        // The comma and the digits in one reservation (a reservation checks that the buffer is the writer's own).
+        let out = reserve(1 + JSONNumber.maximumIntegerLength)
+        let comma = commaIfNeeded(out)
+        storage.count += comma + JSONNumber.write(value, to: out + comma)
+    }
+
+    /// Writes the comma a value needs at `out` (reserved), if it needs one, and returns how many bytes that took.
+    @inline(__always)
+    private mutating func commaIfNeeded(_ out: UnsafeMutablePointer<UInt8>) -> Int {
+        defer { needsComma = true }
+        guard needsComma else { return 0 }
+        out[0] = UInt8(ascii: ",")
+        return 1
+    }
+
+    /// Two integers separated by a comma (a range's bounds, between the brackets of fragments around them).
+    package mutating func numbers(_ first: Int, _ second: Int) {
+        let out = reserve(2 + 2 * JSONNumber.maximumIntegerLength)
+        var at = commaIfNeeded(out)
+        at += JSONNumber.write(first, to: out + at)
+        out[at] = UInt8(ascii: ",")
+        at += 1 + JSONNumber.write(second, to: out + at + 1)
+        storage.count += at
     }
 
     /// A finite number (reports round their lengths; a non-finite one is written as `null`, which JSON has for it).
@@ -186,9 +208,9 @@ package struct JSONWriter {
         guard let thousandths = Points.thousandths(value), thousandths.magnitude < JSONNumber.thousandthsBound else {
             return number(Points.rounded(value))
         }
-        separate()
-        let written = JSONNumber.write(thousandths: thousandths, to: reserve(JSONNumber.maximumThousandthsLength))
-        storage.count += written
+        let out = reserve(1 + JSONNumber.maximumThousandthsLength)
+        let comma = commaIfNeeded(out)
+        storage.count += comma + JSONNumber.write(thousandths: thousandths, to: out + comma)
     }
 
     /// Text of a fixed schema written as it is (`{"fits":`, `],"lines":[`, `,"truncated":true`), for writers whose
@@ -391,8 +413,24 @@ package enum JSONNumber {
             written = 1
         }
         let magnitude = Int(thousandths.magnitude)
-        written += write(magnitude / 1000, to: out + written)
-        let fraction = magnitude % 1000
+        let whole = magnitude / 1000
+        // Lengths in points mostly have one to three whole digits: written without counting them first.
+        if whole < 10 {
+            out[written] = UInt8(ascii: "0") + UInt8(whole)
+            written += 1
+        } else if whole < 100 {
+            out[written] = UInt8(ascii: "0") + UInt8(whole / 10)
+            out[written + 1] = UInt8(ascii: "0") + UInt8(whole % 10)
+            written += 2
+        } else if whole < 1000 {
+            out[written] = UInt8(ascii: "0") + UInt8(whole / 100)
+            out[written + 1] = UInt8(ascii: "0") + UInt8(whole / 10 % 10)
+            out[written + 2] = UInt8(ascii: "0") + UInt8(whole % 10)
+            written += 3
+        } else {
+            written += write(whole, to: out + written)
+        }
+        let fraction = magnitude - whole * 1000
         guard fraction != 0 else { return written }
         out[written] = UInt8(ascii: ".")
         out[written + 1] = UInt8(ascii: "0") + UInt8(fraction / 100)

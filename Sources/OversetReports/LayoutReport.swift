@@ -20,12 +20,6 @@ package enum LayoutReport {
         let clipping = verdict.clipping
         let label = verdict.label
         var json = JSONWriter(capacity: 512 + 256 * layout.lines.count)
-        // A range's two bounds; its brackets are in the fragments around it.
-        func bounds(_ range: TextRange) {
-            json.number(range.location)
-            json.fragment(",")
-            json.number(range.upperBound)
-        }
         json.fragment("{\"category\":")
         json.string(label.category.higName)
         json.fragment(",\"clipping\":[")
@@ -39,7 +33,7 @@ package enum LayoutReport {
             json.fragment(",\"overflow\":")
             json.points(clip.overflow)
             json.fragment(",\"range\":[")
-            bounds(clip.range)
+            json.numbers(clip.range.location, clip.range.upperBound)
             json.fragment("]}")
         }
         json.fragment(verdict.fits ? "],\"fits\":true,\"height\":" : "],\"fits\":false,\"height\":")
@@ -67,7 +61,7 @@ package enum LayoutReport {
             json.fragment(",\"height\":")
             json.points(line.height)
             json.fragment(",\"range\":[")
-            bounds(line.range)
+            json.numbers(line.range.location, line.range.upperBound)
             json.fragment(line.isRightToLeft ? "],\"rightToLeft\":true,\"text\":" : "],\"rightToLeft\":false,\"text\":")
             line.withUTF8Text { json.string(utf8: $0) }
             json.fragment(",\"width\":")
@@ -85,7 +79,7 @@ package enum LayoutReport {
             json.fragment(",\"codePoints\":[")
             for codePoint in missing.codePoints { json.string(codePoint) }
             json.fragment("],\"range\":[")
-            bounds(missing.range)
+            json.numbers(missing.range.location, missing.range.upperBound)
             json.fragment("]}")
         }
         json.fragment("],\"pointSize\":")
@@ -117,7 +111,7 @@ package enum LayoutReport {
         json.fragment(verdict.isTruncated ? ",\"truncated\":true" : ",\"truncated\":false")
         if let hidden = layout.truncatedRange {
             json.fragment(",\"truncatedRange\":[")
-            bounds(hidden)
+            json.numbers(hidden.location, hidden.upperBound)
             json.fragment("]")
         }
         let warnings = layout.prepared.warnings

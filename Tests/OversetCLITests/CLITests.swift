@@ -174,6 +174,13 @@ import Testing
             #"{"id": 6, "text": "Nach Updates suchen", "# + settings.replacingOccurrences(of: "90", with: "\"x\"") + "}",
             #"{"id": 7, "text": "Nach Updates suchen", "text": "Ok", "# + settings + "}",
             #"{"id": 8, "text": "Ok!", "# + settings + "}",
+            // Settings that are not JSON beside settings seen before (the quick scan only finds a setting's end).
+            #"{"id": 9, "text": "Ok", "# + settings.replacingOccurrences(of: "90", with: "90x") + "}",
+            #"{"id": 10, "text": "Ok", "# + settings.replacingOccurrences(of: #"["Inter"]"#, with: #"["Inter",]"#) + "}",
+            #"{"id": 11, "text": "Ok", "# + settings.replacingOccurrences(of: #""de""#, with: #""d\q""#) + "}",
+            #"{"id": 12, "text": "Ok", "# + settings.replacingOccurrences(of: #"["Inter"]"#, with: #"["Inter"}"#) + "}",
+            // An id with a bad escape is not echoed as it is.
+            #"{"id": "a\q", "text": "Ok", "# + settings + "}",
         ]
         let batch = try Self.run(["measure", "--threads", "1"], stdin: lines.joined(separator: "\n") + "\n")
         #expect(batch.status == 0)
@@ -186,6 +193,7 @@ import Testing
             #expect(String(answers[index]) + "\n" == expected, "line \(index + 1)")
         }
         #expect(answers[2].contains("error") && answers[3].contains("maxLines") && answers[5].contains("invalid width"))
+        for index in 8..<lines.count { #expect(answers[index].contains("not valid JSON"), "line \(index + 1)") }
     }
 
     @Test func measure_invalidUTF8Line_isReported() throws {

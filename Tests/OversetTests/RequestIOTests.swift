@@ -34,6 +34,34 @@ import Overset
         }
     }
 
+    /// Lengths in sentences (``Points/format(_:decimals:)``) are spelled as Swift's `description` spells the rounded
+    /// `Double` (integral values without a fraction), though made without it for up to three decimals.
+    @Test func formattedPoints_spellTheRoundedValueAsDescriptionDoes() {
+        var generator = SplitMix64(seed: 11)
+        var values: [Double] = [0, -0.0, 0.004, -0.004, 0.005, -0.005, 0.0005, 1.005, 2.675, 17, -23.15, 99.995,
+                                1e9 + 0.25, 99_999_999_999.5, 1e11, 1e12, 1e15, .ulpOfOne, 0.1 + 0.2]
+        for _ in 0..<20_000 {
+            let scale = [1.0, 100, 1e4, 1e8, 1e11][Int.random(in: 0...4, using: &generator)]
+            values.append(Double.random(in: -scale...scale, using: &generator))
+        }
+        for whole in [0.0, 3, 64, 700] {
+            for half in stride(from: -3.0, through: 3.0, by: 1) {
+                for divisor in [2.0, 20, 200, 2000] { values.append(whole + half / divisor) }
+            }
+        }
+        var differing: [String] = []
+        for value in values {
+            for decimals in 0...4 {
+                let rounded = Points.rounded(value, decimals: decimals)
+                let expected = rounded == rounded.rounded() && rounded.magnitude < 1e15
+                    ? String(Int64(rounded)) : rounded.description
+                let formatted = Points.format(value, decimals: decimals)
+                if formatted != expected { differing.append("\(value), \(decimals): \(formatted) ≠ \(expected)") }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
     /// A length written from its whole thousandths gives the bytes of the rounded `Double` written as a number:
     /// the two ways of writing a length cannot disagree (`measure`'s answers were compared byte for byte too).
     @Test func points_areWrittenAsTheirRoundedValueIs() {
@@ -43,6 +71,14 @@ import Overset
         for _ in 0..<20_000 {
             let scale = [1.0, 1e3, 1e6, 1e9, 1e11][Int.random(in: 0...4, using: &generator)]
             values.append(Double.random(in: -scale...scale, using: &generator))
+        }
+        // Halves of a thousandth, where rounding half away from zero (the standard library's `rounded()`) decides,
+        // at lengths of every size the writer spells out differently (1, 2, 3 and more whole digits).
+        for whole in [0.0, 7, 42, 512, 4096, 123_456] {
+            for half in stride(from: -2.0, through: 2.0, by: 0.5) {
+                values.append(whole + (Double(half) + 0.5) / 1000)
+                values.append(-whole - (Double(half) + 0.5) / 1000)
+            }
         }
         for value in values {
             var fast = JSONWriter()
@@ -102,6 +138,19 @@ import Overset
             }
         }
         #expect(compared >= 45)
+        // Against the standard library's UTF-8 of the text itself (one line, nothing truncated): ASCII runs of every
+        // length around two-, three- and four-byte characters, so that every alignment of the four-units-at-a-time
+        // copy meets a character it must not take.
+        for run in 0...9 {
+            let ascii = String(repeating: "a", count: run)
+            for other in ["é", "€", "😀", "\u{7F}", "\u{80}"] {
+                let text = ascii + other + ascii + "b" + other
+                let layout = try engine.prepare(text).layout(width: 10_000, pointSize: 17)
+                var bytes: [UInt8] = []
+                layout.lines[0].withUTF8Text { bytes = Array($0) }
+                #expect(bytes == Array(text.utf8), "\(text.unicodeScalars.map(\.value))")
+            }
+        }
     }
 
     @Test func integers_areWrittenAsStringWritesThem() {
@@ -209,7 +258,7 @@ import Overset
         ]
         for line in lines {
             let full = try JSONRequest(bytes: Array(line.utf8))
-            let scan = try #require(JSONRequestScan(bytes: Array(line.utf8)), "\(line)")
+            let scan = try #require(JSONRequestScan(validUTF8: Array(line.utf8)), "\(line)")
             #expect(.string(scan.text) == full.fields["text"], "\(line)")
             #expect(scan.idJSON == full.idJSON, "\(line)")
             // The settings key holds every member but the text and id, as written.
@@ -219,10 +268,15 @@ import Overset
         // Lines the full reader must read (to say what is wrong, or because they repeat a member it reads last).
         let others = [#"{"text":1,"width":100}"#, #"{"text":"a","text":"b"}"#, #"{"id":1,"id":2,"text":"a"}"#,
                       #"{"text":"a","width":100"#, #"{"text":"a"} x"#, #"["text"]"#, "{}", #"{"width":100}"#,
-                      #"{"text":"\ud800","width":1}"#, #"{"text":"a","w":01x}"#, "\u{FEFF}{\"text\":\"a\"}"]
+                      #"{"text":"\ud800","width":1}"#, "\u{FEFF}{\"text\":\"a\"}", #"{"text":"a","w":}"#,
+                      #"{"text":"a","w":[1}"#, #"{"text":"a","w":"x}"#, #"{"id":"\q","text":"a"}"#]
         for line in others {
-            #expect(JSONRequestScan(bytes: Array(line.utf8)) == nil, "\(line)")
+            #expect(JSONRequestScan(validUTF8: Array(line.utf8)) == nil, "\(line)")
         }
+        // A setting that is not JSON is only found, not read: its bytes make a key that no valid line makes, so
+        // `measure` reads the line in full (`CLITests.measure_repeatedSettings_answerAsEachLineAlone`).
+        let malformed = try #require(JSONRequestScan(validUTF8: Array(#"{"text":"a","w":01x}"#.utf8)))
+        #expect(malformed.settingsKey == Array(#""w":01x"#.utf8) + [0])
     }
 }
 

@@ -160,8 +160,10 @@ public struct Verdict: Sendable {
         let options = layout.options
         if problemStatus(.truncated) != nil {
             let shrunk = label.minimumScaleFactor.map { " even at the minimum scale \(Points.format($0, decimals: 2))" } ?? ""
-            out.append(VerdictProblem(kind: .truncated, message: "needs \(linesNeeded) lines, \(label.maxLines) allowed\(shrunk) "
-                + "(\(Points.format(options.pointSize, decimals: 2)) pt in \(Points.format(options.width, decimals: 2)) pt)"))
+            // One interpolation, so one buffer (a concatenation of two cost a copy and a growth).
+            let size = Points.format(options.pointSize, decimals: 2), width = Points.format(options.width, decimals: 2)
+            out.append(VerdictProblem(kind: .truncated, message:
+                "needs \(linesNeeded) lines, \(label.maxLines) allowed\(shrunk) (\(size) pt in \(width) pt)"))
         }
         if let status = problemStatus(.clipped), let worst = clipping.clippedClusters.max(by: { $0.overflow < $1.overflow }) {
             out.append(VerdictProblem(kind: .clipped, message: clippingSentence(worst: worst.overflow),

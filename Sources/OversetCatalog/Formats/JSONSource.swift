@@ -152,9 +152,6 @@ struct JSONSource {
         let bytes: [UInt8]
         var index = 0
         var depth = 0
-        /// Whether ``skipValue()`` reads past strings without making them (and so without checking their UTF-8 or
-        /// escapes): for a caller that never uses skipped bytes it has not seen read in full (``JSONRequestScan``).
-        var skipsStringsUnchecked = false
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -239,28 +236,8 @@ struct JSONSource {
             return start..<stop
         }
 
-        /// Reads past a string: made and checked, or, with ``skipsStringsUnchecked``, only its end found (an escape
-        /// skips the byte after its backslash; a control character is still refused).
-        mutating func skipString() throws(SyntaxError) {
-            guard skipsStringsUnchecked else {
-                _ = try string()
-                return
-            }
-            let start = index
-            // Most strings have no escape: the closing quote found with no bounds check per byte.
-            if plainString() != nil { return }
-            index += 1
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    index += 1
-                    return
-                }
-                if byte < 0x20 { throw SyntaxError(offset: index, message: "a control character inside a string (write it as \\u00XX)") }
-                index += byte == UInt8(ascii: "\\") ? 2 : 1
-            }
-            throw SyntaxError(offset: start, message: "a string is not closed")
-        }
+        /// Reads past a string, made and checked.
+        mutating func skipString() throws(SyntaxError) { _ = try string() }
 
         mutating func enter() throws(SyntaxError) {
             depth += 1

@@ -173,16 +173,41 @@ extension PreparedText {
                 }
             }
             while index < units.count {
+                // Four ASCII units at a time (most of a line's text in most languages); the first unit is the
+                // word's low bits on a little-endian machine.
+                if _isLittleEndian, index + 4 <= units.count {
+                    let word = UnsafeRawPointer(units.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                    if word & 0xFF80_FF80_FF80_FF80 == 0 {
+                        out[written] = UInt8(truncatingIfNeeded: word)
+                        out[written + 1] = UInt8(truncatingIfNeeded: word >> 16)
+                        out[written + 2] = UInt8(truncatingIfNeeded: word >> 32)
+                        out[written + 3] = UInt8(truncatingIfNeeded: word >> 48)
+                        written += 4
+                        index += 4
+                        continue
+                    }
+                }
                 let unit = UInt32(units[index])
                 if unit < 0x80 {
                     out[written] = UInt8(unit)
                     written += 1
                     index += 1
+                } else if unit < 0x800 {  // Latin, Greek, Cyrillic, Hebrew, Arabic: two bytes, written in line
+                    out[written] = 0xC0 | UInt8(unit >> 6)
+                    out[written + 1] = 0x80 | UInt8(unit & 0x3F)
+                    written += 2
+                    index += 1
+                } else if unit & 0xF800 != 0xD800 {  // the rest of the BMP (Thai, Devanagari, CJK): three bytes
+                    out[written] = 0xE0 | UInt8(unit >> 12)
+                    out[written + 1] = 0x80 | UInt8((unit >> 6) & 0x3F)
+                    out[written + 2] = 0x80 | UInt8(unit & 0x3F)
+                    written += 3
+                    index += 1
                 } else if unit & 0xFC00 == 0xD800, index + 1 < units.count, units[index + 1] & 0xFC00 == 0xDC00 {
                     put(0x10000 + ((unit - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00))
                     index += 2
                 } else {
-                    put(unit & 0xF800 == 0xD800 ? 0xFFFD : unit)
+                    put(0xFFFD)  // a lone surrogate
                     index += 1
                 }
             }
@@ -198,4 +223,13 @@ extension PreparedText {
         }
         return paragraphs[max(0, low)]
     }
+}
+
+/// Whether this machine stores the low byte of a number first (x86-64 and arm64 do).
+private var _isLittleEndian: Bool {
+    #if _endian(little)
+    true
+    #else
+    false
+    #endif
 }
