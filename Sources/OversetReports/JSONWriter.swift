@@ -187,8 +187,8 @@ package struct JSONWriter {
         var at = commaIfNeeded(out)
         at += JSONNumber.write(first, to: out + at)
         out[at] = UInt8(ascii: ",")
-        at += 1 + JSONNumber.write(second, to: out + at + 1)
-        storage.count += at
+        let written = JSONNumber.write(second, to: out + at + 1)
+        storage.count += at + 1 + written
     }
 
     /// A finite number (reports round their lengths; a non-finite one is written as `null`, which JSON has for it).
@@ -459,7 +459,6 @@ package enum JSONString {
     /// Whether a byte of UTF-8 is written escaped: `"`, `\` and the control characters.
     @inline(__always)
     package static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
-
 }
 
 /// The eight-bytes-at-a-time test of JSON strings, shared by the writer (``JSONWriter/string(utf8:)``) and the
@@ -469,7 +468,7 @@ package enum JSONString {
 /// marked `@inlinable` (tried with Swift 6.3), and a call per eight bytes made the reader 400 instructions a
 /// `measure` request slower. Not API: importers name the SPI (`@_spi(OversetInternals) import OversetReports`).
 @_spi(OversetInternals) public enum JSONBytes {
-    /// Whether one of a word's eight bytes may need an escape (`"`, `\\` or a control character): the classic
+    /// Whether one of a word's eight bytes may need an escape (`"`, `\` or a control character): the classic
     /// tests for a zero byte and a byte below n (Bit Twiddling Hacks), exact when false.
     @inlinable @inline(__always)
     public static func mayNeedEscape(word: UInt64) -> Bool {

@@ -173,20 +173,6 @@ extension PreparedText {
                 }
             }
             while index < units.count {
-                // Four ASCII units at a time (most of a line's text in most languages); the first unit is the
-                // word's low bits on a little-endian machine.
-                if _isLittleEndian, index + 4 <= units.count {
-                    let word = UnsafeRawPointer(units.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                    if word & 0xFF80_FF80_FF80_FF80 == 0 {
-                        out[written] = UInt8(truncatingIfNeeded: word)
-                        out[written + 1] = UInt8(truncatingIfNeeded: word >> 16)
-                        out[written + 2] = UInt8(truncatingIfNeeded: word >> 32)
-                        out[written + 3] = UInt8(truncatingIfNeeded: word >> 48)
-                        written += 4
-                        index += 4
-                        continue
-                    }
-                }
                 let unit = UInt32(units[index])
                 if unit < 0x80 {
                     out[written] = UInt8(unit)
@@ -223,13 +209,4 @@ extension PreparedText {
         }
         return paragraphs[max(0, low)]
     }
-}
-
-/// Whether this machine stores the low byte of a number first (x86-64 and arm64 do).
-private var _isLittleEndian: Bool {
-    #if _endian(little)
-    true
-    #else
-    false
-    #endif
 }
