@@ -243,13 +243,11 @@ struct Check: ParsableCommand {
             let listed = allResults ? chunk : chunk.filter { $0.status != .pass }
             let lines = OrderedSlots<[UInt8]>(count: listed.count)
             DispatchQueue.concurrentPerform(iterations: listed.count) { lines.set($0, listed[$0].jsonBytes) }
-            var bytes: [UInt8] = []
-            for line in lines.values() {
-                if written > 0 { bytes += ",\n".utf8 }
-                bytes += line
-                written += 1
-            }
-            try stream.write(bytes)
+            guard !listed.isEmpty else { return }
+            let separator = Array(",\n".utf8)
+            if written > 0 { try stream.write(separator) }
+            try stream.write(lines.joined(separator: separator))
+            written += listed.count
         }
         progress?.finish()
         report.fingerprint = fingerprint()

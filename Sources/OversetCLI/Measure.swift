@@ -76,8 +76,11 @@ struct Measure: ParsableCommand {
                     }
                 }
             }
-            let answers = slots.joined(terminator: 0x0A)
-            if !answers.isEmpty { try output.write(answers) }
+            var answers = slots.joined(separator: [0x0A])
+            if !answers.isEmpty {
+                answers.append(0x0A)
+                try output.write(answers)
+            }
         }
         if stats {
             var timing = Timing()

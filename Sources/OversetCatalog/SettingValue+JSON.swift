@@ -115,15 +115,7 @@ package struct JSONRequestScan: Sendable {
         }
         /// From a string's opening quote, the index of the byte that ends its plain run (a quote, a backslash or a
         /// control character), eight bytes at a time.
-        func plainRunEnd(from quote: Int) -> Int {
-            var index = quote + 1
-            while index + 8 <= end,
-                  !JSONBytes.mayNeedEscape(word: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                index += 8
-            }
-            while index < end, base[index] != 0x22, base[index] != 0x5C, base[index] >= 0x20 { index += 1 }
-            return index
-        }
+        func plainRunEnd(from quote: Int) -> Int { JSONBytes.firstEscape(base, from: quote + 1, to: end) }
         /// Past a string from its opening quote, escapes skipped unread; false when it is not closed.
         func skipString() -> Bool {
             var index = plainRunEnd(from: at)

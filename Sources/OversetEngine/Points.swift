@@ -65,56 +65,74 @@ public enum Points {
         return negative ? "-" + text : text
     }
 
-    /// `units` hundredths (for 2 `decimals`; 0 to 3) as ``format(_:decimals:)`` writes the `Double` nearest to them:
-    /// the whole part, a point and the decimals without trailing zeros, made in place instead of through `Double`'s
-    /// `description` (330 instructions a length, several to a problem's sentence). The same digits: the nearest
-    /// `Double` to m/10ᵈ below 10¹⁰ is within far less than 10⁻ᵈ/2 of it, so no other decimal of at most d places
-    /// (nor a shorter one) stands for that `Double`, and `description` prints the shortest (checked in
-    /// `RequestIOTests` against `description`).
-    ///
-    /// `units` is below 10¹⁰ in magnitude, so the text (a sign, ten digits, a point and three decimals) fits the 15
-    /// bytes of a small string, made on the stack.
+    /// `units` hundredths (for 2 `decimals`; 0 to 3) as ``format(_:decimals:)`` writes the `Double` nearest to them,
+    /// made in place instead of through `Double`'s `description` (330 instructions a length, several to a problem's
+    /// sentence). The same digits: the nearest `Double` to m/10ᵈ below 10¹⁰ is within far less than 10⁻ᵈ/2 of it, so
+    /// no other decimal of at most d places (nor a shorter one) stands for that `Double`, and `description` prints the
+    /// shortest (checked in `RequestIOTests` against `description`). Below 10¹⁰ the text fits the 15 bytes of a small
+    /// string, made on the stack.
     private static func decimal(_ units: Int, decimals: Int) -> String {
-        String(unsafeUninitializedCapacity: 15) { out in
-            var written = 0
-            if units < 0 {
-                out[0] = UInt8(ascii: "-")
-                written = 1
-            }
-            let divisor = decimals == 0 ? 1 : decimals == 1 ? 10 : decimals == 2 ? 100 : 1000
-            let magnitude = Int(units.magnitude)
-            var whole = magnitude / divisor
-            var fraction = magnitude % divisor
-            // The whole part's digits, written backwards into their place.
-            var digits = 1
-            var bound = 10
-            while whole >= bound {  // below 10¹⁰: no overflow
+        String(unsafeUninitializedCapacity: 15) { writeDecimal(units, decimals: decimals, to: $0.baseAddress!) }
+    }
+
+    /// Writes `units` × 10⁻ᵈ (d = `decimals`, 0 to 3) at `out`: a sign, the whole part, then a point and the
+    /// decimals without trailing zeros (none when they are all zero). Returns the bytes written: at most 20 for
+    /// d = 0, and 1 + the whole part's digits + 1 + d otherwise.
+    ///
+    /// The one digit writer: ``format(_:decimals:)``, and the JSON writer's numbers and lengths (`JSONNumber` in
+    /// OversetReports, which is why it is public under an SPI: a `package` method is not inlined into another module).
+    @_spi(OversetInternals) @inlinable @inline(__always)
+    public static func writeDecimal(_ units: Int, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var written = 0
+        if units < 0 {
+            out[0] = UInt8(ascii: "-")
+            written = 1
+        }
+        let divisor: UInt = decimals <= 0 ? 1 : decimals == 1 ? 10 : decimals == 2 ? 100 : 1000
+        let magnitude = units.magnitude
+        var whole = magnitude / divisor
+        let fraction = magnitude - whole * divisor
+        // Lengths mostly have one to three whole digits: written without counting them first.
+        if whole < 10 {
+            out[written] = UInt8(ascii: "0") + UInt8(whole)
+            written += 1
+        } else if whole < 100 {
+            out[written] = UInt8(ascii: "0") + UInt8(whole / 10)
+            out[written + 1] = UInt8(ascii: "0") + UInt8(whole % 10)
+            written += 2
+        } else if whole < 1000 {
+            out[written] = UInt8(ascii: "0") + UInt8(whole / 100)
+            out[written + 1] = UInt8(ascii: "0") + UInt8(whole / 10 % 10)
+            out[written + 2] = UInt8(ascii: "0") + UInt8(whole % 10)
+            written += 3
+        } else {
+            var digits = 4
+            var bound: UInt = 10_000
+            while digits < 19, whole >= bound {  // Int.min's magnitude has 19 digits; 10¹⁹ still fits a UInt
                 digits += 1
-                bound *= 10
+                bound &*= 10
             }
-            var at = written + digits
-            written = at
-            repeat {
+            written += digits
+            var at = written
+            repeat {  // from the last digit back: divisions by a constant, which the compiler makes multiplications
                 at -= 1
                 out[at] = UInt8(ascii: "0") + UInt8(whole % 10)
                 whole /= 10
             } while whole > 0
-            guard fraction != 0 else { return written }
-            var places = decimals
-            while fraction % 10 == 0 {
-                fraction /= 10
-                places -= 1
-            }
-            out[written] = UInt8(ascii: ".")
-            at = written + 1 + places
-            written = at
-            for _ in 0..<places {
-                at -= 1
-                out[at] = UInt8(ascii: "0") + UInt8(fraction % 10)
-                fraction /= 10
-            }
-            return written
         }
+        guard fraction != 0 else { return written }
+        // As thousandths (a divisor of 10, 100 or 1000 here), written digit by digit until only zeros are left.
+        let thousandths = fraction * (1000 / divisor)
+        out[written] = UInt8(ascii: ".")
+        out[written + 1] = UInt8(ascii: "0") + UInt8(thousandths / 100)
+        written += 2
+        let rest = thousandths % 100
+        guard rest != 0 else { return written }
+        out[written] = UInt8(ascii: "0") + UInt8(rest / 10)
+        written += 1
+        guard rest % 10 != 0 else { return written }
+        out[written] = UInt8(ascii: "0") + UInt8(rest % 10)
+        return written + 1
     }
 
     private static func power(_ decimals: Int) -> Double {

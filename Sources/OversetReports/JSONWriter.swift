@@ -1,5 +1,6 @@
 import Foundation
 import Overset
+@_spi(OversetInternals) import OversetEngine
 
 /// The one JSON writer of every report and answer (`check`'s JSON, the baseline, SARIF, `measure`, `preview`,
 /// `matrix`): strings escaped one way (``JSONString``), numbers formatted one way (``JSONNumber``).
@@ -100,7 +101,7 @@ package struct JSONWriter {
     package mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         separate()
         // Most strings need no escape: found eight bytes at a time, then copied whole with their quotes.
-        if let base = utf8.baseAddress, !JSONBytes.containsEscape(base, count: utf8.count) {
+        if let base = utf8.baseAddress, JSONBytes.firstEscape(base, from: 0, to: utf8.count) == utf8.count {
             let out = reserve(utf8.count + 2)
             out[0] = UInt8(ascii: "\"")
             (out + 1).update(from: base, count: utf8.count)
@@ -115,7 +116,7 @@ package struct JSONWriter {
             let out = reserve((end - start) * 6)
             var at = 0
             for byte in UnsafeBufferPointer(rebasing: utf8[start..<end]) {
-                if JSONString.needsEscape(byte) {
+                if JSONBytes.needsEscape(byte) {
                     at += Self.writeEscape(byte, to: out + at)
                 } else {
                     out[at] = byte
@@ -128,7 +129,7 @@ package struct JSONWriter {
         write(UInt8(ascii: "\""))
     }
 
-    /// Writes the escape of a byte for which ``JSONString/needsEscape(_:)`` is true (`\n`, `\"` or `\u00XX`) at
+    /// Writes the escape of a byte for which ``JSONBytes/needsEscape(_:)`` is true (`\n`, `\"` or `\u00XX`) at
     /// `out` and returns its length (2 or 6).
     private static func writeEscape(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let short: UInt8? = switch byte {
@@ -359,29 +360,11 @@ package enum JSONNumber {
     package static let maximumThousandthsLength = 14
 
     /// Writes an integer's decimal digits, as `String(value)` writes them, without making a string; returns how
-    /// many bytes it wrote (at most ``maximumIntegerLength``).
+    /// many bytes it wrote (at most ``maximumIntegerLength``). (``Points/writeDecimal(_:decimals:to:)``, the one
+    /// digit writer.)
     @inline(__always)
     package static func write(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        var written = 0
-        if value < 0 {
-            out[0] = UInt8(ascii: "-")
-            written = 1
-        }
-        var magnitude = value.magnitude
-        var digits = 1
-        var bound: UInt = 10
-        while digits < 19, magnitude >= bound {  // Int.min has 19 digits; 10¹⁹ still fits a UInt
-            digits += 1
-            bound &*= 10
-        }
-        written += digits
-        var at = written
-        repeat {  // from the last digit back: divisions by a constant, which the compiler makes multiplications
-            at -= 1
-            out[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        return written
+        Points.writeDecimal(value, decimals: 0, to: out)
     }
 
     /// The bound (exclusive) on the magnitude of the whole thousandths ``write(thousandths:to:)`` writes: 10⁹ points.
@@ -407,41 +390,7 @@ package enum JSONNumber {
     /// decimals without trailing zeros. Returns how many bytes it wrote.
     @inline(__always)
     package static func write(thousandths: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        var written = 0
-        if thousandths < 0 {
-            out[0] = UInt8(ascii: "-")
-            written = 1
-        }
-        let magnitude = Int(thousandths.magnitude)
-        let whole = magnitude / 1000
-        // Lengths in points mostly have one to three whole digits: written without counting them first.
-        if whole < 10 {
-            out[written] = UInt8(ascii: "0") + UInt8(whole)
-            written += 1
-        } else if whole < 100 {
-            out[written] = UInt8(ascii: "0") + UInt8(whole / 10)
-            out[written + 1] = UInt8(ascii: "0") + UInt8(whole % 10)
-            written += 2
-        } else if whole < 1000 {
-            out[written] = UInt8(ascii: "0") + UInt8(whole / 100)
-            out[written + 1] = UInt8(ascii: "0") + UInt8(whole / 10 % 10)
-            out[written + 2] = UInt8(ascii: "0") + UInt8(whole % 10)
-            written += 3
-        } else {
-            written += write(whole, to: out + written)
-        }
-        let fraction = magnitude - whole * 1000
-        guard fraction != 0 else { return written }
-        out[written] = UInt8(ascii: ".")
-        out[written + 1] = UInt8(ascii: "0") + UInt8(fraction / 100)
-        written += 2
-        let rest = fraction % 100
-        guard rest != 0 else { return written }
-        out[written] = UInt8(ascii: "0") + UInt8(rest / 10)
-        written += 1
-        guard rest % 10 != 0 else { return written }
-        out[written] = UInt8(ascii: "0") + UInt8(rest % 10)
-        return written + 1
+        Points.writeDecimal(thousandths, decimals: 3, to: out)
     }
 }
 
@@ -456,12 +405,9 @@ package enum JSONString {
         return writer.text
     }
 
-    /// Whether a byte of UTF-8 is written escaped: `"`, `\` and the control characters.
-    @inline(__always)
-    package static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
 }
 
-/// The eight-bytes-at-a-time test of JSON strings, shared by the writer (``JSONWriter/string(utf8:)``) and the
+/// The bytes a JSON string escapes, found eight at a time: shared by the writer (``JSONWriter/string(utf8:)``) and the
 /// reader (`JSONSource` in OversetCatalog: the bytes that end a plain string are the bytes the writer escapes).
 ///
 /// Public under an SPI, not `package`: a `package` type's members are never inlined into another module, even
@@ -481,18 +427,20 @@ package enum JSONString {
         return found & highs != 0
     }
 
-    /// Whether any of `count` bytes at `base` needs an escape: eight at a time while none may, then one by one.
+    /// Whether a byte of UTF-8 is written escaped: `"`, `\` and the control characters.
     @inlinable @inline(__always)
-    public static func containsEscape(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
-        var at = 0
-        while at + 8 <= count, !mayNeedEscape(word: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) {
+    public static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
+
+    /// The index of the first byte from `start` to `end` that needs an escape, or `end` when none does: eight bytes
+    /// at a time while none may, then one by one. Where a plain string ends (the readers: a quote, a backslash or a
+    /// control character) and whether a string needs escaping (the writer).
+    @inlinable @inline(__always)
+    public static func firstEscape(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var at = start
+        while at + 8 <= end, !mayNeedEscape(word: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) {
             at += 8
         }
-        while at < count {
-            let byte = base[at]
-            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
-            at += 1
-        }
-        return false
+        while at < end, !needsEscape(base[at]) { at += 1 }
+        return at
     }
 }

@@ -511,17 +511,23 @@ package final class OrderedSlots<Value>: @unchecked Sendable {
 }
 
 extension OrderedSlots where Value == [UInt8] {
-    /// The byte strings set, in index order, each followed by `terminator`, in one array (`measure`'s answers, each
-    /// a line). Specialized here: through the generic ``values()`` from another module, joining cost 2,600
-    /// instructions a `measure` answer (RESEARCH.md, "Requests at the engine's cost", round 4).
-    package func joined(terminator: UInt8) -> [UInt8] {
+    /// The byte strings set, in index order, with `separator` between them, in one array (`measure`'s answer lines,
+    /// `check`'s JSON results). Specialized here: through the generic ``values()`` from another module, joining cost
+    /// 2,600 instructions a `measure` answer (RESEARCH.md, "Requests at the engine's cost", round 4).
+    package func joined(separator: [UInt8]) -> [UInt8] {
         var total = 0
-        for case let value? in storage { total += value.count + 1 }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(total)
+        var count = 0
         for case let value? in storage {
+            total += value.count
+            count += 1
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(total + max(0, count - 1) * separator.count)
+        var first = true
+        for case let value? in storage {
+            if !first { bytes += separator }
+            first = false
             bytes += value
-            bytes.append(terminator)
         }
         return bytes
     }

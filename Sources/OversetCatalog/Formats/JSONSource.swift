@@ -220,16 +220,7 @@ struct JSONSource {
             let start = index + 1
             let stop = bytes.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return start }
-                var at = start
-                // Eight bytes at a time while none of them ends the plain run, then byte by byte.
-                while at + 8 <= buffer.count,
-                      !JSONBytes.mayNeedEscape(word: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) {
-                    at += 8
-                }
-                while at < buffer.count, base[at] != UInt8(ascii: "\""), base[at] != UInt8(ascii: "\\"), base[at] >= 0x20 {
-                    at += 1
-                }
-                return at
+                return JSONBytes.firstEscape(base, from: start, to: buffer.count)
             }
             guard stop < bytes.count, bytes[stop] == UInt8(ascii: "\"") else { return nil }
             index = stop + 1
