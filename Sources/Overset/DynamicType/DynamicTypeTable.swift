@@ -8,60 +8,74 @@
 // - Eight leading cells differ between the HIG and a measured multiplier table (e.g. xxxLarge Subhead 28 vs 26, xLarge Title 1 37 vs 36); the HIG values are kept here
 
 /// Point size and leading per text style and content size category, xSmall … AX5.
+///
+/// Flat tables of 12 values per style, styles in `TextStyle`'s order: a lookup is an index, no array made per call
+/// (a row of two arrays built per call cost about 150 instructions, 5 times a check; RESEARCH.md).
 enum DynamicTypeTable {
-    struct Row: Sendable {
-        var weight: FontWeight
-        var emphasizedWeight: FontWeight
-        var sizes: [Double]
-        var leadings: [Double]
+    /// Content size categories per style.
+    static let categories = 12
+
+    /// The row of `style` in the flat tables.
+    static func index(_ style: TextStyle) -> Int {
+        switch style {
+        case .largeTitle: return 0
+        case .title1: return 1
+        case .title2: return 2
+        case .title3: return 3
+        case .headline: return 4
+        case .body: return 5
+        case .callout: return 6
+        case .subheadline: return 7
+        case .footnote: return 8
+        case .caption1: return 9
+        case .caption2: return 10
+        }
     }
 
-    static func row(_ style: TextStyle) -> Row {
+    /// Point sizes, 12 per style.
+    static let sizes: [Double] = [
+        31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60,  // largeTitle
+        25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58,  // title1
+        19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56,  // title2
+        17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55,  // title3
+        14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53,  // headline
+        14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53,  // body
+        13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51,  // callout
+        12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49,  // subheadline
+        12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44,  // footnote
+        11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43,  // caption1
+        11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40,  // caption2
+    ]
+
+    /// Point leadings (baseline to baseline), 12 per style.
+    static let leadings: [Double] = [
+        38, 39, 40, 41, 43, 46, 48, 52, 57, 61, 66, 70,  // largeTitle
+        31, 32, 33, 34, 37, 39, 41, 46, 51, 57, 62, 68,  // title1
+        24, 25, 26, 28, 30, 32, 34, 41, 47, 52, 59, 66,  // title2
+        22, 23, 24, 25, 28, 30, 32, 38, 44, 51, 58, 65,  // title3
+        19, 20, 21, 22, 24, 26, 29, 34, 40, 48, 56, 62,  // headline
+        19, 20, 21, 22, 24, 26, 29, 34, 40, 48, 56, 62,  // body
+        18, 19, 20, 21, 23, 25, 28, 32, 39, 46, 52, 60,  // callout
+        16, 18, 19, 20, 22, 24, 28, 31, 37, 43, 50, 58,  // subheadline
+        16, 16, 16, 18, 20, 22, 24, 29, 33, 40, 46, 52,  // footnote
+        13, 13, 13, 16, 19, 21, 23, 28, 32, 39, 44, 51,  // caption1
+        13, 13, 13, 13, 18, 20, 22, 25, 30, 35, 41, 48,  // caption2
+    ]
+
+    /// The style's weight and its weight with `.traitBold`.
+    static func weights(_ style: TextStyle) -> (regular: FontWeight, emphasized: FontWeight) {
         switch style {
-        case .largeTitle:
-            return Row(weight: .regular, emphasizedWeight: .bold,
-                       sizes: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60],
-                       leadings: [38, 39, 40, 41, 43, 46, 48, 52, 57, 61, 66, 70])
-        case .title1:
-            return Row(weight: .regular, emphasizedWeight: .bold,
-                       sizes: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58],
-                       leadings: [31, 32, 33, 34, 37, 39, 41, 46, 51, 57, 62, 68])
-        case .title2:
-            return Row(weight: .regular, emphasizedWeight: .bold,
-                       sizes: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56],
-                       leadings: [24, 25, 26, 28, 30, 32, 34, 41, 47, 52, 59, 66])
-        case .title3:
-            return Row(weight: .regular, emphasizedWeight: .semibold,
-                       sizes: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55],
-                       leadings: [22, 23, 24, 25, 28, 30, 32, 38, 44, 51, 58, 65])
-        case .headline:
-            return Row(weight: .semibold, emphasizedWeight: .semibold,
-                       sizes: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53],
-                       leadings: [19, 20, 21, 22, 24, 26, 29, 34, 40, 48, 56, 62])
-        case .body:
-            return Row(weight: .regular, emphasizedWeight: .semibold,
-                       sizes: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53],
-                       leadings: [19, 20, 21, 22, 24, 26, 29, 34, 40, 48, 56, 62])
-        case .callout:
-            return Row(weight: .regular, emphasizedWeight: .semibold,
-                       sizes: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51],
-                       leadings: [18, 19, 20, 21, 23, 25, 28, 32, 39, 46, 52, 60])
-        case .subheadline:
-            return Row(weight: .regular, emphasizedWeight: .semibold,
-                       sizes: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49],
-                       leadings: [16, 18, 19, 20, 22, 24, 28, 31, 37, 43, 50, 58])
-        case .footnote:
-            return Row(weight: .regular, emphasizedWeight: .semibold,
-                       sizes: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44],
-                       leadings: [16, 16, 16, 18, 20, 22, 24, 29, 33, 40, 46, 52])
-        case .caption1:
-            return Row(weight: .regular, emphasizedWeight: .semibold,
-                       sizes: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43],
-                       leadings: [13, 13, 13, 16, 19, 21, 23, 28, 32, 39, 44, 51])
-        case .caption2:
-            return Row(weight: .regular, emphasizedWeight: .semibold,
-                       sizes: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40],
-                       leadings: [13, 13, 13, 13, 18, 20, 22, 25, 30, 35, 41, 48])
+        case .largeTitle: return (.regular, .bold)
+        case .title1: return (.regular, .bold)
+        case .title2: return (.regular, .bold)
+        case .title3: return (.regular, .semibold)
+        case .headline: return (.semibold, .semibold)
+        case .body: return (.regular, .semibold)
+        case .callout: return (.regular, .semibold)
+        case .subheadline: return (.regular, .semibold)
+        case .footnote: return (.regular, .semibold)
+        case .caption1: return (.regular, .semibold)
+        case .caption2: return (.regular, .semibold)
         }
     }
 

@@ -41,18 +41,18 @@ public enum TextStyle: String, Sendable, Hashable, CaseIterable, CustomStringCon
 
     /// The style's point size at `category` (`UIFont.preferredFont(forTextStyle:compatibleWith:)`).
     public func pointSize(for category: ContentSizeCategory) -> Double {
-        DynamicTypeTable.row(self).sizes[category.rawValue]
+        DynamicTypeTable.sizes[DynamicTypeTable.index(self) * DynamicTypeTable.categories + category.rawValue]
     }
 
     /// The style's leading (line height, baseline to baseline) at `category`, in points.
     public func leading(for category: ContentSizeCategory) -> Double {
-        DynamicTypeTable.row(self).leadings[category.rawValue]
+        DynamicTypeTable.leadings[DynamicTypeTable.index(self) * DynamicTypeTable.categories + category.rawValue]
     }
 
     /// The style's weight (semibold for headline, regular otherwise).
-    public var weight: FontWeight { DynamicTypeTable.row(self).weight }
+    public var weight: FontWeight { DynamicTypeTable.weights(self).regular }
     /// The weight with `.traitBold` (emphasized).
-    public var emphasizedWeight: FontWeight { DynamicTypeTable.row(self).emphasizedWeight }
+    public var emphasizedWeight: FontWeight { DynamicTypeTable.weights(self).emphasized }
 
     /// `UIFontMetrics(forTextStyle:).scaledValue(for:compatibleWith:)`: `value` scaled by the ratio of the style's
     /// leading at `category` to its leading at Large, rounded to the display's pixel grid.
