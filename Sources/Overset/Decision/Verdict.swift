@@ -12,25 +12,53 @@
 /// ```
 public struct Verdict: Sendable {
     /// The label, at the category judged.
-    public let label: Label
+    public var label: Label { storage.label }
     /// How marks crossing the line box count.
-    public let policy: VerdictPolicy
+    public var policy: VerdictPolicy { storage.policy }
     /// The layout judged: at ``Label/maxLines``, truncated when the text needs more.
-    public let layout: TextLayout
+    public var layout: TextLayout { storage.layout }
     /// Lines the text needs with no limit.
-    public let linesNeeded: Int
+    public var linesNeeded: Int { storage.linesNeeded }
     /// The clipping analysis of ``layout``, with overflows within ``VerdictPolicy/clippingTolerance`` removed.
-    public let clipping: ClippingReport
+    public var clipping: ClippingReport { storage.clipping }
     /// The clipping analysis with every overflow, for judging again under another policy.
-    private let unfilteredClipping: ClippingReport
+    private var unfilteredClipping: ClippingReport { storage.unfilteredClipping }
     /// The font scale the label shows the text at: 1, or less when ``Label/minimumScaleFactor`` lets it shrink
     /// to fit (`adjustsFontSizeToFitWidth`). The layout, lines needed and clipping are at this scale.
-    public let scale: Double
+    public var scale: Double { storage.scale }
     /// Whether ``Label/allowsTightening`` squeezed the spacing to avoid truncation: the text needs more lines than
     /// allowed at the label's width but not at 5 % more (`NSParagraphStyle.tighteningFactorForTruncation`). The
     /// layout is then at the wider width, its lines up to 5 % wider than the label (exact for one line; for several
     /// lines every line may take the extra room, where UIKit squeezes only the last).
-    public let tightened: Bool
+    public var tightened: Bool { storage.tightened }
+
+    /// The members, in one immutable object: a verdict is copied and dropped several times on its way to a report,
+    /// and as a struct of a label, a layout and two clipping reports each copy retained (and each drop released)
+    /// about a dozen references through generic witnesses, 4 % of a `check` (RESEARCH.md).
+    private final class Storage: Sendable {
+        let label: Label
+        let policy: VerdictPolicy
+        let layout: TextLayout
+        let linesNeeded: Int
+        let clipping: ClippingReport
+        let unfilteredClipping: ClippingReport
+        let scale: Double
+        let tightened: Bool
+
+        init(label: Label, policy: VerdictPolicy, layout: TextLayout, linesNeeded: Int,
+             unfilteredClipping: ClippingReport, scale: Double, tightened: Bool) {
+            self.label = label
+            self.policy = policy
+            self.layout = layout
+            self.linesNeeded = linesNeeded
+            self.unfilteredClipping = unfilteredClipping
+            clipping = Verdict.filter(unfilteredClipping, policy)
+            self.scale = scale
+            self.tightened = tightened
+        }
+    }
+
+    private let storage: Storage
 
     /// Lays out `prepared` for `label` and judges it.
     /// - Complexity: two passes of arithmetic over the text (count, then lay out the visible lines) and the clipping
@@ -41,8 +69,6 @@ public struct Verdict: Sendable {
         var options = label.layoutOptions
         var unlimited = options
         unlimited.maxLines = 0
-        self.label = label
-        self.policy = policy
         var needed = try prepared.lineCount(unlimited)
         var tightened = false
         if label.allowsTightening, label.maxLines > 0, needed > label.maxLines {
@@ -56,7 +82,6 @@ public struct Verdict: Sendable {
                 options.width = squeezed.width
             }
         }
-        self.tightened = tightened
         var scale = 1.0
         if let minimum = label.minimumScaleFactor, minimum < 1, label.maxLines > 0, needed > label.maxLines {
             // The largest scale that fits, to 1/10,000 (lines needed only grow with the size): arithmetic on
@@ -80,28 +105,21 @@ public struct Verdict: Sendable {
             unlimited.pointSize *= scale
             needed = try prepared.lineCount(unlimited)
         }
-        self.scale = scale
-        linesNeeded = needed
-        layout = try prepared.layout(options)
-        unfilteredClipping = layout.clipping()
-        clipping = Verdict.filter(unfilteredClipping, policy)
+        let layout = try prepared.layout(options)
+        storage = Storage(label: label, policy: policy, layout: layout, linesNeeded: needed,
+                          unfilteredClipping: layout.clipping(), scale: scale, tightened: tightened)
     }
 
     private init(_ other: Verdict, policy: VerdictPolicy) {
-        label = other.label
-        scale = other.scale
-        tightened = other.tightened
-        self.policy = policy
-        layout = other.layout
-        linesNeeded = other.linesNeeded
-        unfilteredClipping = other.unfilteredClipping
-        clipping = Verdict.filter(unfilteredClipping, policy)
+        storage = Storage(label: other.label, policy: policy, layout: other.layout, linesNeeded: other.linesNeeded,
+                          unfilteredClipping: other.unfilteredClipping, scale: other.scale,
+                          tightened: other.tightened)
     }
 
     /// The same layout judged under another policy (no new layout).
     public func judged(by policy: VerdictPolicy) -> Verdict { Verdict(self, policy: policy) }
 
-    private static func filter(_ report: ClippingReport, _ policy: VerdictPolicy) -> ClippingReport {
+    fileprivate static func filter(_ report: ClippingReport, _ policy: VerdictPolicy) -> ClippingReport {
         var filtered = report
         filtered.clippedClusters = report.clippedClusters.filter { $0.overflow > policy.clippingTolerance }
         return filtered
