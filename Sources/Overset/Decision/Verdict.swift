@@ -261,36 +261,81 @@ extension Verdict {
     /// fixed line height for marks above (iOS adds extra height above the glyphs), a raised baseline for marks below
     /// (a taller line does not move them). Advice is given only where it changes something: a line height no taller
     /// than the lines already are is never suggested.
+    ///
+    /// Built as UTF-8 bytes with one `String` made at the end, and the clusters told apart by their bytes: string
+    /// appends and `==` (which compares canonical equivalents, normalizing non-ASCII text) cost 25,000 instructions a
+    /// sentence, 5 % of a `check` of the corpus (RESEARCH.md). A cluster spelled two ways in one text (precomposed
+    /// and decomposed) is listed twice, as written.
     func clippingSentence(worst: Double) -> String {
         var clusters: [String] = []
-        var edges = Set<ClipEdge>()
-        for clip in clipping.clippedClusters {
-            edges.insert(clip.edge)
-            if !clusters.contains(clip.cluster) && clusters.count < 5 { clusters.append(clip.cluster) }
+        // The edges crossed, a bit each (a `Set` hashed each edge's raw value string).
+        func bit(_ edge: ClipEdge) -> UInt8 {
+            switch edge {
+            case .top: 1
+            case .bottom: 2
+            case .previousLine: 4
+            case .nextLine: 8
+            }
         }
-        let names: [(ClipEdge, String)] = [(.top, "the top of the label"), (.previousLine, "the line above"),
-                                           (.nextLine, "the line below"), (.bottom, "the bottom of the label")]
-        let crossed = names.filter { edges.contains($0.0) }.map(\.1)
-        var sentence = "marks cross " + Verdict.list(crossed) + " (\(clusters.joined(separator: " "))) by up to "
-            + "\(Points.format(worst, decimals: 2)) pt"
-        var advice: [String] = []
-        let above = edges.contains(.top) || edges.contains(.previousLine)
+        var crossedEdges: UInt8 = 0
+        func crosses(_ edge: ClipEdge) -> Bool { crossedEdges & bit(edge) != 0 }
+        for clip in clipping.clippedClusters {
+            crossedEdges |= bit(clip.edge)
+            if clusters.count < 5, !clusters.contains(where: { $0.utf8.elementsEqual(clip.cluster.utf8) }) {
+                clusters.append(clip.cluster)
+            }
+        }
+        var sentence = SentenceBytes(capacity: 200)
+        sentence.add("marks cross ")
+        // "a", "a and b", "a, b and c".
+        let names: [(ClipEdge, StaticString)] = [(.top, "the top of the label"), (.previousLine, "the line above"),
+                                                 (.nextLine, "the line below"), (.bottom, "the bottom of the label")]
+        let crossed = names.filter { crosses($0.0) }
+        for (index, (_, name)) in crossed.enumerated() {
+            if index > 0 { sentence.add(index == crossed.count - 1 ? " and " : ", ") }
+            sentence.add(name)
+        }
+        sentence.add(" (")
+        for (index, cluster) in clusters.enumerated() {
+            if index > 0 { sentence.add(" ") }
+            sentence.add(cluster)
+        }
+        sentence.add(") by up to ")
+        sentence.add(Points.format(worst, decimals: 2))
+        sentence.add(" pt")
+        let above = crosses(.top) || crosses(.previousLine)
         let tallest = layout.lines.map(\.height).max() ?? 0
+        var advised = false
         if above, clipping.suggestedLineHeight > tallest + Tolerance.width {
-            advice.append("a line height of \(Points.format(clipping.suggestedLineHeight, decimals: 2)) pt avoids "
-                + (edges.contains(.top) ? "the top" : "the line above"))
+            sentence.add("; a line height of ")
+            sentence.add(Points.format(clipping.suggestedLineHeight, decimals: 2))
+            sentence.add(" pt avoids ")
+            sentence.add(crosses(.top) ? "the top" : "the line above")
+            advised = true
         }
         if clipping.suggestedBaselineOffset > Tolerance.width {
-            advice.append("a baseline raised by \(Points.format(clipping.suggestedBaselineOffset, decimals: 2)) pt "
-                + "(baselineOffset) avoids " + (edges.contains(.bottom) ? "the bottom" : "the line below"))
+            sentence.add(advised ? ", and " : "; ")
+            sentence.add("a baseline raised by ")
+            sentence.add(Points.format(clipping.suggestedBaselineOffset, decimals: 2))
+            sentence.add(" pt (baselineOffset) avoids ")
+            sentence.add(crosses(.bottom) ? "the bottom" : "the line below")
         }
-        if !advice.isEmpty { sentence += "; " + advice.joined(separator: ", and ") }
-        return sentence
+        return sentence.string
+    }
+}
+
+/// A sentence written as UTF-8 bytes and made a `String` once: appending to a `String` piece by piece cost about
+/// 550 instructions an append.
+struct SentenceBytes {
+    private var bytes: [UInt8] = []
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    mutating func add(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// "a", "a and b", "a, b and c".
-    static func list(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + items.last!
-    }
+    mutating func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }
