@@ -98,7 +98,10 @@ extension TextLayout {
         var belowBaseline = Double.infinity
         // Per cluster of a line: the largest overflow at each edge.
         var worst: [Int: (up: Double, down: Double)] = [:]
-        for (index, line) in lines.enumerated() {
+        // By index: `enumerated()` copied each line (a text reference and a truncation) through an unspecialized
+        // iterator.
+        for index in lines.indices {
+            let line = lines[index]
             let top: Double, bottom: Double, baseline: Double
             switch box {
             case .layoutLines:
@@ -203,6 +206,7 @@ extension TextLayout {
             } else {
                 visitAsDrawn(line.contentRange)
             }
+            if worst.isEmpty { continue }  // most lines: nothing clipped, nothing to sort
             for start in worst.keys.sorted() {
                 let entry = worst[start]!
                 let end = prepared.clusterEnd(startingAt: start)
