@@ -169,7 +169,7 @@ enum JSONLinesFormat {
             var index = searchFrom
             var tooLong = false
             pending.withUnsafeBufferPointer { buffer in
-                while let feed = buffer[index...].firstIndex(of: 0x0A) {
+                while let feed = buffer.lineFeed(from: index) {
                     guard feed - start <= maximumLine else {
                         tooLong = true
                         return
