@@ -156,6 +156,21 @@ import Testing
         try Self.roundTrip(partial)
     }
 
+    /// The newline finder both line readers share finds the line feeds the standard library's `firstIndex(of:)`
+    /// finds, from every start: none, first, last, adjacent, a CR LF pair, and past the end.
+    @Test func lineFeed_findsWhatFirstIndexFinds() {
+        let samples: [[UInt8]] = [[], Array("no feed".utf8), [0x0A], Array("a\nb\n\nc\r\nd".utf8),
+                                  Array(repeating: 0x41, count: 300) + [0x0A] + Array(repeating: 0x42, count: 40)]
+        for bytes in samples {
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...(bytes.count + 1) {
+                    let expected = start < bytes.count ? bytes[start...].firstIndex(of: 0x0A) : nil
+                    #expect(buffer.lineFeed(from: start) == expected, "\(bytes) from \(start)")
+                }
+            }
+        }
+    }
+
     @Test func encodings_invalidUTF8AndOddUTF16_areErrorsNotReplacements() {
         let bad = Data([0x22, 0x6B, 0x22, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0xFE, 0x41, 0x22, 0x3B])
         #expect(throws: CatalogError.self) { try Catalog.read(data: bad, path: "x.strings", format: .strings) }

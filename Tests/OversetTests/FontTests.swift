@@ -1,5 +1,7 @@
 import Foundation
+import Synchronization
 import Testing
+import OversetText
 @testable import Overset
 @testable import OversetEngine
 
@@ -278,6 +280,27 @@ import Testing
         #expect(deferred.map(\.isLoaded) == [true, true, false])
         #expect(try lazyEngine.prepare(thai, language: "th").usedFonts.map(\.familyName)
                 == ["Noto Sans Thai", "Noto Sans"])
+    }
+
+    /// Threads that ask for an installed face at once all get the same face (the first one stored; the others made
+    /// in the race are dropped), and the face goes when its font goes: the loaded face is held by its address in an
+    /// atomic, retained once and released when the font is freed.
+    @Test func installedFont_askedByRacingThreads_givesOneFaceAndFreesIt() throws {
+        weak var kept: FontFace?
+        for _ in 0..<8 {
+            let font = try Font(installedPath: Fixtures.fontPath("NotoSansThai-Regular.ttf"))
+            let threads = 4
+            let faces = Mutex<[ObjectIdentifier]>([])
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                let face = font.face
+                faces.withLock { $0.append(ObjectIdentifier(face)) }
+            }
+            #expect(faces.withLock { Set($0).count } == 1)
+            #expect(font.isLoaded)
+            kept = font.face
+            #expect(kept != nil)
+        }
+        #expect(kept == nil)
     }
 
     /// What a stack needs before any text (the axes, the path, the `name` table's family) is read without loading
