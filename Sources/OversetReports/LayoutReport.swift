@@ -19,6 +19,8 @@ package enum LayoutReport {
         let layout = verdict.layout
         let clipping = verdict.clipping
         let label = verdict.label
+        // The status once: `fits` and `status` each judge every kind of problem again.
+        let status = verdict.status
         var json = JSONWriter(capacity: 512 + 256 * layout.lines.count)
         json.fragment("{\"category\":")
         json.string(label.category.higName)
@@ -36,7 +38,7 @@ package enum LayoutReport {
             json.numbers(clip.range.location, clip.range.upperBound)
             json.fragment("]}")
         }
-        json.fragment(verdict.fits ? "],\"fits\":true,\"height\":" : "],\"fits\":false,\"height\":")
+        json.fragment(!status.fails ? "],\"fits\":true,\"height\":" : "],\"fits\":false,\"height\":")
         json.points(layout.height)
         if let id {
             json.fragment(",\"id\":")
@@ -49,7 +51,9 @@ package enum LayoutReport {
         json.fragment(",\"lineCount\":")
         json.number(layout.lineCount)
         json.fragment(",\"lines\":[")
-        for (index, line) in layout.lines.enumerated() {
+        let lines = layout.lines
+        for index in lines.indices {  // by index: `enumerated()` copied each line through a generic iterator
+            let line = lines[index]
             json.fragment(index == 0 ? "{\"ascent\":" : ",{\"ascent\":")
             json.points(line.ascent)
             json.fragment(",\"baseline\":")
@@ -96,7 +100,7 @@ package enum LayoutReport {
             json.string(label.shownCategory.higName)
         }
         json.fragment(",\"status\":")
-        json.string(verdict.status.rawValue)
+        json.string(status.rawValue)
         json.fragment(",\"strategy\":")
         json.string(label.strategy.rawValue)
         if let style = label.styledFont?.style.rawValue {

@@ -145,7 +145,7 @@ public struct Verdict: Sendable {
     }
 
     /// Fits: not truncated, no clipping that the policy fails on, and nothing unmeasurable.
-    public var fits: Bool { status == .pass || status == .warn }
+    public var fits: Bool { !status.fails }
 
     /// The judgement: `fail` for truncation (or clipping under `.fail`), `unknown` when a character has no glyph,
     /// `warn` for clipping under `.warn`, else `pass`.
