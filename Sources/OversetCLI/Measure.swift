@@ -56,13 +56,12 @@ struct Measure: ParsableCommand {
             let first = lineNumber + 1
             lineNumber += lines.count
             let slots = OrderedSlots<[UInt8]>(count: lines.count)
-            let next = Atomic<Int>(0)
             let box = LinesBox(lines: lines)
-            DispatchQueue.concurrentPerform(iterations: min(workers, lines.count)) { worker in
+            let queues = WorkQueues(lines: lines, workers: min(workers, lines.count))
+            DispatchQueue.concurrentPerform(iterations: queues.count) { worker in
                 let state = states[worker]
                 while true {
-                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard index < box.lines.count else { break }
+                    guard let index = queues.next(for: worker) else { break }
                     let number = first + index
                     guard let line = box.lines[index] else {
                         let limit = LineReader.maximumLineLength / (1024 * 1024)
@@ -159,6 +158,76 @@ struct Measure: ParsableCommand {
     }
 
     /// The lines of one batch, read by every worker (never written while they run).
+    /// A batch's lines dealt to the workers by their text: the lines of one text go to one worker, whose cache then
+    /// prepares the text once (dealt in turn, a text asked at 12 widths was prepared by both workers, and two
+    /// threads were no faster than one; RESEARCH.md). A worker whose lines are done takes the next lines of the
+    /// others, so a batch of one text still uses every core. Which worker answers a line never changes the answer.
+    final class WorkQueues: Sendable {
+        private let queues: [[Int]]
+        /// The next line of each queue to hand out.
+        private let cursors: Mutex<[Int]>
+
+        var count: Int { queues.count }
+
+        init(lines: [ArraySlice<UInt8>?], workers: Int) {
+            var queues = [[Int]](repeating: [], count: max(1, workers))
+            for (index, line) in lines.enumerated() {
+                let worker = line.flatMap { WorkQueues.textHash($0) }.map { Int($0 % UInt64(queues.count)) }
+                    ?? index % queues.count
+                queues[worker].append(index)
+            }
+            self.queues = queues
+            cursors = Mutex([Int](repeating: 0, count: queues.count))
+        }
+
+        /// The next line for `worker`: its own first, then the others' in turn; nil when every line is handed out.
+        func next(for worker: Int) -> Int? {
+            cursors.withLock { cursors in
+                for step in 0..<queues.count {
+                    let queue = (worker + step) % queues.count
+                    if cursors[queue] < queues[queue].count {
+                        defer { cursors[queue] += 1 }
+                        return queues[queue][cursors[queue]]
+                    }
+                }
+                return nil
+            }
+        }
+
+        /// A hash of the value of the line's first `"text"` member (its first 32 bytes), nil when there is none: a
+        /// guess that only decides which worker's cache the line meets, so a `"text"` inside another string at
+        /// worst sends the line to another worker.
+        static func textHash(_ line: ArraySlice<UInt8>) -> UInt64? {
+            line.withUnsafeBufferPointer { bytes -> UInt64? in
+                // `"text"` found from quote to quote (`memchr`).
+                guard let base = bytes.baseAddress else { return nil }
+                var from = 0
+                var found: Int? = nil
+                while from + 6 <= bytes.count, let hit = memchr(base + from, 0x22, bytes.count - from) {
+                    let quote = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                    if quote + 6 <= bytes.count, base[quote + 1] == 0x74, base[quote + 2] == 0x65,
+                       base[quote + 3] == 0x78, base[quote + 4] == 0x74, base[quote + 5] == 0x22 {
+                        found = quote
+                        break
+                    }
+                    from = quote + 1
+                }
+                guard let found else { return nil }
+                var at = found + 6
+                while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x3A { at += 1 }
+                guard at < bytes.count, bytes[at] == 0x22 else { return nil }
+                at += 1
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+                let end = min(bytes.count, at + 32)  // a prefix: texts that share one share a worker, no harm
+                while at < end, bytes[at] != 0x22 {
+                    hash = (hash ^ UInt64(bytes[at])) &* 0x100_0000_01b3
+                    at += bytes[at] == 0x5C ? 2 : 1  // an escape's next byte is part of it
+                }
+                return hash
+            }
+        }
+    }
+
     struct LinesBox: @unchecked Sendable {
         // @unchecked Sendable: an immutable array of byte slices shared read-only by the workers of one batch.
         let lines: [ArraySlice<UInt8>?]

@@ -196,6 +196,29 @@ import Testing
         for index in 8..<lines.count { #expect(answers[index].contains("not valid JSON"), "line \(index + 1)") }
     }
 
+    /// Lines are dealt to workers by their text (each worker prepares the texts it is dealt): a batch of texts
+    /// each asked at several widths, lines with no text, a `"text"` inside another string and escaped quotes get
+    /// the same answers, in input order, with one, two or three workers; and every line gets exactly one answer.
+    @Test func measure_linesDealtByText_answerTheSameForAnyWorkerCount() throws {
+        var lines: [String] = []
+        for (index, text) in ["Nach Updates suchen", "Einstellungen", "ตั้งค่า", "Say \"hi\"", "設定"].enumerated() {
+            for width in [60, 90, 140] {
+                lines.append(#"{"id": "\#(index)-\#(width)", "text": "\#(text)", "width": \#(width), "maxLines": 1}"#)
+            }
+        }
+        lines.append(#"{"id": "no text", "width": 90}"#)
+        lines.append(#"{"id": "\"text\": \"Ok\"", "text": "Einstellungen", "width": 90}"#)
+        lines.append(#"{"text":"Ok","width":40}"#)
+        let input = lines.joined(separator: "\n") + "\n"
+        let one = try Self.run(["measure", "--threads", "1"], stdin: input)
+        #expect(one.stdout.split(separator: "\n").count == lines.count)
+        for threads in ["2", "3"] {
+            let many = try Self.run(["measure", "--threads", threads], stdin: input)
+            #expect(many.stdout == one.stdout, "--threads \(threads)")
+            #expect(many.status == one.status)
+        }
+    }
+
     @Test func measure_invalidUTF8Line_isReported() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
