@@ -157,7 +157,6 @@ struct Measure: ParsableCommand {
         }
     }
 
-    /// The lines of one batch, read by every worker (never written while they run).
     /// A batch's lines dealt to the workers by their text: the lines of one text go to one worker, whose cache then
     /// prepares the text once (dealt in turn, a text asked at 12 widths was prepared by both workers, and two
     /// threads were no faster than one; RESEARCH.md). A worker whose lines are done takes the next lines of the
@@ -228,6 +227,7 @@ struct Measure: ParsableCommand {
         }
     }
 
+    /// The lines of one batch, read by every worker (never written while they run).
     struct LinesBox: @unchecked Sendable {
         // @unchecked Sendable: an immutable array of byte slices shared read-only by the workers of one batch.
         let lines: [ArraySlice<UInt8>?]
@@ -428,8 +428,8 @@ struct LineReader {
             var bytes = chunk[0..<count]
             if skipping {
                 // The rest of a line too long to keep: drop it up to its newline.
-                guard let newline = chunk.withUnsafeBufferPointer({ UnsafeBufferPointer(rebasing: $0[..<count]).lineFeed(from: 0) })
-                else { continue }
+                let newline = chunk.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[..<count]).lineFeed(from: 0) }
+                guard let newline else { continue }
                 bytes = bytes[(newline + 1)...]
                 skipping = false
             }
