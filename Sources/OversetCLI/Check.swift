@@ -134,20 +134,21 @@ struct Check: ParsableCommand {
     /// What this run checks, for `merge` to refuse shards of different runs: the spec's and the catalogs' bytes,
     /// their paths and the options that change results (FNV-1a, 64 bits).
     func fingerprint() -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func add(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+        var hash = StableHash()
+        func add(_ text: String) {
+            hash.add(text)
+            hash.add(0xFF)
         }
         for path in [spec] + catalogFiles {
-            add(path.utf8)
-            add(FileManager.default.contents(atPath: path) ?? Data())
+            add(path)
+            (FileManager.default.contents(atPath: path) ?? Data()).withUnsafeBytes { hash.add($0.bindMemory(to: UInt8.self)) }
+            hash.add(0xFF)
         }
         for option in [languages, categories, pseudo, factor.map { "\($0)" }, catalogFormat?.rawValue, catalogLanguage] {
-            add((option ?? "-").utf8)
+            add(option ?? "-")
         }
-        add((shard.flatMap(parseShard).map { "\($0.count)" } ?? "-").utf8)
-        return String(hash, radix: 16)
+        add(shard.flatMap(parseShard).map { "\($0.count)" } ?? "-")
+        return String(hash.value, radix: 16)
     }
 
     func parseShard(_ text: String) -> (index: Int, count: Int)? {

@@ -216,13 +216,12 @@ struct Measure: ParsableCommand {
                 while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x3A { at += 1 }
                 guard at < bytes.count, bytes[at] == 0x22 else { return nil }
                 at += 1
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-                let end = min(bytes.count, at + 32)  // a prefix: texts that share one share a worker, no harm
-                while at < end, bytes[at] != 0x22 {
-                    hash = (hash ^ UInt64(bytes[at])) &* 0x100_0000_01b3
-                    at += bytes[at] == 0x5C ? 2 : 1  // an escape's next byte is part of it
-                }
-                return hash
+                // A prefix of the value: texts that share one share a worker, no harm.
+                let start = at, limit = min(bytes.count, at + 32)
+                while at < limit, bytes[at] != 0x22 { at += bytes[at] == 0x5C ? 2 : 1 }  // an escaped quote is text
+                var hash = StableHash()
+                hash.add(UnsafeBufferPointer(rebasing: bytes[start..<min(at, limit)]))
+                return hash.value
             }
         }
     }

@@ -156,6 +156,19 @@ import Testing
         try Self.roundTrip(partial)
     }
 
+    /// The one stable hash (shards, the check's fingerprint, string digests, `measure`'s routing) is FNV-1a 64:
+    /// the test vectors of its authors' reference suite (http://www.isthe.com/chongo/src/fnv/test_fnv.c), so that
+    /// shards and fingerprints stay the same from one release to the next.
+    @Test func stableHash_isFNV1a64() {
+        for (text, expected): (String, UInt64) in [("", 0xcbf2_9ce4_8422_2325), ("a", 0xaf63_dc4c_8601_ec8c),
+                                                   ("foobar", 0x8594_4171_f739_67e8)] {
+            var hash = StableHash()
+            hash.add(text)
+            #expect(hash.value == expected, "\(text)")
+        }
+        #expect(CatalogChecker.shard(of: "foobar", count: 7) == Int(UInt64(0x8594_4171_f739_67e8) % 7))
+    }
+
     /// The newline finder both line readers share finds the line feeds the standard library's `firstIndex(of:)`
     /// finds, from every start: none, first, last, adjacent, a CR LF pair, and past the end.
     @Test func lineFeed_findsWhatFirstIndexFinds() {

@@ -143,7 +143,7 @@ import Overset
         // copy meets a character it must not take.
         for run in 0...9 {
             let ascii = String(repeating: "a", count: run)
-            for other in ["é", "€", "😀", "\u{7F}", "\u{80}"] {
+            for other in ["é", "€", "😀", "\u{7F}", "\u{80}", "\u{FFFD}", "\u{10FFFF}"] {
                 let text = ascii + other + ascii + "b" + other
                 let layout = try engine.prepare(text).layout(width: 10_000, pointSize: 17)
                 var bytes: [UInt8] = []

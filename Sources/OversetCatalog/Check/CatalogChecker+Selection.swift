@@ -184,15 +184,9 @@ struct SelectionStream {
     /// the text: FNV-1a over its UTF-8, the same on every machine and run. Two different texts share a digest with
     /// a chance of about 2⁻⁶⁴ (the repeat would then be counted as the same string).
     static func digest(_ text: String) -> UInt64 {
-        var text = text
-        return text.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-            return hash ^ UInt64(bytes.count)
-        }
+        var hash = StableHash()
+        hash.add(text)
+        return hash.value ^ UInt64(text.utf8.count)
     }
 
     /// The selection's whole-catalog findings, once every string was taken: `catalogs` are the catalogs read (their

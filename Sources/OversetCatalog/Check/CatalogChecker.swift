@@ -318,12 +318,9 @@ public struct CatalogChecker: Sendable {
 
     /// A stable shard for a key (FNV-1a over its UTF-8), the same on every machine and run.
     public static func shard(of key: String, count: Int) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return Int(hash % UInt64(max(1, count)))
+        var hash = StableHash()
+        hash.add(key)
+        return Int(hash.value % UInt64(max(1, count)))
     }
 
     /// Strings judged between two calls of the results handler: enough to keep both cores busy, few enough that

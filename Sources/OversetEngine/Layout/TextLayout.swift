@@ -150,28 +150,6 @@ extension PreparedText {
             let units = UnsafeBufferPointer(rebasing: buffer[range])
             var written = 0
             var index = 0
-            func put(_ scalar: UInt32) {
-                switch scalar {
-                case ..<0x80:
-                    out[written] = UInt8(scalar)
-                    written += 1
-                case ..<0x800:
-                    out[written] = 0xC0 | UInt8(scalar >> 6)
-                    out[written + 1] = 0x80 | UInt8(scalar & 0x3F)
-                    written += 2
-                case ..<0x10000:
-                    out[written] = 0xE0 | UInt8(scalar >> 12)
-                    out[written + 1] = 0x80 | UInt8((scalar >> 6) & 0x3F)
-                    out[written + 2] = 0x80 | UInt8(scalar & 0x3F)
-                    written += 3
-                default:
-                    out[written] = 0xF0 | UInt8(scalar >> 18)
-                    out[written + 1] = 0x80 | UInt8((scalar >> 12) & 0x3F)
-                    out[written + 2] = 0x80 | UInt8((scalar >> 6) & 0x3F)
-                    out[written + 3] = 0x80 | UInt8(scalar & 0x3F)
-                    written += 4
-                }
-            }
             while index < units.count {
                 let unit = UInt32(units[index])
                 if unit < 0x80 {
@@ -190,10 +168,19 @@ extension PreparedText {
                     written += 3
                     index += 1
                 } else if unit & 0xFC00 == 0xD800, index + 1 < units.count, units[index + 1] & 0xFC00 == 0xDC00 {
-                    put(0x10000 + ((unit - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00))
+                    // A surrogate pair: four bytes.
+                    let scalar = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
+                    out[written] = 0xF0 | UInt8(scalar >> 18)
+                    out[written + 1] = 0x80 | UInt8((scalar >> 12) & 0x3F)
+                    out[written + 2] = 0x80 | UInt8((scalar >> 6) & 0x3F)
+                    out[written + 3] = 0x80 | UInt8(scalar & 0x3F)
+                    written += 4
                     index += 2
-                } else {
-                    put(0xFFFD)  // a lone surrogate
+                } else {  // a lone surrogate: U+FFFD
+                    out[written] = 0xEF
+                    out[written + 1] = 0xBF
+                    out[written + 2] = 0xBD
+                    written += 3
                     index += 1
                 }
             }

@@ -1,0 +1,20 @@
+/// FNV-1a, 64 bits: the one hash whose value the project keeps or compares between runs (a key's shard, a check's
+/// fingerprint, a string's digest) or uses to deal work (`measure`'s lines): the same on every machine and run,
+/// unlike `Hasher`, which is seeded per process.
+package struct StableHash {
+    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    package init() {}
+
+    package mutating func add(_ byte: UInt8) { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+
+    package mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes { add(byte) }
+    }
+
+    /// The text's UTF-8.
+    package mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { add($0) }
+    }
+}
