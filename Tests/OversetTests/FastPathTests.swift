@@ -35,4 +35,32 @@ import OversetText
             #expect(prepared.paragraphs.map(\.level) == (icu.paragraphs.isEmpty ? [0] : icu.paragraphs.map(\.level)))
         }
     }
+
+    /// A label's Display preparation (from 20 pt) takes from its Text preparation the runs shaped in the same font,
+    /// script, level and features: a Thai, Arabic, Hindi or CJK run, a Noto Sans word in a Hebrew string. What it
+    /// takes must be what shaping the text again in the Display fonts gives, run for run, glyph for glyph.
+    @Test func displayPreparation_takingTheTextRunsMatchesShapingAgain() throws {
+        let label = Label(style: .body, width: 300)
+        var taken = 0
+        for row in Fixtures.corpusSample(stride: 20) {
+            for (language, text) in row.texts.sorted(by: { $0.key < $1.key }) {
+                let preparations = try LabelPreparations(text, language: language, label: label)
+                try #require(preparations.all.count == 2, "Inter below 20 pt, Inter Display from 20 pt")
+                let (first, display) = (preparations.all[0], preparations.all[1])
+                let fresh = try label.at(.accessibility5).prepare(text, language: language)
+                #expect(fresh.faceTable == display.faceTable)
+                #expect(display.glyphs == fresh.glyphs, "\(language): \(text)")
+                #expect("\(display.ink)" == "\(fresh.ink)", "\(language): \(text)")
+                #expect("\(display.runs)" == "\(fresh.runs)", "\(language): \(text)")
+                #expect(display.advanceSums == fresh.advanceSums, "\(language): \(text)")
+                #expect(display.unsafeToBreak == fresh.unsafeToBreak, "\(language): \(text)")
+                #expect("\(display.segments)" == "\(fresh.segments)", "\(language): \(text)")
+                // Runs the two designs set in one font (the ones taken).
+                taken += display.runs.filter { run in
+                    first.runs.contains { $0.range == run.range && first.faceTable[$0.face] === display.faceTable[run.face] }
+                }.count
+            }
+        }
+        #expect(taken > 500, "the sample has runs both designs set in one font")
+    }
 }

@@ -17,9 +17,11 @@ extension PreparedTextBuilder {
         var isGraphemeStart: [Bool]
     }
 
-    /// Shapes `out.runs` into `out.glyphs` and `out.ink`, and measures every code unit.
-    func shape(_ out: inout Output, properties: CharacterProperties,
-               analysis: Analysis) throws(OversetError) -> Shaped {
+    /// Shapes `out.runs` into `out.glyphs` and `out.ink`, and measures every code unit. A run that `earlier` (the
+    /// same text's preparation with other fonts) shaped in the same font, script, level and features takes its
+    /// glyphs and ink from there: HarfBuzz would give the same, since the text around it is the same too.
+    func shape(_ out: inout Output, properties: CharacterProperties, analysis: Analysis,
+               reusing earlier: SharedAnalysis.Shaping?) throws(OversetError) -> Shaped {
         let count = units.count
         let fonts = styling.faceTable
         let baseFaceCount = engine.fonts.allFonts.count
@@ -30,12 +32,30 @@ extension PreparedTextBuilder {
         let shaper = engine.shared.shaper
         out.glyphs.reserveCapacity(count + count / 4)
         out.ink.reserveCapacity(count + count / 4)
+        var cursor = 0
         for runIndex in out.runs.indices {
             let run = out.runs[runIndex]
-            let face = fonts[run.face].face
+            let font = fonts[run.face]
+            let face = font.face
             let features = styling.styles[run.style].features
             let scale = styling.styles[run.style].scale
             let first = out.glyphs.count
+            if let earlier, let match = earlier.match(run, face: font, features: features, language: shapingLanguage,
+                                                       cursor: &cursor) {
+                let from = earlier.runs[match].glyphRange
+                out.glyphs.append(contentsOf: earlier.glyphs[from])
+                out.ink.append(contentsOf: earlier.ink[from])
+                let last = out.glyphs.count
+                out.runs[runIndex].glyphRange = first..<last
+                out.runs[runIndex].inkExtent = earlier.runs[match].inkExtent
+                for glyph in earlier.glyphs[from]
+                where glyph.unsafeToBreak && Int(glyph.cluster) > run.range.lowerBound {
+                    unsafe[Int(glyph.cluster)] = true
+                }
+                spreadAdvances(of: out.glyphs[first..<last], run: run, perEm: scale / Double(face.metrics.unitsPerEm),
+                               isGraphemeStart: isGraphemeStart, advances: &advances, unsafe: &unsafe)
+                continue
+            }
             func shape(_ range: Range<Int>, into glyphs: inout [ShapedGlyph]) throws(OversetError) {
                 let outcome = shapingUnits.withUnsafeBufferPointer { buffer in
                     shaper.shape(buffer, range: range, context: 0..<count, face: face,

@@ -59,14 +59,14 @@ struct PreparedTextBuilder {
         var out = Output()
         let properties: CharacterProperties
         let analysis: Analysis
+        var earlier: SharedAnalysis.Shaping? = nil
         if let shared, shared.units == units, shared.language == language, shared.direction == options.direction {
             properties = shared.properties
             analysis = shared.analysis
+            earlier = shared.shaping
         } else {
             properties = characterProperties()
             analysis = try analyze(properties)
-            shared = SharedAnalysis(units: units, language: language, direction: options.direction,
-                                    properties: properties, analysis: analysis)
         }
         out.hangs = properties.flags.map { $0.has(.hangs) }
         out.noBreakBefore = properties.flags.map { $0.has(.noBreakBefore) } + [false]
@@ -81,7 +81,12 @@ struct PreparedTextBuilder {
             && !out.syntheticOblique.contains(run.face) {
             out.syntheticOblique.append(run.face)
         }
-        let shaped = try shape(&out, properties: properties, analysis: analysis)
+        let shaped = try shape(&out, properties: properties, analysis: analysis, reusing: earlier)
+        shared = SharedAnalysis(units: units, language: language, direction: options.direction,
+                                properties: properties, analysis: analysis,
+                                shaping: SharedAnalysis.Shaping(runs: out.runs, faces: styling.faceTable,
+                                                                styles: styling.styles, glyphs: out.glyphs,
+                                                                ink: out.ink, shapingLanguage: shapingLanguage))
         out.advanceSums = shaped.sums
         out.unsafeToBreak = shaped.unsafe
         out.paragraphs = analysis.bidi.paragraphs.map { Paragraph(range: $0.range, level: $0.level) }
@@ -252,20 +257,49 @@ struct Remeasurer {
 
 /// ICU's analysis of a text and its characters' properties (stages 1 and 2: grapheme clusters, line break
 /// opportunities, bidi levels, scripts), which depend on the text, its language and its direction, not on the fonts:
-/// a label's string prepared for Inter below 20 pt and for Inter Display from 20 pt is analysed once.
+/// a label's string prepared for Inter below 20 pt and for Inter Display from 20 pt is analysed once. With it, the
+/// runs that preparation shaped: the next preparation takes the glyphs of every run it sets in the same font, with
+/// the same script, direction and features (a Thai, Arabic or CJK run is the same in both designs' stacks; only the
+/// runs set in Inter are shaped again).
 package final class SharedAnalysis: Sendable {
     let units: [UInt16]
     let language: String?
     let direction: TextDirection
     let properties: PreparedTextBuilder.CharacterProperties
     let analysis: PreparedTextBuilder.Analysis
+    let shaping: Shaping
+
+    /// A preparation's shaped runs, and what their shaping depended on besides the text: the font (by identity),
+    /// the run's script, bidi level and style's features, and the shaping language.
+    struct Shaping: Sendable {
+        let runs: [ShapedRun]
+        let faces: [Font]
+        let styles: [RunStyle]
+        let glyphs: [ShapedGlyph]
+        let ink: [VerticalInk]
+        let shapingLanguage: ShapingLanguage
+
+        /// The index of the run that this preparation's `run` (set in `face` with `features`) can take its glyphs
+        /// from, or nil. `cursor` walks the runs in logical order: the caller asks for its runs in order.
+        func match(_ run: ShapedRun, face: Font, features: [FontFeatureSetting], language: ShapingLanguage,
+                   cursor: inout Int) -> Int? {
+            while cursor < runs.count, runs[cursor].range.lowerBound < run.range.lowerBound { cursor += 1 }
+            guard cursor < runs.count, language == shapingLanguage else { return nil }
+            let earlier = runs[cursor]
+            guard earlier.range == run.range, earlier.level == run.level, earlier.script == run.script,
+                  faces[earlier.face] === face, styles[earlier.style].features == features else { return nil }
+            return cursor
+        }
+    }
 
     init(units: [UInt16], language: String?, direction: TextDirection,
-         properties: PreparedTextBuilder.CharacterProperties, analysis: PreparedTextBuilder.Analysis) {
+         properties: PreparedTextBuilder.CharacterProperties, analysis: PreparedTextBuilder.Analysis,
+         shaping: Shaping) {
         self.units = units
         self.language = language
         self.direction = direction
         self.properties = properties
         self.analysis = analysis
+        self.shaping = shaping
     }
 }
