@@ -185,8 +185,8 @@ struct Check: ParsableCommand {
         }
         let progress: ProgressBar? = quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressBar()
         // Catalogs are read on every core (an Android project has a file per language), with progress from the
-        // first file; the sources keep the command line's order. A JSON Lines catalog is only opened here: the
-        // check reads it a block at a time.
+        // first file; the sources keep the command line's order. A JSON Lines catalog or a String Catalog is only
+        // opened here: the check reads the one a block at a time, the other a few keys at a time.
         let read = Mutex<[Int: CatalogSource]>([:])
         let (paths, readFormat, language) = (catalogFiles, catalogFormat, catalogLanguage)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in

@@ -2,12 +2,15 @@ import Foundation
 
 /// A catalog a check reads (``CatalogChecker/check(sources:progress:results:)``): a catalog read before, or a
 /// file. A JSON Lines file is read a block at a time as the check goes, so that a check of a large corpus holds one
-/// block of its strings, never all of them; a file of another format is read whole when the source is made (its
-/// format's tree needs the whole file), and lets go of its strings once they are judged.
+/// block of its strings, never all of them; a String Catalog (`.xcstrings`) is checked whole when the check reaches
+/// it and its keys' trees are built a few keys at a time (``XCStringsFormat/Stream``); a file of another format is
+/// read whole when the source is made (its format's tree needs the whole file), and lets go of its strings once
+/// they are judged.
 public struct CatalogSource: Sendable {
     enum Storage: Sendable {
         case read(Catalog)
         case jsonLines(path: String)
+        case stringCatalog(path: String)
         case unreadable(CatalogError)
     }
 
@@ -20,31 +23,38 @@ public struct CatalogSource: Sendable {
     /// A catalog read before.
     public init(_ catalog: Catalog) { storage = .read(catalog) }
 
-    /// A catalog file: ``Catalog/read(path:format:language:)``'s arguments. A JSON Lines file is only looked at
-    /// here (to say at once that it is missing, unreadable or too large), and read by the check; every other
-    /// format is read here. A file that cannot be
-    /// read is not thrown: the check reports it first among its diagnostics ("…; file skipped") and goes on with
-    /// the others, and ``error`` says it.
+    /// A catalog file: ``Catalog/read(path:format:language:)``'s arguments. A JSON Lines file or a String Catalog
+    /// is only looked at here (to say at once that it is missing, unreadable or too large), and read by the check;
+    /// every other format is read here. A file that cannot be read is not thrown: the check reports it first among
+    /// its diagnostics ("…; file skipped") and goes on with the others, and ``error`` says it (for a String
+    /// Catalog that is not JSON, the check says it when it reaches the file).
     public init(path: String, format: CatalogFormat? = nil, language: String? = nil) {
         do {
-            if (format ?? CatalogFormat.guess(path: path)) == .jsonl {
+            switch format ?? CatalogFormat.guess(path: path) {
+            case .jsonl:
                 try Catalog.refuseUnreadable(path: path)
                 storage = .jsonLines(path: path)
-            } else {
+            case .xcstrings:
+                try Catalog.refuseUnreadable(path: path)
+                storage = .stringCatalog(path: path)
+            default:
                 storage = .read(try Catalog.read(path: path, format: format, language: language))
             }
-        } catch let error as CatalogError {
-            storage = .unreadable(error)
         } catch {
-            storage = .unreadable(CatalogError(location: CatalogLocation(file: path), message: "\(error)"))
+            storage = .unreadable(Self.catalogError(error, path: path))
         }
+    }
+
+    /// `error` as the ``CatalogError`` a check reports for the file.
+    static func catalogError(_ error: any Error, path: String) -> CatalogError {
+        error as? CatalogError ?? CatalogError(location: CatalogLocation(file: path), message: "\(error)")
     }
 
     /// The file (or the catalog's path).
     public var path: String {
         switch storage {
         case .read(let catalog): catalog.path
-        case .jsonLines(let path): path
+        case .jsonLines(let path), .stringCatalog(let path): path
         case .unreadable(let error): error.location.file
         }
     }

@@ -58,7 +58,7 @@ public struct JSONRequest: Sendable {
             case .string(let text): return .string(text)
             case .number(let number): return .number(number)
             case .bool(let flag): return .bool(flag)
-            case .null: return .null
+            case .null, .deferred: return .null  // nothing is deferred: the line is read whole
             case .array(let items): return .list(items.map(value))
             case .object(let members):
                 return .table(Dictionary(members.map { ($0.key, value($0.value)) }, uniquingKeysWith: { _, last in last }))

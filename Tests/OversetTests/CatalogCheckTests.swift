@@ -191,6 +191,53 @@ import Overset
         #expect(messages.contains("\(path):4: warning: duplicate key \"save\" (first on line 2)"))
     }
 
+    /// A String Catalog given to a check as a file is checked whole, then read a few keys at a time: the report is
+    /// the one of the catalog read first (plurals, devices, substitutions, a source key with no translation).
+    /// Shallow reading builds each key's tree as the whole reading does; a syntax error or a nesting bomb deep in a
+    /// key is found before any string is judged, said as `Catalog.read` says it, and the file is skipped.
+    @Test func streamedStringCatalog_givesTheReportOfTheFileReadWhole() throws {
+        let spec = try LayoutSpec.read(path: CatalogFormatTests.path("layout.yml"))
+        let checker = try CatalogChecker(spec: spec, options: CheckOptions(categories: [.large, .accessibility3]))
+        let fixture = CatalogFormatTests.path("Localizable.xcstrings")
+        let whole = checker.check([try Catalog.read(path: fixture)])
+        let streamed = checker.check(sources: [CatalogSource(path: fixture)])
+        #expect(whole.results.count > 10)
+        #expect(try streamed.json() == whole.json())
+        // Each key's tree built from the shallow read is the tree the whole read built.
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: fixture)))
+        let full = try JSONSource(bytes: bytes), shallow = try JSONSource(bytes: bytes, deferringBelow: 2)
+        let fullKeys = try #require(full.root["strings"]?.members), shallowKeys = try #require(shallow.root["strings"]?.members)
+        #expect(shallowKeys.map(\.key) == fullKeys.map(\.key))
+        for (deferred, built) in zip(shallowKeys, fullKeys) {
+            if case .deferred = deferred.value.value {} else { Issue.record("\(deferred.key) was built by the shallow read") }
+            #expect("\(try shallow.built(deferred.value))" == "\(built.value)")
+        }
+
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        // The columns counted by hand: the "}" after the trailing comma is character 92; the 510th "[" (character
+        // 559) opens the 513th level (the root, "strings" and the key's object are the first three).
+        let files = [
+            ("comma.xcstrings", #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":{"stringUnit":{"value":"Eins",}}}}}}"#,
+             ":1: error: invalid JSON at line 1, column 92: expected a quoted key"),
+            ("deep.xcstrings", #"{"sourceLanguage":"en","strings":{"a":{"comment":"# + deep + "}}}",
+             ":1: error: invalid JSON at line 1, column 559: nested more than 512 levels deep"),
+            ("empty.xcstrings", #"{"sourceLanguage":"en","strings":{}}"#,
+             ": error: no strings in this xcstrings file (an empty catalog checks nothing)"),
+        ]
+        for (name, text, message) in files {
+            let path = folder.appendingPathComponent(name).path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let report = checker.check(sources: [CatalogSource(path: path)])
+            // First in the report, before what the spec says of a check with no strings.
+            #expect(report.diagnostics.first?.description == path + message + "; file skipped", "\(name)")
+            #expect(report.results.isEmpty && !report.passed)
+            let error = try #require(throws: CatalogError.self) { try Catalog.read(path: path) }
+            #expect("\(CatalogDiagnostic(.error, error.location, error.message))" == path + message)
+        }
+    }
+
     /// A key read again with other text is checked twice and warned about, naming where the first was read (its
     /// line and column: a JSON map's entry is where its key's quote is); with the same text it is counted once.
     @Test func repeats_nameTheFirstPlaceWithItsColumn() throws {

@@ -233,7 +233,7 @@ public struct CatalogChecker: Sendable {
         for source in sources {
             switch source.storage {
             case .read(let catalog): reading.expected += catalog.entries.count
-            case .jsonLines(let path): reading.expected += ReadProgress.estimate(bytes: path)
+            case .jsonLines(let path), .stringCatalog(let path): reading.expected += ReadProgress.estimate(bytes: path)
             case .unreadable: break
             }
         }
@@ -243,53 +243,79 @@ public struct CatalogChecker: Sendable {
             let english = shadowingEnglish(source.path)
             var given = 0
             var catalog: Catalog
+            /// Gives a piece of this source's strings to the selection (none where Base.lproj is shadowed), and
+            /// moves the expected total by how many this file is now expected to give (`expected`).
+            func give(_ entries: [CatalogEntry], sourceLanguage: String?, expected: inout Int,
+                      now expectedNow: (Int) -> Int) throws {
+                let read = given + entries.count
+                let now = expectedNow(read)
+                reading.expected += now - expected
+                expected = now
+                guard english == nil else {
+                    given = read
+                    reading.given += entries.count
+                    return
+                }
+                for entry in entries {
+                    given += 1
+                    reading.given += 1
+                    if let entry = selection.take(entry, sourceLanguage: sourceLanguage) { try take(entry) }
+                }
+            }
+            func fail(_ error: CatalogError) {
+                failures.append(CatalogDiagnostic(.error, error.location, error.message + "; file skipped"))
+            }
             switch source.storage {
             case .unreadable(let error):
-                failures.append(CatalogDiagnostic(.error, error.location, error.message + "; file skipped"))
+                fail(error)
                 continue
             case .read(var read):
                 let entries = read.entries
                 read.entries = []
                 catalog = read
-                if english == nil {
-                    for entry in entries {
-                        given += 1
-                        reading.given += 1
-                        if let entry = selection.take(entry, sourceLanguage: catalog.sourceLanguage) { try take(entry) }
-                    }
-                } else {
-                    given = entries.count
-                    reading.given += given
-                }
+                var expected = entries.count
+                try give(entries, sourceLanguage: catalog.sourceLanguage, expected: &expected) { $0 }
             case .jsonLines(let path):
                 var stream = JSONLinesFormat.Stream(path: path, blockSize: source.blockSize,
                                                     maximumLine: source.maximumLine)
-                var estimate = ReadProgress.estimate(bytes: path)
+                var expected = ReadProgress.estimate(bytes: path)
                 while let entries = stream.next() {
                     // This file's strings, from the bytes per string read so far.
-                    let read = given + entries.count
-                    let now = stream.bytesRead >= stream.size ? read
-                        : Int(Double(read) * Double(stream.size) / Double(max(1, stream.bytesRead)))
-                    reading.expected += now - estimate
-                    estimate = now
-                    guard english == nil else {
-                        given = read
-                        reading.given += entries.count
-                        continue
-                    }
-                    for entry in entries {
-                        given += 1
-                        reading.given += 1
-                        if let entry = selection.take(entry, sourceLanguage: nil) { try take(entry) }
+                    try give(entries, sourceLanguage: nil, expected: &expected) { read in
+                        stream.bytesRead >= stream.size ? read
+                            : Int(Double(read) * Double(stream.size) / Double(max(1, stream.bytesRead)))
                     }
                 }
                 if stream.gaveNothing || stream.couldNotOpen {
-                    let error = stream.couldNotOpen ? CatalogError(location: CatalogLocation(file: path), message: Catalog.unreadable)
-                        : Catalog.emptyError(path: path, format: .jsonl)
-                    failures.append(CatalogDiagnostic(.error, error.location, error.message + "; file skipped"))
+                    fail(stream.couldNotOpen ? CatalogError(location: CatalogLocation(file: path), message: Catalog.unreadable)
+                         : Catalog.emptyError(path: path, format: .jsonl))
                     continue
                 }
                 catalog = stream.catalog
+            case .stringCatalog(let path):
+                var stream: XCStringsFormat.Stream
+                do {
+                    guard let data = FileManager.default.contents(atPath: path) else {
+                        throw CatalogError(location: CatalogLocation(file: path), message: Catalog.unreadable)
+                    }
+                    stream = try XCStringsFormat.Stream(data: data, path: path)
+                } catch {
+                    fail(CatalogSource.catalogError(error, path: path))
+                    continue
+                }
+                var expected = ReadProgress.estimate(bytes: path)
+                while let entries = stream.next() {
+                    // This file's strings, from the strings per key read so far.
+                    try give(entries, sourceLanguage: stream.catalog.sourceLanguage, expected: &expected) { read in
+                        stream.keysRead >= stream.keyCount ? read
+                            : Int(Double(read) * Double(stream.keyCount) / Double(max(1, stream.keysRead)))
+                    }
+                }
+                catalog = stream.catalog
+                if given == 0 && catalog.diagnostics.isEmpty && catalog.skipped.isEmpty {
+                    fail(Catalog.emptyError(path: path, format: .xcstrings))
+                    continue
+                }
             }
             if let english {
                 catalog.diagnostics.append(CatalogDiagnostic(.warning, CatalogLocation(file: catalog.path),

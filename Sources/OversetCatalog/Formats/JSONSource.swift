@@ -18,6 +18,9 @@ struct JSONSource {
             case number(Double)
             case bool(Bool)
             case null
+            /// An object or array checked but not built, by a shallow read (``JSONSource/init(bytes:deferringBelow:)``);
+            /// ``JSONSource/built(_:)`` builds it.
+            case deferred
         }
 
         var value: Value
@@ -39,6 +42,7 @@ struct JSONSource {
             case .number: return "a number"
             case .bool: return "a boolean"
             case .null: return "null"
+            case .deferred: return "a value not read yet"
             }
         }
     }
@@ -54,6 +58,16 @@ struct JSONSource {
     struct SyntaxError: Error {
         var offset: Int
         var message: String
+
+        /// The error said with the line and column where it stopped.
+        func catalogError(in bytes: [UInt8], path: String) -> CatalogError {
+            var starts = 1, column = 1
+            for byte in bytes[..<min(offset, bytes.count)] {
+                if byte == 0x0A { starts += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            }
+            return CatalogError(location: CatalogLocation(file: path, line: starts),
+                                message: "invalid JSON at line \(starts), column \(column): \(message)")
+        }
     }
 
     /// Nesting deeper than this is refused (a hostile file would otherwise overflow the stack).
@@ -71,16 +85,33 @@ struct JSONSource {
     /// How many bytes apart checkpoints are, at least.
     static let checkpointSpacing = 4096
 
-    /// Parses UTF-8 JSON (a byte order mark is skipped).
-    init(bytes: [UInt8]) throws(SyntaxError) {
+    /// How deep the objects and arrays a shallow read leaves unbuilt are (`Int.max`: none).
+    private let deferredDepth: Int
+
+    /// Parses UTF-8 JSON (a byte order mark is skipped). With `deferringBelow`, objects and arrays nested in that
+    /// many containers are checked as they are read but not built (``Node/Value/deferred``): a String Catalog
+    /// read with 2 holds its keys, not their trees, and ``built(_:)`` builds one key's when it is its turn. A
+    /// document that parses shallowly parses whole: the deferred values were checked by the same grammar.
+    init(bytes: [UInt8], deferringBelow depth: Int = .max) throws(SyntaxError) {
         self.bytes = bytes
         var starts = [0]
         for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
         self.lineStarts = starts
         self.checkpoints = Self.checkpoints(bytes, lineStarts: starts)
+        self.deferredDepth = depth
         var parser = Parser(bytes: bytes)
+        parser.deferredDepth = depth
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         self.root = try parser.document()
+    }
+
+    /// `node` built, when a shallow read deferred it; `node` itself otherwise.
+    func built(_ node: Node) throws(SyntaxError) -> Node {
+        guard case .deferred = node.value else { return node }
+        var parser = Parser(bytes: bytes)
+        parser.index = node.range.lowerBound
+        parser.depth = deferredDepth
+        return try parser.value()
     }
 
     /// The 1-based line and column (in characters) of a byte offset.
@@ -132,18 +163,14 @@ struct JSONSource {
     /// The text of a byte range.
     func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
-    /// Reads a catalog's JSON, or throws a ``CatalogError`` with the line and column where it stopped.
-    static func parse(_ data: Data, path: String) throws -> JSONSource {
+    /// Reads a catalog's JSON, or throws a ``CatalogError`` with the line and column where it stopped; shallowly
+    /// with `deferringBelow` (``init(bytes:deferringBelow:)``).
+    static func parse(_ data: Data, path: String, deferringBelow depth: Int = .max) throws -> JSONSource {
         let bytes = [UInt8](data)
         do {
-            return try JSONSource(bytes: bytes)
+            return try JSONSource(bytes: bytes, deferringBelow: depth)
         } catch {
-            var starts = 1, column = 1
-            for byte in bytes[..<min(error.offset, bytes.count)] {
-                if byte == 0x0A { starts += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-            }
-            throw CatalogError(location: CatalogLocation(file: path, line: starts),
-                               message: "invalid JSON at line \(starts), column \(column): \(error.message)")
+            throw error.catalogError(in: bytes, path: path)
         }
     }
 
@@ -152,6 +179,8 @@ struct JSONSource {
         let bytes: [UInt8]
         var index = 0
         var depth = 0
+        /// Objects and arrays this deep are skipped, not built (``JSONSource/init(bytes:deferringBelow:)``).
+        var deferredDepth = Int.max
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -176,6 +205,9 @@ struct JSONSource {
             guard index < bytes.count else { throw SyntaxError(offset: index, message: "the document ends where a value was expected") }
             let start = index
             switch bytes[index] {
+            case UInt8(ascii: "{") where depth >= deferredDepth, UInt8(ascii: "[") where depth >= deferredDepth:
+                try skipValue()
+                return Node(value: .deferred, range: start..<index)
             case UInt8(ascii: "{"):
                 return Node(value: .object(try object()), range: start..<index)
             case UInt8(ascii: "["):

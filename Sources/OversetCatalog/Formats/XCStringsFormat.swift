@@ -5,41 +5,100 @@ import Foundation
 /// arguments. A key with no source-language localization is its own source text, as in Xcode.
 enum XCStringsFormat {
     static func read(data: Data, path: String) throws -> Catalog {
-        let json = try JSONSource.parse(data, path: path)
-        func location(_ offset: Int) -> CatalogLocation {
+        var stream = try Stream(data: data, path: path)
+        var entries: [CatalogEntry] = []
+        while let some = stream.next() { entries += some }
+        var catalog = stream.catalog
+        catalog.entries = entries
+        return catalog
+    }
+
+    /// A String Catalog read a key at a time, in key order: the document is checked whole first (``JSONSource``
+    /// read shallowly: the keys, not their trees), then each key's tree is built when its strings are asked for, and
+    /// dropped with them. A check of a large catalog holds its bytes and its keys, not every string
+    /// (``CatalogSource``); ``XCStringsFormat/read(data:path:)`` is this stream read to the end.
+    struct Stream {
+        private let json: JSONSource
+        private let path: String
+        private let sourceLanguage: String
+        /// The keys in order, their values not built.
+        private let members: [JSONSource.Member]
+        private var next = 0
+        /// The catalog's path, languages and the diagnostics of the keys read so far; its strings are what
+        /// ``next(atLeast:)`` hands out.
+        private(set) var catalog: Catalog
+
+        /// The document checked and its keys read.
+        /// - Throws: ``CatalogError`` for a document that is not JSON or not a String Catalog.
+        init(data: Data, path: String) throws {
+            json = try JSONSource.parse(data, path: path, deferringBelow: 2)
+            guard json.root.members != nil, let strings = json.root["strings"], let members = strings.members else {
+                throw CatalogError(location: CatalogLocation(file: path),
+                                   message: "not a String Catalog: expected an object with \"strings\" (an object of key → entry)")
+            }
+            self.path = path
+            sourceLanguage = json.root["sourceLanguage"]?.string ?? "en"
+            self.members = members.sorted(by: { $0.key < $1.key })
+            catalog = Catalog(path: path, format: .xcstrings, sourceLanguage: sourceLanguage)
+        }
+
+        /// How many keys the catalog has, and how many were read.
+        var keyCount: Int { members.count }
+        var keysRead: Int { next }
+
+        /// The strings of the next keys, at least `minimum` of them unless the catalog ends first; nil once every
+        /// key was read.
+        mutating func next(atLeast minimum: Int = 256) -> [CatalogEntry]? {
+            guard next < members.count else { return nil }
+            var entries: [CatalogEntry] = []
+            while next < members.count && entries.count < minimum {
+                read(members[next], into: &entries)
+                next += 1
+            }
+            return entries
+        }
+
+        private func location(_ offset: Int) -> CatalogLocation {
             let position = json.position(of: offset)
             return CatalogLocation(file: path, line: position.line, column: position.column)
         }
-        guard json.root.members != nil, let strings = json.root["strings"], let members = strings.members else {
-            throw CatalogError(location: CatalogLocation(file: path),
-                               message: "not a String Catalog: expected an object with \"strings\" (an object of key → entry)")
-        }
-        let source = json.root["sourceLanguage"]?.string ?? "en"
-        var catalog = Catalog(path: path, format: .xcstrings, sourceLanguage: source)
-        func problem(_ severity: CatalogDiagnostic.Severity, _ node: JSONSource.Node, _ message: String) {
+
+        private mutating func problem(_ severity: CatalogDiagnostic.Severity, _ node: JSONSource.Node, _ message: String) {
             catalog.diagnostics.append(CatalogDiagnostic(severity, location(node.range.lowerBound), message))
         }
-        for member in members.sorted(by: { $0.key < $1.key }) {
+
+        /// One key's strings: its source text when no localization is in the source language, then each
+        /// localization's units, variations and substitutions.
+        private mutating func read(_ member: JSONSource.Member, into entries: inout [CatalogEntry]) {
             let key = member.key
             let keyLocation = location(member.keyOffset)
-            guard member.value.members != nil else {
-                problem(.error, member.value, "\"\(key)\" is \(member.value.kindDescription), not an object; skipped")
-                continue
+            let value: JSONSource.Node
+            do {
+                value = try json.built(member.value)
+            } catch {
+                // Not reached: the shallow read checked this value with the same grammar.
+                problem(.error, member.value, "\"\(key)\" could not be read (\(error.message)); skipped")
+                return
             }
-            if member.value["shouldTranslate"]?.bool == false { continue }
-            let comment = member.value["comment"]?.string
+            guard value.members != nil else {
+                problem(.error, value, "\"\(key)\" is \(value.kindDescription), not an object; skipped")
+                return
+            }
+            if value["shouldTranslate"]?.bool == false { return }
+            let comment = value["comment"]?.string
             var localizations: [JSONSource.Member] = []
-            if let node = member.value["localizations"] {
+            if let node = value["localizations"] {
                 guard let list = node.members else {
                     problem(.error, node, "\"\(key)\": \"localizations\" is \(node.kindDescription), not an object of "
                         + "language → localization; its translations are not read")
-                    continue
+                    return
                 }
                 localizations = list
             }
+            let source = sourceLanguage
             if !localizations.contains(where: { $0.key == source }) {
-                catalog.entries.append(CatalogEntry(key: key, language: source, value: key, comment: comment,
-                                                    location: keyLocation))
+                entries.append(CatalogEntry(key: key, language: source, value: key, comment: comment,
+                                            location: keyLocation))
             }
             for localization in localizations.sorted(by: { $0.key < $1.key }) {
                 let language = localization.key
@@ -67,12 +126,11 @@ enum XCStringsFormat {
                     let form = variant?.range(of: "substitution.").map { String(variant![$0.upperBound...]) }
                     let offset = form.flatMap { formOffsets[$0] } ?? offsets[variant ?? ""]
                         ?? offsets[base.hasPrefix("substitution.") ? "" : base]
-                    catalog.entries.append(CatalogEntry(key: key, language: language, variant: variant, value: value,
-                                                        comment: comment, location: offset.map(location) ?? keyLocation))
+                    entries.append(CatalogEntry(key: key, language: language, variant: variant, value: value,
+                                                comment: comment, location: offset.map(location) ?? keyLocation))
                 }
             }
         }
-        return catalog
     }
 
     /// `stringUnit` values under a localization or variation, with their variant path (`plural.one`,
