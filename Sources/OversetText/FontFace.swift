@@ -141,7 +141,7 @@ private final class FaceStorage: @unchecked Sendable {
 package final class FontFace: @unchecked Sendable {
     // @unchecked Sendable: after `init` nothing mutates the HarfBuzz font (built-in OpenType functions, no
     // callbacks), which HarfBuzz documents as safe to use from several threads at once, each with its own buffer.
-    // The ink blocks and the instance cache are behind locks.
+    // The ink table and the instance cache are behind locks.
 
     /// Font files larger than this are refused (the largest CJK collections are about 30 MB).
     package static let maximumFileSize = 256 * 1024 * 1024
@@ -384,35 +384,33 @@ package final class FontFace: @unchecked Sendable {
         ink.withLock { table in
             if table.values.isEmpty {
                 table.values = [Int32](repeating: 0, count: 2 * glyphCount)
-                table.isRead = [Bool](repeating: false, count: (glyphCount + InkTable.block - 1) / InkTable.block)
+                table.isRead = [Bool](repeating: false, count: glyphCount)
             }
             var position = 0
             for shaped in glyphs {
                 defer { position += 1 }
                 let index = Int(shaped.glyph)
                 guard index < glyphCount else { body(position, nil); continue }
-                let block = index / InkTable.block
-                if !table.isRead[block] { readInk(block: block, into: &table) }
+                if !table.isRead[index] { readInk(glyph: index, into: &table) }
                 let top = table.values[2 * index], bottom = table.values[2 * index + 1]
                 body(position, top < bottom ? nil : (top, bottom))
             }
         }
     }
 
-    /// Reads the ink of glyphs `16 × block ..< 16 × (block + 1)` into `table`: top and bottom pairs; top < bottom
-    /// marks no ink.
-    private func readInk(block: Int, into table: inout InkTable) {
+    /// Reads the ink of `glyph` into `table`: its top and bottom; top < bottom marks no ink. One glyph at a time: a
+    /// CJK face's glyph ids are scattered, and reading blocks of 16 read about 16 unused glyphs' outlines per
+    /// glyph used (CFF outlines are interpreted to find their extents); RESEARCH.md, "check at engine speed, round 6".
+    private func readInk(glyph: Int, into table: inout InkTable) {
         var extents = hb_glyph_extents_t()
-        for glyph in (block * InkTable.block)..<min(glyphCount, (block + 1) * InkTable.block) {
-            if hb_font_get_glyph_extents(hbFont, UInt32(glyph), &extents) != 0, extents.width != 0 || extents.height != 0 {
-                table.values[2 * glyph] = extents.y_bearing
-                table.values[2 * glyph + 1] = extents.y_bearing + extents.height
-            } else {
-                table.values[2 * glyph] = -1
-                table.values[2 * glyph + 1] = 0
-            }
+        if hb_font_get_glyph_extents(hbFont, UInt32(glyph), &extents) != 0, extents.width != 0 || extents.height != 0 {
+            table.values[2 * glyph] = extents.y_bearing
+            table.values[2 * glyph + 1] = extents.y_bearing + extents.height
+        } else {
+            table.values[2 * glyph] = -1
+            table.values[2 * glyph + 1] = 0
         }
-        table.isRead[block] = true
+        table.isRead[glyph] = true
     }
 
     deinit {
@@ -441,11 +439,9 @@ private struct WeakFace: @unchecked Sendable {
     weak var face: FontFace?
 }
 
-/// The vertical ink of a face's glyphs, filled a block at a time (``FontFace/verticalInk(of:_:)``).
+/// The vertical ink of a face's glyphs, read as each is first used (``FontFace/verticalInk(of:_:)``).
 private struct InkTable {
-    /// Glyphs read together: one CFF or glyf lookup each, so a text pays for little more than the glyphs it uses.
-    static let block = 16
-    /// Top and bottom of each glyph (2 per glyph, allocated at the first lookup); meaningful where its block is read.
+    /// Top and bottom of each glyph (2 per glyph, allocated at the first lookup); meaningful where it is read.
     var values: [Int32] = []
     var isRead: [Bool] = []
 }

@@ -17,7 +17,7 @@ package struct ShapedGlyph: Sendable, Equatable {
 /// An ISO 15924 script as HarfBuzz names it (an OpenType-style tag such as `Thai`, `Arab`, `Zyyy`).
 package struct ScriptTag: Hashable, Sendable, CustomStringConvertible {
     package let rawValue: UInt32
-    package init(rawValue: UInt32) { self.rawValue = rawValue }
+    @inlinable package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// The Unicode Script property of `scalar` (UAX #24), from HarfBuzz's built-in Unicode data.
     @inline(__always)
@@ -33,15 +33,24 @@ package struct ScriptTag: Hashable, Sendable, CustomStringConvertible {
         self.rawValue = script.rawValue
     }
 
-    package static let common = ScriptTag(rawValue: HB_SCRIPT_COMMON.rawValue)
-    package static let inherited = ScriptTag(rawValue: HB_SCRIPT_INHERITED.rawValue)
-    package static let unknown = ScriptTag(rawValue: HB_SCRIPT_UNKNOWN.rawValue)
+    // The tags as literals (`HB_TAG` of the ISO 15924 code; FastPathTests compares them with HarfBuzz's): a
+    // `static let` cost a `swift_once` per read in the engine's per-cluster loops, and the synthesized `==` a
+    // generic call per comparison (RESEARCH.md, "check at engine speed, round 6").
+    @inlinable package static var common: ScriptTag { ScriptTag(rawValue: 0x5A79_7979) }  // Zyyy
+    @inlinable package static var inherited: ScriptTag { ScriptTag(rawValue: 0x5A69_6E68) }  // Zinh
+    @inlinable package static var unknown: ScriptTag { ScriptTag(rawValue: 0x5A7A_7A7A) }  // Zzzz
+    @inlinable package static var han: ScriptTag { ScriptTag(rawValue: 0x4861_6E69) }  // Hani
+    @inlinable package static var hiragana: ScriptTag { ScriptTag(rawValue: 0x4869_7261) }  // Hira
+    @inlinable package static var katakana: ScriptTag { ScriptTag(rawValue: 0x4B61_6E61) }  // Kana
+    @inlinable package static var bopomofo: ScriptTag { ScriptTag(rawValue: 0x426F_706F) }  // Bopo
+
+    @inlinable package static func == (lhs: ScriptTag, rhs: ScriptTag) -> Bool { lhs.rawValue == rhs.rawValue }
     /// ISO 15924 `Zsye` (emoji): no character has it as its Script property; a font stack's list for it is tried
     /// first for clusters shown as emoji.
     package static let emoji = ScriptTag(code: "Zsye")!
 
     /// True for Common and Inherited, which take the script of the text around them.
-    package var isWeak: Bool { self == .common || self == .inherited || self == .unknown }
+    @inlinable package var isWeak: Bool { self == .common || self == .inherited || self == .unknown }
 
     /// The four-letter code, e.g. `Thai`.
     package var description: String {

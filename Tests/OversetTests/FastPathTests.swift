@@ -63,4 +63,13 @@ import OversetText
         }
         #expect(taken > 500, "the sample has runs both designs set in one font")
     }
+
+    /// The script tags written as literals are HarfBuzz's (`hb_script_from_string`).
+    @Test func scriptTagLiterals_areHarfBuzzs() {
+        let literals: [(ScriptTag, String)] = [(.common, "Zyyy"), (.inherited, "Zinh"), (.han, "Hani"),
+                                               (.hiragana, "Hira"), (.katakana, "Kana"), (.bopomofo, "Bopo")]
+        for (tag, code) in literals { #expect(ScriptTag(code: code) == tag, "\(code)") }
+        #expect(ScriptTag.unknown.description == "Zzzz" && ScriptTag(code: "Zzzz") == nil, "HB_SCRIPT_UNKNOWN, refused as a code")
+        #expect(ScriptTag.of(0x0E01) == ScriptTag(code: "Thai") && ScriptTag.of(0x0020) == .common && ScriptTag.of(0x0301) == .inherited)
+    }
 }

@@ -120,10 +120,7 @@ public struct FontStack: Sendable {
 
     /// Japanese and Chinese text mixes scripts that want the same fonts: a list given for `Hani` serves Hiragana,
     /// Katakana and Bopomofo unless they have their own.
-    private static let scriptAliases: [ScriptTag: ScriptTag] = {
-        let han = ScriptTag(code: "Hani")!
-        return [ScriptTag(code: "Hira")!: han, ScriptTag(code: "Kana")!: han, ScriptTag(code: "Bopo")!: han]
-    }()
+    private static let scriptAliases: [ScriptTag: ScriptTag] = [.hiragana: .han, .katakana: .han, .bopomofo: .han]
 
     /// The font `FontStack` would use for a lone `scalar` of its own script, or nil when no font covers it.
     public func font(for scalar: Unicode.Scalar, language: String? = nil) -> Font? {

@@ -181,7 +181,7 @@ extension PreparedTextBuilder {
             let next = cluster + 1
             let boundary = next == clusterCount
                 || faces[next] != faces[runStart]
-                || Self.shapingScript(scripts[next]) != Self.shapingScript(scripts[runStart])
+                || Self.shapingScript(scripts[next]).rawValue != Self.shapingScript(scripts[runStart]).rawValue
                 || levels[Int(graphemes[next])] != levels[Int(graphemes[runStart])]
                 || (unitStyles != nil && style(next) != style(runStart))
             if boundary {
@@ -201,11 +201,9 @@ extension PreparedTextBuilder {
     /// of the Japanese corpus, `hb-shape --script=Hani`, `Kana` and `Hira` give the same glyphs and advances with
     /// Noto Sans CJK JP). Hangul keeps its own shaper (jamo composition).
     static func shapingScript(_ script: ScriptTag) -> ScriptTag {
-        script == hiragana || script == katakana || script == bopomofo ? han : script
+        switch script.rawValue {
+        case ScriptTag.hiragana.rawValue, ScriptTag.katakana.rawValue, ScriptTag.bopomofo.rawValue: .han
+        default: script
+        }
     }
-
-    private static let han = ScriptTag(code: "Hani")!
-    private static let hiragana = ScriptTag(code: "Hira")!
-    private static let katakana = ScriptTag(code: "Kana")!
-    private static let bopomofo = ScriptTag(code: "Bopo")!
 }
