@@ -75,8 +75,9 @@ struct JSONSource {
 
     let bytes: [UInt8]
     let root: Node
-    /// Byte offsets where each line starts (line 1 at offset 0).
-    private let lineStarts: [Int]
+    /// Byte offsets where each line starts (line 1 at offset 0); 32 bits, since catalogs are at most 256 MiB
+    /// (``Catalog/maximumFileSize``) and a String Catalog's line table is held while its keys are found.
+    private let lineStarts: [UInt32]
     /// Points along long lines where the column is known: (byte offset, 1-based column), sorted. A column is then
     /// counted from the nearest one before it, not from the line's start: a minified (one-line) 20,000-key catalog
     /// counted its line's prefix again for every value (91 s; linear now).
@@ -85,33 +86,24 @@ struct JSONSource {
     /// How many bytes apart checkpoints are, at least.
     static let checkpointSpacing = 4096
 
-    /// How deep the objects and arrays a shallow read leaves unbuilt are (`Int.max`: none).
-    private let deferredDepth: Int
-
     /// Parses UTF-8 JSON (a byte order mark is skipped). With `deferringBelow`, objects and arrays nested in that
-    /// many containers are checked as they are read but not built (``Node/Value/deferred``): a String Catalog
-    /// read with 2 holds its keys, not their trees, and ``built(_:)`` builds one key's when it is its turn. A
-    /// document that parses shallowly parses whole: the deferred values were checked by the same grammar.
+    /// many containers are checked as they are read but not built (``Node/Value/deferred``, with their byte
+    /// ranges): a String Catalog read with 2 holds its keys, not their trees, and each key's tree is parsed from
+    /// its bytes when it is its turn (``XCStringsFormat/Stream``). A document that parses shallowly parses whole:
+    /// the deferred values were checked by the same grammar.
     init(bytes: [UInt8], deferringBelow depth: Int = .max) throws(SyntaxError) {
+        guard bytes.count < Int(UInt32.max) else {
+            throw SyntaxError(offset: 0, message: "a document of 4 GiB or more")
+        }
         self.bytes = bytes
-        var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+        var starts: [UInt32] = [0]
+        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(UInt32(index + 1)) }
         self.lineStarts = starts
         self.checkpoints = Self.checkpoints(bytes, lineStarts: starts)
-        self.deferredDepth = depth
         var parser = Parser(bytes: bytes)
         parser.deferredDepth = depth
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         self.root = try parser.document()
-    }
-
-    /// `node` built, when a shallow read deferred it; `node` itself otherwise.
-    func built(_ node: Node) throws(SyntaxError) -> Node {
-        guard case .deferred = node.value else { return node }
-        var parser = Parser(bytes: bytes)
-        parser.index = node.range.lowerBound
-        parser.depth = deferredDepth
-        return try parser.value()
     }
 
     /// The 1-based line and column (in characters) of a byte offset.
@@ -119,9 +111,9 @@ struct JSONSource {
         var low = 0, high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            if Int(lineStarts[middle]) <= offset { low = middle } else { high = middle - 1 }
         }
-        var start = lineStarts[low]
+        var start = Int(lineStarts[low])
         var column = 1
         // The last checkpoint at or before the offset, when it is on this line.
         var first = 0, last = checkpoints.count - 1
@@ -139,10 +131,11 @@ struct JSONSource {
 
     /// Checkpoints every ``checkpointSpacing`` bytes or more along lines longer than that, each between two ASCII
     /// bytes other than a carriage return (a grapheme boundary, so counting characters from there adds up).
-    private static func checkpoints(_ bytes: [UInt8], lineStarts: [Int]) -> [(offset: Int, column: Int)] {
+    private static func checkpoints(_ bytes: [UInt8], lineStarts: [UInt32]) -> [(offset: Int, column: Int)] {
         var out: [(offset: Int, column: Int)] = []
-        for (index, start) in lineStarts.enumerated() {
-            let end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
+        for (index, lineStart) in lineStarts.enumerated() {
+            let start = Int(lineStart)
+            let end = index + 1 < lineStarts.count ? Int(lineStarts[index + 1]) : bytes.count
             guard end - start > checkpointSpacing else { continue }
             var previous = start, column = 1
             var candidate = start + checkpointSpacing
@@ -166,7 +159,11 @@ struct JSONSource {
     /// Reads a catalog's JSON, or throws a ``CatalogError`` with the line and column where it stopped; shallowly
     /// with `deferringBelow` (``init(bytes:deferringBelow:)``).
     static func parse(_ data: Data, path: String, deferringBelow depth: Int = .max) throws -> JSONSource {
-        let bytes = [UInt8](data)
+        try parse(bytes: [UInt8](data), path: path, deferringBelow: depth)
+    }
+
+    /// ``parse(_:path:deferringBelow:)`` of bytes read before.
+    static func parse(bytes: [UInt8], path: String, deferringBelow depth: Int = .max) throws -> JSONSource {
         do {
             return try JSONSource(bytes: bytes, deferringBelow: depth)
         } catch {

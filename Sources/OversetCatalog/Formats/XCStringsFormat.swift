@@ -13,75 +13,159 @@ enum XCStringsFormat {
         return catalog
     }
 
-    /// A String Catalog read a key at a time, in key order: the document is checked whole first (``JSONSource``
-    /// read shallowly: the keys, not their trees), then each key's tree is built when its strings are asked for, and
-    /// dropped with them. A check of a large catalog holds its bytes and its keys, not every string
-    /// (``CatalogSource``); ``XCStringsFormat/read(data:path:)`` is this stream read to the end.
+    /// A String Catalog read a key at a time, in key order. The document is checked whole first (``JSONSource``
+    /// read shallowly: every byte through the one grammar, but only the keys kept, each with its value's byte range
+    /// and position); then each key's tree is parsed from its own bytes when its strings are asked for, and dropped
+    /// with them. Made from a file (a check's ``CatalogSource``), the stream lets go of the document after the first
+    /// pass and reads each key's bytes from the file again, so a check holds the keys, not the catalog;
+    /// ``XCStringsFormat/read(data:path:)`` is this stream over bytes it holds, read to the end.
     struct Stream {
-        private let json: JSONSource
+        /// A key, and where its value is: its bytes in the document and the line and column they start at.
+        private struct Key {
+            let name: String
+            let location: CatalogLocation
+            let value: Range<Int>
+            let line: Int
+            let column: Int
+        }
+
+        /// Where a key's bytes are read from: the document held, or the file read again.
+        private enum Bytes {
+            case held([UInt8])
+            case file(FileHandle, FileStamp)
+        }
+
         private let path: String
         private let sourceLanguage: String
         /// The keys in order, their values not built.
-        private let members: [JSONSource.Member]
+        private let keys: [Key]
+        private let bytes: Bytes
         private var next = 0
         /// The catalog's path, languages and the diagnostics of the keys read so far; its strings are what
         /// ``next(atLeast:)`` hands out.
         private(set) var catalog: Catalog
 
-        /// The document checked and its keys read.
+        /// The document checked and its keys found, the bytes held.
         /// - Throws: ``CatalogError`` for a document that is not JSON or not a String Catalog.
         init(data: Data, path: String) throws {
-            json = try JSONSource.parse(data, path: path, deferringBelow: 2)
+            let document = [UInt8](data)
+            (sourceLanguage, keys) = try Self.keys(of: document, path: path)
+            self.path = path
+            bytes = .held(document)
+            catalog = Catalog(path: path, format: .xcstrings, sourceLanguage: sourceLanguage)
+        }
+
+        /// The file checked and its keys found; the document is let go, and each key's bytes are read again when
+        /// it is its turn.
+        /// - Throws: ``CatalogError`` for a file that cannot be read, is larger than ``Catalog/maximumFileSize``,
+        ///   is not JSON or not a String Catalog.
+        init(path: String) throws {
+            guard let handle = FileHandle(forReadingAtPath: path), let stamp = FileStamp(handle) else {
+                throw CatalogError(location: CatalogLocation(file: path), message: Catalog.unreadable)
+            }
+            guard stamp.size <= Catalog.maximumFileSize else {
+                throw CatalogError(location: CatalogLocation(file: path), message: "the file is \(stamp.size / 1_048_576) "
+                    + "MiB; catalogs larger than \(Catalog.maximumFileSize / 1_048_576) MiB are refused")
+            }
+            // The document lives only while its keys are found.
+            (sourceLanguage, keys) = try Self.keys(of: try Self.read(handle, count: stamp.size, path: path), path: path)
+            self.path = path
+            bytes = .file(handle, stamp)
+            catalog = Catalog(path: path, format: .xcstrings, sourceLanguage: sourceLanguage)
+        }
+
+        /// The source language and the keys, sorted (the order the strings are given in), of a whole document.
+        private static func keys(of document: [UInt8], path: String) throws -> (String, [Key]) {
+            let json = try JSONSource.parse(bytes: document, path: path, deferringBelow: 2)
             guard json.root.members != nil, let strings = json.root["strings"], let members = strings.members else {
                 throw CatalogError(location: CatalogLocation(file: path),
                                    message: "not a String Catalog: expected an object with \"strings\" (an object of key → entry)")
             }
-            self.path = path
-            sourceLanguage = json.root["sourceLanguage"]?.string ?? "en"
-            self.members = members.sorted(by: { $0.key < $1.key })
-            catalog = Catalog(path: path, format: .xcstrings, sourceLanguage: sourceLanguage)
+            let keys = members.sorted(by: { $0.key < $1.key }).map { member in
+                let key = json.position(of: member.keyOffset), value = json.position(of: member.value.range.lowerBound)
+                return Key(name: member.key, location: CatalogLocation(file: path, line: key.line, column: key.column),
+                           value: member.value.range, line: value.line, column: value.column)
+            }
+            return (json.root["sourceLanguage"]?.string ?? "en", keys)
+        }
+
+        /// `count` bytes of the file from `offset` (the whole file from 0), straight into an array.
+        private static func read(_ handle: FileHandle, from offset: Int = 0, count: Int, path: String) throws -> [UInt8] {
+            var failed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var total = 0
+                while total < count {
+                    let made = pread(handle.fileDescriptor, buffer.baseAddress! + total, count - total, off_t(offset + total))
+                    if made <= 0 { failed = made < 0; break }
+                    total += made
+                }
+                initialized = total
+            }
+            guard !failed, bytes.count == count else {
+                throw CatalogError(location: CatalogLocation(file: path), message: Catalog.unreadable)
+            }
+            return bytes
         }
 
         /// How many keys the catalog has, and how many were read.
-        var keyCount: Int { members.count }
+        var keyCount: Int { keys.count }
         var keysRead: Int { next }
 
         /// The strings of the next keys, at least `minimum` of them unless the catalog ends first; nil once every
         /// key was read.
         mutating func next(atLeast minimum: Int = 256) -> [CatalogEntry]? {
-            guard next < members.count else { return nil }
+            guard next < keys.count else { return nil }
             var entries: [CatalogEntry] = []
-            while next < members.count && entries.count < minimum {
-                read(members[next], into: &entries)
+            while next < keys.count && entries.count < minimum {
+                let key = keys[next]
                 next += 1
+                guard let value = value(of: key) else {
+                    // The file changed since it was checked: what is read now is not the document checked.
+                    catalog.diagnostics.append(CatalogDiagnostic(.error, key.location, "the file changed while it was "
+                        + "checked; the strings of \"\(key.name)\" and the keys after it are not checked"))
+                    next = keys.count
+                    break
+                }
+                read(key, value, into: &entries)
             }
             return entries
         }
 
-        private func location(_ offset: Int) -> CatalogLocation {
-            let position = json.position(of: offset)
-            return CatalogLocation(file: path, line: position.line, column: position.column)
-        }
-
-        private mutating func problem(_ severity: CatalogDiagnostic.Severity, _ node: JSONSource.Node, _ message: String) {
-            catalog.diagnostics.append(CatalogDiagnostic(severity, location(node.range.lowerBound), message))
-        }
-
-        /// One key's strings: its source text when no localization is in the source language, then each
-        /// localization's units, variations and substitutions.
-        private mutating func read(_ member: JSONSource.Member, into entries: inout [CatalogEntry]) {
-            let key = member.key
-            let keyLocation = location(member.keyOffset)
-            let value: JSONSource.Node
-            do {
-                value = try json.built(member.value)
-            } catch {
-                // Not reached: the shallow read checked this value with the same grammar.
-                problem(.error, member.value, "\"\(key)\" could not be read (\(error.message)); skipped")
-                return
+        /// A key's value, parsed from its bytes; nil when the file changed since it was checked (its size or
+        /// modification time differs, or the bytes no longer parse).
+        private func value(of key: Key) -> JSONSource? {
+            let slice: [UInt8]
+            switch bytes {
+            case .held(let document):
+                slice = Array(document[key.value])
+            case .file(let handle, let stamp):
+                guard FileStamp(handle) == stamp,
+                      let read = try? Self.read(handle, from: key.value.lowerBound, count: key.value.count, path: path)
+                else { return nil }
+                slice = read
             }
+            return try? JSONSource(bytes: slice)
+        }
+
+        /// One key's strings (`value` is its value's bytes parsed): its source text when no localization is in the
+        /// source language, then each localization's units, variations and substitutions.
+        private mutating func read(_ key: Key, _ json: JSONSource, into entries: inout [CatalogEntry]) {
+            let path = path
+            /// A place in the key's bytes, in the file: on the value's first line, columns count on from its own.
+            func location(_ offset: Int) -> CatalogLocation {
+                let position = json.position(of: offset)
+                return position.line == 1
+                    ? CatalogLocation(file: path, line: key.line, column: key.column + position.column - 1)
+                    : CatalogLocation(file: path, line: key.line + position.line - 1, column: position.column)
+            }
+            func problem(_ severity: CatalogDiagnostic.Severity, _ node: JSONSource.Node, _ message: String) {
+                catalog.diagnostics.append(CatalogDiagnostic(severity, location(node.range.lowerBound), message))
+            }
+            let name = key.name
+            let keyLocation = key.location
+            let value = json.root
             guard value.members != nil else {
-                problem(.error, value, "\"\(key)\" is \(value.kindDescription), not an object; skipped")
+                problem(.error, value, "\"\(name)\" is \(value.kindDescription), not an object; skipped")
                 return
             }
             if value["shouldTranslate"]?.bool == false { return }
@@ -89,7 +173,7 @@ enum XCStringsFormat {
             var localizations: [JSONSource.Member] = []
             if let node = value["localizations"] {
                 guard let list = node.members else {
-                    problem(.error, node, "\"\(key)\": \"localizations\" is \(node.kindDescription), not an object of "
+                    problem(.error, node, "\"\(name)\": \"localizations\" is \(node.kindDescription), not an object of "
                         + "language → localization; its translations are not read")
                     return
                 }
@@ -97,21 +181,21 @@ enum XCStringsFormat {
             }
             let source = sourceLanguage
             if !localizations.contains(where: { $0.key == source }) {
-                entries.append(CatalogEntry(key: key, language: source, value: key, comment: comment,
+                entries.append(CatalogEntry(key: name, language: source, value: name, comment: comment,
                                             location: keyLocation))
             }
             for localization in localizations.sorted(by: { $0.key < $1.key }) {
                 let language = localization.key
                 guard localization.value.members != nil else {
                     problem(.error, localization.value,
-                            "\"\(key)\" → \(language) is \(localization.value.kindDescription), not an object; skipped")
+                            "\"\(name)\" → \(language) is \(localization.value.kindDescription), not an object; skipped")
                     continue
                 }
                 var problems: [(JSONSource.Node, String)] = []
                 let values = flatten(localization.value, prefix: nil, problems: &problems)
-                for (node, message) in problems { problem(.error, node, "\"\(key)\" → \(language): \(message)") }
+                for (node, message) in problems { problem(.error, node, "\"\(name)\" → \(language): \(message)") }
                 if values.isEmpty && problems.isEmpty {
-                    problem(.warning, localization.value, "\"\(key)\" → \(language) has no string unit; skipped")
+                    problem(.warning, localization.value, "\"\(name)\" → \(language) has no string unit; skipped")
                 }
                 // Each string is placed at its own "value" (the line Xcode and CI annotations point at).
                 let offsets = Dictionary(values.map { ($0.0 ?? "", $0.offset) }, uniquingKeysWith: { first, _ in first })
@@ -119,14 +203,14 @@ enum XCStringsFormat {
                 var formOffsets: [String: Int] = [:]
                 let expanded = expandSubstitutions(values.map { ($0.0, $0.1) }, localization: localization.value,
                                                    problems: &problems, offsets: &formOffsets)
-                for (node, message) in problems[reported...] { problem(.error, node, "\"\(key)\" → \(language): \(message)") }
+                for (node, message) in problems[reported...] { problem(.error, node, "\"\(name)\" → \(language): \(message)") }
                 for (variant, value) in expanded {
                     let base = variant.map { $0.components(separatedBy: ".substitution.").first! } ?? ""
                     // A substitution's form points at its own value; other variants at theirs.
                     let form = variant?.range(of: "substitution.").map { String(variant![$0.upperBound...]) }
                     let offset = form.flatMap { formOffsets[$0] } ?? offsets[variant ?? ""]
                         ?? offsets[base.hasPrefix("substitution.") ? "" : base]
-                    entries.append(CatalogEntry(key: key, language: language, variant: variant, value: value,
+                    entries.append(CatalogEntry(key: name, language: language, variant: variant, value: value,
                                                 comment: comment, location: offset.map(location) ?? keyLocation))
                 }
             }
@@ -417,5 +501,23 @@ enum StringsDictFormat {
             }
         }
         return try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
+    }
+}
+
+/// A file's size and modification time, read from its descriptor: a String Catalog's stream reads each key's bytes
+/// again only while the file is the one it checked.
+struct FileStamp: Equatable {
+    let size: Int
+    let modified: timespec
+
+    init?(_ handle: FileHandle) {
+        var info = stat()
+        guard fstat(handle.fileDescriptor, &info) == 0 else { return nil }
+        size = Int(info.st_size)
+        modified = info.st_mtim
+    }
+
+    static func == (a: FileStamp, b: FileStamp) -> Bool {
+        a.size == b.size && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
     }
 }
