@@ -246,6 +246,61 @@ import Overset
         }
     }
 
+    /// A String Catalog's first pass over a file a window at a time finds what the whole reading finds: the same
+    /// strings at the same lines and columns, the same diagnostics, whatever the window (a byte, a few, a MiB);
+    /// with a byte order mark, a minified line with characters of several bytes, members before and after
+    /// "strings", and a second "strings" member (the first counts). A file of another shape is read whole.
+    @Test func streamedStringCatalog_windowsFindWhatTheWholeReadingFinds() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let unit = { (text: String) in #"{"stringUnit":{"state":"translated","value":"\#(text)"}}"# }
+        let minified = "\u{FEFF}" + #"{"version":"1.0","strings":{"zz":{"localizations":{"de":\#(unit("Grüße 👋🏽")),"#
+            + #""th":\#(unit("สวัสดี"))}},"a\u00e9":{"comment":"é","localizations":{"de":\#(unit("Tschüss"))}},"#
+            + #""n":{"shouldTranslate":false},"s":"not an object"},"sourceLanguage":"fr","strings":{"x":{}}}"#
+        let fixture = try String(contentsOfFile: CatalogFormatTests.path("Localizable.xcstrings"), encoding: .utf8)
+        let notPlain = #"{"sourceLanguage":"en","strings":["a"]}"#
+        for (name, text) in [("minified", minified), ("fixture", fixture), ("array", notPlain)] {
+            let path = folder.appendingPathComponent(name + ".xcstrings").path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            func readAll(_ stream: inout XCStringsFormat.Stream) -> [String] {
+                var out: [String] = []
+                while let entries = stream.next(atLeast: 3) {
+                    out += entries.map { "\($0.key)|\($0.language)|\($0.variant ?? "")|\($0.value)|\($0.location)" }
+                }
+                return out + stream.catalog.diagnostics.map(\.description)
+            }
+            let whole: [String]
+            do {
+                var stream = try XCStringsFormat.Stream(data: Data(text.utf8), path: path)
+                whole = readAll(&stream)
+            } catch {
+                // Not a String Catalog: the windows say it as the whole reading does.
+                for window in [1, 7, 1 << 20] {
+                    do {
+                        _ = try XCStringsFormat.Stream(path: path, window: window)
+                        Issue.record("\(name) was read by windows of \(window)")
+                    } catch let windowed {
+                        #expect("\(windowed)" == "\(error)")
+                    }
+                }
+                continue
+            }
+            #expect(whole.count > 3, "\(name)")
+            for window in [1, 2, 7, 64, 1 << 20] {
+                var stream = try XCStringsFormat.Stream(path: path, window: window)
+                #expect(stream.foundInWindows, "\(name), window \(window)")
+                #expect(readAll(&stream) == whole, "\(name), window \(window)")
+            }
+        }
+        // The column of "aé"'s key, counted by the standard library's characters on the literal (the mark, the
+        // emoji with its modifier and the Thai vowels are one character each with their base).
+        let column = minified[..<minified.range(of: #""a\u00e9""#)!.lowerBound].count + 1
+        var stream = try XCStringsFormat.Stream(path: folder.appendingPathComponent("minified.xcstrings").path, window: 5)
+        #expect(stream.next()?.first { $0.key == "aé" && $0.language == "fr" }?.location.description
+                == folder.appendingPathComponent("minified.xcstrings").path + ":1:\(column)")
+        #expect(column == 174)
+    }
+
     /// A String Catalog's stream reads each key's bytes from the file again: when the file changed since it was
     /// checked, what is read is not the document checked, and the rest of the file is an error, never strings
     /// measured from other bytes.

@@ -239,19 +239,38 @@ struct SelectionStream {
         if options.shard != nil { skipped[CheckReport.inAnotherShard, default: 0] += 0 }
         diagnostics += repeatDiagnostics
         // Keys that have a string in some language but not in a requested one: counted, not hidden. Keys are
-        // grouped as reports name them (`table › key [variant]`).
-        var languagesByKey: [String: Set<Int32>] = [:]
-        var displayKeys: [String] = []
-        displayKeys.reserveCapacity(displayOrder.count)
-        for display in displayOrder {
-            displayKeys.append(CatalogEntry.displayKey(table: names[display.table], key: names[display.key] ?? "",
-                                                       variant: names[display.variant]))
-        }
-        for identity in first.keys { languagesByKey[displayKeys[Int(identity.display)], default: []].insert(identity.language) }
-        var untranslated: [(key: String, language: String)] = []
+        // grouped as reports name them (`table › key [variant]`). Each (table, key, variant) gets a bit per language
+        // asked for, in one flat table; names are made only for those missing a language, and for the others
+        // that share a name with one of them (a map of a set and a name per key was most of a large check's peak).
         let wanted = languages.map { (language: $0, number: names.existing($0) ?? -1) }
-        for (key, present) in languagesByKey {
-            for (language, number) in wanted where !present.contains(number) {
+        let words = (wanted.count + 63) / 64
+        let bit = Dictionary(wanted.enumerated().map { ($0.element.number, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        var present = [UInt64](repeating: 0, count: displayOrder.count * words)
+        var read = [Bool](repeating: false, count: displayOrder.count)  // a key with a string in any language
+        for identity in first.keys {
+            read[Int(identity.display)] = true
+            guard let index = bit[identity.language] else { continue }
+            present[Int(identity.display) * words + index / 64] |= 1 << UInt64(index % 64)
+        }
+        func isComplete(_ display: Int) -> Bool {
+            !read[display] || (0..<wanted.count).allSatisfy { present[display * words + $0 / 64] & (1 << UInt64($0 % 64)) != 0 }
+        }
+        func name(_ display: Int) -> String {
+            let key = displayOrder[display]
+            return CatalogEntry.displayKey(table: names[key.table], key: names[key.key] ?? "", variant: names[key.variant])
+        }
+        var merged: [String: [UInt64]] = [:]
+        for display in displayOrder.indices where !isComplete(display) { merged[name(display)] = [UInt64](repeating: 0, count: words) }
+        if !merged.isEmpty {
+            for display in displayOrder.indices where read[display] {
+                let key = name(display)
+                guard merged[key] != nil else { continue }
+                for word in 0..<words { merged[key]![word] |= present[display * words + word] }
+            }
+        }
+        var untranslated: [(key: String, language: String)] = []
+        for (key, bits) in merged {
+            for (index, (language, _)) in wanted.enumerated() where bits[index / 64] & (1 << UInt64(index % 64)) == 0 {
                 skipped["no translation in \(language)", default: 0] += 1
                 untranslated.append((key, language))
             }

@@ -21,7 +21,7 @@ enum XCStringsFormat {
     /// ``XCStringsFormat/read(data:path:)`` is this stream over bytes it holds, read to the end.
     struct Stream {
         /// A key, and where its value is: its bytes in the document and the line and column they start at.
-        private struct Key {
+        struct Key {
             let name: String
             let location: CatalogLocation
             let value: Range<Int>
@@ -41,6 +41,8 @@ enum XCStringsFormat {
         private let keys: [Key]
         private let bytes: Bytes
         private var next = 0
+        /// Whether the keys were found a window at a time (a file of the plain shape), not in the whole document.
+        private(set) var foundInWindows = false
         /// The catalog's path, languages and the diagnostics of the keys read so far; its strings are what
         /// ``next(atLeast:)`` hands out.
         private(set) var catalog: Catalog
@@ -55,11 +57,11 @@ enum XCStringsFormat {
             catalog = Catalog(path: path, format: .xcstrings, sourceLanguage: sourceLanguage)
         }
 
-        /// The file checked and its keys found; the document is let go, and each key's bytes are read again when
-        /// it is its turn.
+        /// The file checked and its keys found, `window` bytes at a time (XCStringsFormat+Windows.swift); each key's
+        /// bytes are read again when it is its turn.
         /// - Throws: ``CatalogError`` for a file that cannot be read, is larger than ``Catalog/maximumFileSize``,
         ///   is not JSON or not a String Catalog.
-        init(path: String) throws {
+        init(path: String, window: Int = 1 << 20) throws {
             guard let handle = FileHandle(forReadingAtPath: path), let stamp = FileStamp(handle) else {
                 throw CatalogError(location: CatalogLocation(file: path), message: Catalog.unreadable)
             }
@@ -67,8 +69,14 @@ enum XCStringsFormat {
                 throw CatalogError(location: CatalogLocation(file: path), message: "the file is \(stamp.size / 1_048_576) "
                     + "MiB; catalogs larger than \(Catalog.maximumFileSize / 1_048_576) MiB are refused")
             }
-            // The document lives only while its keys are found.
-            (sourceLanguage, keys) = try Self.keys(of: try Self.read(handle, count: stamp.size, path: path), path: path)
+            // The keys found a window at a time; a file of another shape, or one that does not parse, is read whole
+            // (the document living only while its keys are found), which says why.
+            if let found = Self.keys(windowsOf: handle, size: stamp.size, path: path, chunk: window) {
+                (sourceLanguage, keys) = found
+                foundInWindows = true
+            } else {
+                (sourceLanguage, keys) = try Self.keys(of: try Self.read(handle, count: stamp.size, path: path), path: path)
+            }
             self.path = path
             bytes = .file(handle, stamp)
             catalog = Catalog(path: path, format: .xcstrings, sourceLanguage: sourceLanguage)
@@ -90,7 +98,7 @@ enum XCStringsFormat {
         }
 
         /// `count` bytes of the file from `offset` (the whole file from 0), straight into an array.
-        private static func read(_ handle: FileHandle, from offset: Int = 0, count: Int, path: String) throws -> [UInt8] {
+        static func read(_ handle: FileHandle, from offset: Int = 0, count: Int, path: String) throws -> [UInt8] {
             var failed = false
             let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 var total = 0
