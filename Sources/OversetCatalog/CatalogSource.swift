@@ -3,7 +3,7 @@ import Foundation
 /// A catalog a check reads (``CatalogChecker/check(sources:progress:results:)``): a catalog read before, or a
 /// file. A JSON Lines file is read a block at a time as the check goes, so that a check of a large corpus holds one
 /// block of its strings, never all of them; a String Catalog (`.xcstrings`) is checked whole when the check reaches
-/// it and its keys' trees are built a few keys at a time (``XCStringsFormat/Stream``); a file of another format is
+/// it and its keys' trees are built a few keys at a time (`XCStringsFormat.Stream`); a file of another format is
 /// read whole when the source is made (its format's tree needs the whole file), and lets go of its strings once
 /// they are judged.
 public struct CatalogSource: Sendable {

@@ -18,8 +18,8 @@ struct JSONSource {
             case number(Double)
             case bool(Bool)
             case null
-            /// An object or array checked but not built, by a shallow read (``JSONSource/init(bytes:deferringBelow:)``);
-            /// ``JSONSource/built(_:)`` builds it.
+            /// An object or array checked but not built, by a shallow read (``JSONSource/init(bytes:deferringBelow:)``):
+            /// its range is kept, and its bytes are parsed again when it is needed (``XCStringsFormat/Stream``).
             case deferred
         }
 
