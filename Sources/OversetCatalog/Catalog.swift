@@ -230,11 +230,13 @@ public struct Catalog: Sendable {
     ///   `.jsonl`, a catalog with no keys): an empty catalog checks nothing, which must not look like a pass.
     public static func read(data: Data, path: String, format: CatalogFormat, language: String? = nil) throws -> Catalog {
         let catalog = try readAnyShape(data: data, path: path, format: format, language: language)
-        if catalog.entries.isEmpty && catalog.diagnostics.isEmpty && catalog.skipped.isEmpty {
-            throw emptyError(path: path, format: format)
-        }
+        if catalog.holdsNothing(strings: catalog.entries.count) { throw emptyError(path: path, format: format) }
         return catalog
     }
+
+    /// Whether a file that gave `strings` strings and this catalog's diagnostics and skipped counts holds nothing to
+    /// check or report: an error (``emptyError(path:format:)``), never a pass with nothing measured.
+    func holdsNothing(strings: Int) -> Bool { strings == 0 && diagnostics.isEmpty && skipped.isEmpty }
 
     /// The error of a file that holds no strings and nothing to report.
     static func emptyError(path: String, format: CatalogFormat) -> CatalogError {

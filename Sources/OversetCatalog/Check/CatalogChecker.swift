@@ -310,7 +310,7 @@ public struct CatalogChecker: Sendable {
                     }
                 }
                 catalog = stream.catalog
-                if given == 0 && catalog.diagnostics.isEmpty && catalog.skipped.isEmpty {
+                if catalog.holdsNothing(strings: given) {
                     fail(Catalog.emptyError(path: path, format: .xcstrings))
                     continue
                 }

@@ -9,6 +9,9 @@ import Foundation
 extension XCStringsFormat.Stream {
     /// Thrown by a step that reached the end of the window before its end: read more and run it again.
     private static let needsMore = JSONSource.SyntaxError(offset: -1, message: "the window ends")
+    /// Thrown by a step at a byte in the window that the plain shape does not allow (a syntax error, or `strings`
+    /// not an object): no more of the file is read in windows.
+    private static let notPlain = JSONSource.SyntaxError(offset: -2, message: "not the plain shape")
 
     /// The bytes of the file from `base`, read `chunk` at a time.
     private struct Window {
@@ -78,7 +81,10 @@ extension XCStringsFormat.Stream {
                     let value = try step(&parser)
                     return (value, window.base + parser.index)
                 } catch {
-                    guard window.refill(keepingFrom: min(start, cursor.offset)) else { return nil }
+                    // Any other error may be the window cutting a string, number or literal: read more, unless
+                    // the file ends here.
+                    guard error.offset != notPlain.offset,
+                          window.refill(keepingFrom: min(start, cursor.offset)) else { return nil }
                 }
             }
         }
@@ -87,6 +93,18 @@ extension XCStringsFormat.Stream {
             parser.skipSpace()
             guard parser.index < parser.bytes.count else { throw needsMore }
             return parser.bytes[parser.index]
+        }
+        /// An object's next member, as ``JSONSource/Parser/members(_:)`` reads them: false at its closing brace
+        /// (read past), else the comma before any member but the first is read past and the parser is at the key.
+        func nextMember(_ parser: inout JSONSource.Parser, first: Bool) throws(JSONSource.SyntaxError) -> Bool {
+            let byte = try peek(&parser)
+            if byte == UInt8(ascii: "}") { parser.index += 1; return false }
+            if !first {
+                guard byte == UInt8(ascii: ",") else { throw notPlain }
+                parser.index += 1
+                _ = try peek(&parser)
+            }
+            return true
         }
 
         // The root's opening brace (a byte order mark first is skipped, as the whole reading skips it).
@@ -103,18 +121,12 @@ extension XCStringsFormat.Stream {
         while true {
             enum Member { case end, other, strings }
             guard let (member, next) = run(from: offset, depth: 1, { parser throws(JSONSource.SyntaxError) -> Member in
-                var byte = try peek(&parser)
-                if byte == UInt8(ascii: "}") { parser.index += 1; return .end }
-                if !first {
-                    guard byte == UInt8(ascii: ",") else { throw JSONSource.SyntaxError(offset: parser.index, message: "") }
-                    parser.index += 1
-                    byte = try peek(&parser)
-                }
+                guard try nextMember(&parser, first: first) else { return .end }
                 let key = try parser.string()
                 try parser.colon()
-                byte = try peek(&parser)
+                let byte = try peek(&parser)
                 if key == "strings" && !sawStrings {
-                    guard byte == UInt8(ascii: "{") else { throw JSONSource.SyntaxError(offset: parser.index, message: "") }
+                    guard byte == UInt8(ascii: "{") else { throw notPlain }
                     parser.index += 1
                     return .strings
                 }
@@ -135,13 +147,7 @@ extension XCStringsFormat.Stream {
             var firstKey = true
             while true {
                 guard let (found, after) = run(from: offset, depth: 2, { parser throws(JSONSource.SyntaxError) -> (String, Int, Range<Int>)? in
-                    var byte = try peek(&parser)
-                    if byte == UInt8(ascii: "}") { parser.index += 1; return nil }
-                    if !firstKey {
-                        guard byte == UInt8(ascii: ",") else { throw JSONSource.SyntaxError(offset: parser.index, message: "") }
-                        parser.index += 1
-                        byte = try peek(&parser)
-                    }
+                    guard try nextMember(&parser, first: firstKey) else { return nil }
                     let keyOffset = parser.index
                     let key = try parser.string()
                     try parser.colon()

@@ -24,12 +24,10 @@ extension PreparedTextBuilder {
                reusing earlier: SharedAnalysis.Shaping?) throws(OversetError) -> Shaped {
         let count = units.count
         let fonts = styling.faceTable
-        let baseFaceCount = engine.fonts.allFonts.count
         var advances = [Double](filled: 0, count: count)
         var unsafe = [Bool](filled: false, count: count + 1)
         var isGraphemeStart = [Bool](filled: false, count: count + 1)
         for boundary in analysis.graphemes { isGraphemeStart[Int(boundary)] = true }
-        let shaper = engine.shared.shaper
         out.glyphs.reserveCapacity(count + count / 4)
         out.ink.reserveCapacity(count + count / 4)
         var cursor = 0
@@ -40,69 +38,19 @@ extension PreparedTextBuilder {
             let features = styling.styles[run.style].features
             let scale = styling.styles[run.style].scale
             let first = out.glyphs.count
-            if let earlier, let match = earlier.match(run, face: font, features: features, language: shapingLanguage,
-                                                       cursor: &cursor) {
+            if let earlier, let match = earlier.match(run, face: font, features: features, cursor: &cursor) {
                 let from = earlier.runs[match].glyphRange
                 out.glyphs.append(contentsOf: earlier.glyphs[from])
                 out.ink.append(contentsOf: earlier.ink[from])
-                let last = out.glyphs.count
-                out.runs[runIndex].glyphRange = first..<last
                 out.runs[runIndex].inkExtent = earlier.runs[match].inkExtent
-                for glyph in earlier.glyphs[from]
-                where glyph.unsafeToBreak && Int(glyph.cluster) > run.range.lowerBound {
-                    unsafe[Int(glyph.cluster)] = true
-                }
-                spreadAdvances(of: out.glyphs[first..<last], run: run, perEm: scale / Double(face.metrics.unitsPerEm),
-                               isGraphemeStart: isGraphemeStart, advances: &advances, unsafe: &unsafe)
-                continue
-            }
-            func shape(_ range: Range<Int>, into glyphs: inout [ShapedGlyph]) throws(OversetError) {
-                let outcome = shapingUnits.withUnsafeBufferPointer { buffer in
-                    shaper.shape(buffer, range: range, context: 0..<count, face: face,
-                                 rightToLeft: run.isRightToLeft, script: run.script, language: shapingLanguage,
-                                 features: features, into: &glyphs)
-                }
-                switch outcome {
-                case .shaped: return
-                case .outOfMemory: throw .analysisFailed(stage: "shaping (HarfBuzz)")
-                case .tooManyGlyphs(let made):
-                    throw .fontExpandsText(path: face.path, glyphs: made, units: range.count,
-                                           limit: Shaper.maximumGlyphsPerUnit)
-                }
-            }
-            // A long run is probed on its first units first: a font that multiplies glyphs is refused before
-            // HarfBuzz makes up to 64 glyphs a character for the whole run.
-            if run.range.count > 4 * Self.probeLength {
-                var probe: [ShapedGlyph] = []
-                try shape(run.range.lowerBound..<run.range.lowerBound + Self.probeLength, into: &probe)
-            }
-            if run.range.count == 1, features.isEmpty, run.face < baseFaceCount,
-               shapingUnits[run.range.lowerBound] == 0x20,
-               var space = engine.shared.spaceGlyph(run.face) {
-                // A space alone in a face, as between two words of another script in the label's font: its glyph
-                // and advance do not depend on the text around it (no shaping crosses a face change), so it is
-                // taken from the face's own space, shaped once (one hb_shape call per space was 8 % of a check).
-                space.cluster = Int32(run.range.lowerBound)
-                out.glyphs.append(space)
             } else {
-                try shape(run.range, into: &out.glyphs)
+                try shapeRun(runIndex, face: face, features: features, out: &out)
             }
             let last = out.glyphs.count
             out.runs[runIndex].glyphRange = first..<last
-            var extent = VerticalInk.none
-            face.verticalInk(of: out.glyphs[first..<last]) { position, ink in
-                let glyph = out.glyphs[first + position]
-                if let ink {
-                    let shifted = VerticalInk(top: ink.top + glyph.yOffset, bottom: ink.bottom + glyph.yOffset)
-                    out.ink.append(shifted)
-                    extent = extent.hasInk ? VerticalInk(top: max(extent.top, shifted.top),
-                                                         bottom: min(extent.bottom, shifted.bottom)) : shifted
-                } else {
-                    out.ink.append(.none)
-                }
-                if glyph.unsafeToBreak && Int(glyph.cluster) > run.range.lowerBound { unsafe[Int(glyph.cluster)] = true }
+            for glyph in out.glyphs[first..<last] where glyph.unsafeToBreak && Int(glyph.cluster) > run.range.lowerBound {
+                unsafe[Int(glyph.cluster)] = true
             }
-            out.runs[runIndex].inkExtent = extent
             spreadAdvances(of: out.glyphs[first..<last], run: run, perEm: scale / Double(face.metrics.unitsPerEm),
                            isGraphemeStart: isGraphemeStart, advances: &advances, unsafe: &unsafe)
         }
@@ -121,6 +69,61 @@ extension PreparedTextBuilder {
         var sums = [Double](filled: 0, count: count + 1)
         for unit in 0..<count { sums[unit + 1] = sums[unit] + advances[unit] }
         return Shaped(sums: sums, unsafe: unsafe, isGraphemeStart: isGraphemeStart)
+    }
+
+    /// Shapes run `runIndex` with HarfBuzz in the context of the whole text, appending its glyphs and their ink to
+    /// `out` and setting the run's ink extent.
+    private func shapeRun(_ runIndex: Int, face: FontFace, features: [FontFeatureSetting],
+                          out: inout Output) throws(OversetError) {
+        let run = out.runs[runIndex]
+        let count = units.count
+        let first = out.glyphs.count
+        let shaper = engine.shared.shaper
+        func shape(_ range: Range<Int>, into glyphs: inout [ShapedGlyph]) throws(OversetError) {
+            let outcome = shapingUnits.withUnsafeBufferPointer { buffer in
+                shaper.shape(buffer, range: range, context: 0..<count, face: face,
+                             rightToLeft: run.isRightToLeft, script: run.script, language: shapingLanguage,
+                             features: features, into: &glyphs)
+            }
+            switch outcome {
+            case .shaped: return
+            case .outOfMemory: throw .analysisFailed(stage: "shaping (HarfBuzz)")
+            case .tooManyGlyphs(let made):
+                throw .fontExpandsText(path: face.path, glyphs: made, units: range.count,
+                                       limit: Shaper.maximumGlyphsPerUnit)
+            }
+        }
+        // A long run is probed on its first units first: a font that multiplies glyphs is refused before
+        // HarfBuzz makes up to 64 glyphs a character for the whole run.
+        if run.range.count > 4 * Self.probeLength {
+            var probe: [ShapedGlyph] = []
+            try shape(run.range.lowerBound..<run.range.lowerBound + Self.probeLength, into: &probe)
+        }
+        if run.range.count == 1, features.isEmpty, run.face < engine.fonts.allFonts.count,
+           shapingUnits[run.range.lowerBound] == 0x20,
+           var space = engine.shared.spaceGlyph(run.face) {
+            // A space alone in a face, as between two words of another script in the label's font: its glyph
+            // and advance do not depend on the text around it (no shaping crosses a face change), so it is
+            // taken from the face's own space, shaped once (one hb_shape call per space was 8 % of a check).
+            space.cluster = Int32(run.range.lowerBound)
+            out.glyphs.append(space)
+        } else {
+            try shape(run.range, into: &out.glyphs)
+        }
+        let last = out.glyphs.count
+        var extent = VerticalInk.none
+        face.verticalInk(of: out.glyphs[first..<last]) { position, ink in
+            let glyph = out.glyphs[first + position]
+            if let ink {
+                let shifted = VerticalInk(top: ink.top + glyph.yOffset, bottom: ink.bottom + glyph.yOffset)
+                out.ink.append(shifted)
+                extent = extent.hasInk ? VerticalInk(top: max(extent.top, shifted.top),
+                                                     bottom: min(extent.bottom, shifted.bottom)) : shifted
+            } else {
+                out.ink.append(.none)
+            }
+        }
+        out.runs[runIndex].inkExtent = extent
     }
 
     /// Adds each HarfBuzz cluster's advance to its first code unit, or shares it between the grapheme clusters a

@@ -86,7 +86,7 @@ struct PreparedTextBuilder {
                                 properties: properties, analysis: analysis,
                                 shaping: SharedAnalysis.Shaping(runs: out.runs, faces: styling.faceTable,
                                                                 styles: styling.styles, glyphs: out.glyphs,
-                                                                ink: out.ink, shapingLanguage: shapingLanguage))
+                                                                ink: out.ink))
         out.advanceSums = shaped.sums
         out.unsafeToBreak = shaped.unsafe
         out.paragraphs = analysis.bidi.paragraphs.map { Paragraph(range: $0.range, level: $0.level) }
@@ -269,22 +269,20 @@ package final class SharedAnalysis: Sendable {
     let analysis: PreparedTextBuilder.Analysis
     let shaping: Shaping
 
-    /// A preparation's shaped runs, and what their shaping depended on besides the text: the font (by identity),
-    /// the run's script, bidi level and style's features, and the shaping language.
+    /// A preparation's shaped runs, and what their shaping depended on besides the text and its language (both
+    /// checked with the analysis): the font (by identity), the run's script, bidi level and style's features.
     struct Shaping: Sendable {
         let runs: [ShapedRun]
         let faces: [Font]
         let styles: [RunStyle]
         let glyphs: [ShapedGlyph]
         let ink: [VerticalInk]
-        let shapingLanguage: ShapingLanguage
 
         /// The index of the run that this preparation's `run` (set in `face` with `features`) can take its glyphs
         /// from, or nil. `cursor` walks the runs in logical order: the caller asks for its runs in order.
-        func match(_ run: ShapedRun, face: Font, features: [FontFeatureSetting], language: ShapingLanguage,
-                   cursor: inout Int) -> Int? {
+        func match(_ run: ShapedRun, face: Font, features: [FontFeatureSetting], cursor: inout Int) -> Int? {
             while cursor < runs.count, runs[cursor].range.lowerBound < run.range.lowerBound { cursor += 1 }
-            guard cursor < runs.count, language == shapingLanguage else { return nil }
+            guard cursor < runs.count else { return nil }
             let earlier = runs[cursor]
             guard earlier.range == run.range, earlier.level == run.level, earlier.script == run.script,
                   faces[earlier.face] === face, styles[earlier.style].features == features else { return nil }
