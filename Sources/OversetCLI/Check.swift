@@ -141,7 +141,7 @@ struct Check: ParsableCommand {
         }
         for path in [spec] + catalogFiles {
             add(path)
-            (FileManager.default.contents(atPath: path) ?? Data()).withUnsafeBytes { hash.add($0.bindMemory(to: UInt8.self)) }
+            hash.add(contentsOfFile: path)
             hash.add(0xFF)
         }
         for option in [languages, categories, pseudo, factor.map { "\($0)" }, catalogFormat?.rawValue, catalogLanguage] {

@@ -177,15 +177,21 @@ enum OutputFile {
         }
 
         /// Rewrites `path` in place with the bytes of `temporary`, then removes `temporary`: for a file with other
-        /// hard links, which must all see the new contents.
+        /// hard links, which must all see the new contents. Copied a block of 1 MiB at a time (a report can be
+        /// hundreds of megabytes).
         private static func copy(_ temporary: String, over path: String) throws {
             defer { unlink(temporary) }
-            guard let bytes = FileManager.default.contents(atPath: temporary) else {
-                throw RuntimeFailure(message: "cannot write '\(path)': the temporary file could not be read back")
-            }
+            let readBack = RuntimeFailure(message: "cannot write '\(path)': the temporary file could not be read back")
+            guard let source = FileHandle(forReadingAtPath: temporary) else { throw readBack }
+            defer { try? source.close() }
             let descriptor = try open(path, as: path, create: false)
             defer { close(descriptor) }
-            try bytes.withUnsafeBytes { try write($0, to: descriptor, target: "'\(path)'") }
+            while true {
+                let block: Data?
+                do { block = try source.read(upToCount: 1 << 20) } catch { throw readBack }
+                guard let block, !block.isEmpty else { break }
+                try block.withUnsafeBytes { try write($0, to: descriptor, target: "'\(path)'") }
+            }
             if fsync(descriptor) != 0, errno != EINVAL {
                 let reason = String(cString: strerror(errno))
                 throw RuntimeFailure(message: "cannot write '\(path)': \(reason)", reason: reason)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// FNV-1a, 64 bits: the one hash whose value the project keeps or compares between runs (a key's shard, a check's
 /// fingerprint, a string's digest) or uses to deal work (`measure`'s lines): the same on every machine and run,
 /// unlike `Hasher`, which is seeded per process.
@@ -16,5 +18,16 @@ package struct StableHash {
     package mutating func add(_ text: String) {
         var text = text
         text.withUTF8 { add($0) }
+    }
+
+    /// The bytes of the file at `path`, read a block of 1 MiB at a time, so that hashing a catalog of hundreds of
+    /// megabytes holds none of it (a check's fingerprint is made as it ends, when its memory is at its peak). Adds
+    /// nothing for a file that cannot be opened; stops at a read error.
+    package mutating func add(contentsOfFile path: String) {
+        guard let file = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? file.close() }
+        while let block = try? file.read(upToCount: 1 << 20), !block.isEmpty {
+            block.withUnsafeBytes { add($0.bindMemory(to: UInt8.self)) }
+        }
     }
 }

@@ -169,6 +169,27 @@ import Testing
         #expect(CatalogChecker.shard(of: "foobar", count: 7) == Int(UInt64(0x8594_4171_f739_67e8) % 7))
     }
 
+    /// A file is hashed a block of 1 MiB at a time (the check's fingerprint of a catalog of hundreds of megabytes),
+    /// with the value of hashing its bytes whole: "foobar" alone gives the reference suite's vector; 400,000 times
+    /// (2,400,000 bytes, three blocks) the value of an FNV-1a 64 written apart, in Python:
+    /// `h = 0xcbf29ce484222325; for b in b'foobar' * 400000: h = ((h ^ b) * 0x100000001b3) % 2**64`.
+    /// A file that cannot be opened adds nothing.
+    @Test func stableHash_ofAFileIsTheHashOfItsBytes() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("overset-hash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (repeats, expected): (Int, UInt64) in [(1, 0x8594_4171_f739_67e8), (400_000, 0x4953_eafa_43e2_db25)] {
+            let file = directory.appendingPathComponent("\(repeats)")
+            try Data(String(repeating: "foobar", count: repeats).utf8).write(to: file)
+            var hash = StableHash()
+            hash.add(contentsOfFile: file.path)
+            #expect(hash.value == expected, "\(repeats)")
+        }
+        var missing = StableHash()
+        missing.add(contentsOfFile: directory.appendingPathComponent("none").path)
+        #expect(missing.value == StableHash().value)
+    }
+
     /// The newline finder both line readers share finds the line feeds the standard library's `firstIndex(of:)`
     /// finds, from every start: none, first, last, adjacent, a CR LF pair, and past the end.
     @Test func lineFeed_findsWhatFirstIndexFinds() {

@@ -163,8 +163,8 @@ extension XCStringsFormat.Stream {
                 guard let (name, keyOffset, value) = found else { break }
                 let key = cursor.advance(to: keyOffset, in: window)
                 let start = cursor.advance(to: value.lowerBound, in: window)
-                keys.append(Key(name: name, location: CatalogLocation(file: path, line: key.line, column: key.column),
-                                value: value, line: start.line, column: start.column))
+                keys.append(Key(name: name, keyLine: key.line, keyColumn: key.column, value: value, line: start.line,
+                                column: start.column))
             }
         }
         // Nothing but white space after the root.

@@ -20,13 +20,29 @@ enum XCStringsFormat {
     /// pass and reads each key's bytes from the file again, so a check holds the keys, not the catalog;
     /// ``XCStringsFormat/read(data:path:)`` is this stream over bytes it holds, read to the end.
     struct Stream {
-        /// A key, and where its value is: its bytes in the document and the line and column they start at.
+        /// A key, and where its value is: its bytes in the document and the line and column they start at. Held
+        /// for every key until its turn, so kept in 40 bytes: a file is at most ``Catalog/maximumFileSize`` (256 MiB),
+        /// so every offset, line and column fits in 32 bits.
         struct Key {
             let name: String
-            let location: CatalogLocation
-            let value: Range<Int>
-            let line: Int
-            let column: Int
+            private let keyLine, keyColumn, start, end, valueLine, valueColumn: UInt32
+
+            init(name: String, keyLine: Int, keyColumn: Int, value: Range<Int>, line: Int, column: Int) {
+                self.name = name
+                (self.keyLine, self.keyColumn) = (UInt32(keyLine), UInt32(keyColumn))
+                (start, end) = (UInt32(value.lowerBound), UInt32(value.upperBound))
+                (valueLine, valueColumn) = (UInt32(line), UInt32(column))
+            }
+
+            /// The value's bytes in the document.
+            var value: Range<Int> { Int(start)..<Int(end) }
+            /// The line and column the value starts at.
+            var line: Int { Int(valueLine) }
+            var column: Int { Int(valueColumn) }
+            /// Where the key is in the file at `path`.
+            func location(in path: String) -> CatalogLocation {
+                CatalogLocation(file: path, line: Int(keyLine), column: Int(keyColumn))
+            }
         }
 
         /// Where a key's bytes are read from: the document held, or the file read again.
@@ -91,8 +107,8 @@ enum XCStringsFormat {
             }
             let keys = members.sorted(by: { $0.key < $1.key }).map { member in
                 let key = json.position(of: member.keyOffset), value = json.position(of: member.value.range.lowerBound)
-                return Key(name: member.key, location: CatalogLocation(file: path, line: key.line, column: key.column),
-                           value: member.value.range, line: value.line, column: value.column)
+                return Key(name: member.key, keyLine: key.line, keyColumn: key.column, value: member.value.range,
+                           line: value.line, column: value.column)
             }
             return (json.root["sourceLanguage"]?.string ?? "en", keys)
         }
@@ -129,7 +145,7 @@ enum XCStringsFormat {
                 next += 1
                 guard let value = value(of: key) else {
                     // The file changed since it was checked: what is read now is not the document checked.
-                    catalog.diagnostics.append(CatalogDiagnostic(.error, key.location, "the file changed while it was "
+                    catalog.diagnostics.append(CatalogDiagnostic(.error, key.location(in: path), "the file changed while it was "
                         + "checked; the strings of \"\(key.name)\" and the keys after it are not checked"))
                     next = keys.count
                     break
@@ -170,7 +186,7 @@ enum XCStringsFormat {
                 catalog.diagnostics.append(CatalogDiagnostic(severity, location(node.range.lowerBound), message))
             }
             let name = key.name
-            let keyLocation = key.location
+            let keyLocation = key.location(in: path)
             let value = json.root
             guard value.members != nil else {
                 problem(.error, value, "\"\(name)\" is \(value.kindDescription), not an object; skipped")
