@@ -73,13 +73,16 @@ import OversetText
     @Test func pushOut_neverAddsALine_soWillTruncateAgreesAcrossStrategies() throws {
         // Apple: push-out "may extend individual lines by one or more words" to avoid an orphan; it never breaks a
         // paragraph into more lines (NSParagraphStyle.LineBreakStrategy.pushOut). Balanced keeps the count too.
+        // A verdict counts on it: a complete layout's lines are the lines needed, with no count of their own.
         for (language, text) in Self.samples {
             let prepared = try Fixtures.engine.prepare(text, language: language)
             for width in [90.0, 140, 200] {
-                let greedy = try prepared.lineCount(width: width, pointSize: 17, strategy: .greedy)
+                let greedy = try prepared.layout(LayoutOptions(width: width, pointSize: 17, strategy: .greedy)).lines.count
                 for strategy in [LineBreakStrategy.pushOut, .balanced] {
                     #expect(try prepared.lineCount(width: width, pointSize: 17, strategy: strategy) == greedy,
                             "\(strategy): \(text) at \(width)")
+                    let laidOut = try prepared.layout(LayoutOptions(width: width, pointSize: 17, strategy: strategy))
+                    #expect(laidOut.lines.count == greedy, "\(strategy): \(text) at \(width)")
                     for maxLines in 1...3 {
                         #expect(try prepared.willTruncate(width: width, pointSize: 17, maxLines: maxLines, strategy: strategy)
                                 == (greedy > maxLines))

@@ -61,12 +61,19 @@ public struct Verdict: Sendable {
     private let storage: Storage
 
     /// Lays out `prepared` for `label` and judges it.
-    /// - Complexity: two passes of arithmetic over the text (count, then lay out the visible lines) and the clipping
-    ///   analysis of the visible glyphs.
+    /// - Complexity: a pass of arithmetic over the text (the layout at the label's limit; when that truncates, a
+    ///   count of the lines needed too) and the clipping analysis of the visible glyphs.
     public init(_ prepared: PreparedText, label: Label, policy: VerdictPolicy = VerdictPolicy()) throws(OversetError) {
-        try label.validate()
+        var options = try label.validatedLayoutOptions()
         let prepared = try label.reprepared(prepared)
-        var options = label.layoutOptions
+        // Most labels fit: then the layout at the label's limit is complete, and its lines are the lines needed
+        // (every strategy has greedy's line count: `LineBreaker.countLines`), with no count of its own.
+        let first = try prepared.layout(options)
+        guard first.isTruncated else {
+            storage = Storage(label: label, policy: policy, layout: first, linesNeeded: first.lines.count,
+                              unfilteredClipping: first.clipping(), scale: 1, tightened: false)
+            return
+        }
         var unlimited = options
         unlimited.maxLines = 0
         var needed = try prepared.lineCount(unlimited)
@@ -105,7 +112,8 @@ public struct Verdict: Sendable {
             unlimited.pointSize *= scale
             needed = try prepared.lineCount(unlimited)
         }
-        let layout = try prepared.layout(options)
+        // Tightened or scaled, the text is laid out again at the width and size found.
+        let layout = tightened || scale != 1 ? try prepared.layout(options) : first
         storage = Storage(label: label, policy: policy, layout: layout, linesNeeded: needed,
                           unfilteredClipping: layout.clipping(), scale: scale, tightened: tightened)
     }

@@ -270,7 +270,10 @@ public struct Label: Sendable, Hashable {
 
     /// Checks every value (finite, in range), so that a layout never runs on a NaN, a negative width or a size
     /// that overflows; the errors name the setting as the decoders do.
-    public func validate() throws(OversetError) {
+    public func validate() throws(OversetError) { _ = try validatedLayoutOptions() }
+
+    /// ``validate()``, giving the layout options it checked (a verdict lays out with them: made once).
+    func validatedLayoutOptions() throws(OversetError) -> LayoutOptions {
         try LabelLimits.check("width", width, LabelLimits.width)
         switch font {
         case .style: break
@@ -297,7 +300,9 @@ public struct Label: Sendable, Hashable {
             throw .invalidArgument(name: "minimumCategory", value: minimumCategory.higName,
                                    expected: "a category no larger than maximumCategory (\(maximumCategory.higName))")
         }
-        try layoutOptions.validate()
+        let options = layoutOptions
+        try options.validate()
+        return options
     }
 }
 

@@ -19,8 +19,7 @@ extension PreparedText {
                   options: LayoutOptions) -> Line {
         let size = options.pointSize
         var ascender = 0.0, descender = 0.0, gap = 0.0
-        forEachFace(of: span, truncation: truncation) { face, runScale in
-            let metrics = face.metrics
+        forEachFace(of: span, truncation: truncation) { metrics, runScale in
             let scale = size * runScale / Double(metrics.unitsPerEm)
             ascender = max(ascender, Double(metrics.ascender) * scale)
             descender = max(descender, Double(metrics.descender) * scale)
@@ -53,16 +52,18 @@ extension PreparedText {
         return line
     }
 
-    /// Calls `body` with each face the line draws with and its run's relative size (the primary font's for an
-    /// empty line).
-    private func forEachFace(of span: LineSpan, truncation: TruncatedLine?, _ body: (FontFace, Double) -> Void) {
+    /// Calls `body` with the metrics of each face the line draws with and its run's relative size (the primary
+    /// font's for an empty line); for a line of the whole text, each (face, size) once (``lineFaces``).
+    private func forEachFace(of span: LineSpan, truncation: TruncatedLine?, _ body: (FaceMetrics, Double) -> Void) {
         let faces = faceTable
+        let lineFaces = lineFaces, lineFaceOfRun = lineFaceOfRun
         var any = false
         func visit(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
             var index = runs.firstIndex(reaching: range.lowerBound)
             while index < runs.count, runs[index].range.lowerBound < range.upperBound {
-                body(faces[runs[index].face].face, styles[runs[index].style].scale)
+                let face = lineFaces[Int(lineFaceOfRun[index])]
+                body(face.metrics, face.scale)
                 any = true
                 index += 1
             }
@@ -71,18 +72,21 @@ extension PreparedText {
             visit(truncation.prefix)
             visit(truncation.suffix)
             if let ellipsis = truncation.ellipsis {
-                body(faces[ellipsis.face].face, styles[ellipsis.style].scale)
+                body(faces[ellipsis.face].face.metrics, styles[ellipsis.style].scale)
                 any = true
             }
+        } else if span.start == 0 && span.contentEnd == utf16.count {
+            for face in lineFaces[..<wholeTextFaceCount] { body(face.metrics, face.scale) }
+            any = wholeTextFaceCount > 0
         } else {
             visit(span.start..<span.contentEnd)
         }
         if !any {
             if span.start < utf16.count, !runs.isEmpty {
                 let run = runs[min(runs.firstIndex(reaching: span.start), runs.count - 1)]
-                body(faces[run.face].face, styles[run.style].scale)
+                body(faces[run.face].face.metrics, styles[run.style].scale)
             } else {
-                body(engine.fonts.primary.face, 1)
+                body(engine.fonts.primary.face.metrics, 1)
             }
         }
     }

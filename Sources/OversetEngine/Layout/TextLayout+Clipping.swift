@@ -88,6 +88,7 @@ extension TextLayout {
         let faces = prepared.faceTable
         let styles = prepared.styles
         let runs = prepared.runs, glyphs = prepared.glyphs, inks = prepared.ink
+        let lineFaces = prepared.lineFaces, lineFaceOfRun = prepared.lineFaceOfRun
         let primary = prepared.engine.fonts.primary.face.metrics
         let primaryScale = size / Double(primary.unitsPerEm)
         let primaryAscender = Double(primary.ascender) * primaryScale
@@ -121,10 +122,10 @@ extension TextLayout {
                 var runIndex = runs.firstIndex(reaching: range.lowerBound)
                 while runIndex < runs.count, runs[runIndex].range.lowerBound < range.upperBound {
                     let run = runs[runIndex]
+                    let face = lineFaces[Int(lineFaceOfRun[runIndex])]
                     runIndex += 1
                     guard run.inkExtent.hasInk else { continue }
-                    let metrics = faces[run.face].face.metrics
-                    let scale = size * styles[run.style].scale / Double(metrics.unitsPerEm)
+                    let scale = size * face.scale / Double(face.metrics.unitsPerEm)
                     if skippingRunsInside,
                        top - (baseline - Double(run.inkExtent.top) * scale) <= Tolerance.width,
                        (baseline - Double(run.inkExtent.bottom) * scale) - bottom <= Tolerance.width {
