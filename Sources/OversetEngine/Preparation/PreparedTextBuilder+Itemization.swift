@@ -117,7 +117,8 @@ extension PreparedTextBuilder {
                     break
                 }
                 var chosen: Int? = nil
-                if let emojiOrder, Self.isEmojiPresentation(buffer, start, end) {
+                // A lone code unit below U+20E3 (the keycap, the lowest that makes an emoji) is never one: no call.
+                if let emojiOrder, end - start > 1 || buffer[start] >= 0x20E3, Self.isEmojiPresentation(buffer, start, end) {
                     // An emoji shows as one (UTS #51: Emoji_Presentation, or a text character with U+FE0F or a
                     // keycap): the emoji fonts first, even where a text font has a glyph.
                     chosen = emojiOrder.first { covers(face($0), start, end) }
@@ -131,7 +132,8 @@ extension PreparedTextBuilder {
                 }
                 if chosen == nil {
                     let script = clusterScripts[cluster]
-                    if script != lastScript {
+                    // By value: the synthesized `==` of an optional tag went through `Equatable`'s witness.
+                    if script.rawValue != lastScript?.rawValue {
                         order = fonts.candidateOrder(script: script, languageLists: languageLists)
                         if style != 0 { order = order.map { faceMap[$0] } }
                         lastScript = script
