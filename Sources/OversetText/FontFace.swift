@@ -431,6 +431,23 @@ package final class FontFace: @unchecked Sendable {
     /// Whether the font maps `scalar` to a glyph.
     @inline(__always)
     package func hasGlyph(for scalar: UInt32) -> Bool { glyph(for: scalar) != nil }
+
+    /// The characters one face has a glyph for and the other has not, ascending: of every character either
+    /// face's cmap lists (`hb_face_collect_unicodes`, both into one set), those where ``hasGlyph(for:)`` differs.
+    /// Inter and Inter Display differ in 53 (U+0E3F THAI CURRENCY SYMBOL BAHT among them).
+    package func coverageDifference(from other: FontFace) -> [UInt32] {
+        if other === self { return [] }
+        let set = hb_set_create()!
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(storage.hbFace, set)
+        hb_face_collect_unicodes(other.storage.hbFace, set)
+        var differ: [UInt32] = []
+        var codepoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+        while hb_set_next(set, &codepoint) != 0 {
+            if hasGlyph(for: codepoint) != other.hasGlyph(for: codepoint) { differ.append(codepoint) }
+        }
+        return differ
+    }
 }
 
 /// A weak reference to an instance, so the default instance's cache does not keep instances alive.

@@ -55,6 +55,7 @@ import OversetText
                 #expect(display.advanceSums == fresh.advanceSums, "\(language): \(text)")
                 #expect(display.unsafeToBreak == fresh.unsafeToBreak, "\(language): \(text)")
                 #expect("\(display.segments)" == "\(fresh.segments)", "\(language): \(text)")
+                #expect(display.missingCharacters == fresh.missingCharacters, "\(language): \(text)")
                 // Runs the two designs set in one font (the ones taken).
                 taken += display.runs.filter { run in
                     first.runs.contains { $0.range == run.range && first.faceTable[$0.face] === display.faceTable[run.face] }
@@ -62,6 +63,41 @@ import OversetText
             }
         }
         #expect(taken > 500, "the sample has runs both designs set in one font")
+    }
+
+    /// Inter and Inter Display have glyphs for the same characters but 53, which fontTools lists:
+    /// `sorted(set(TTFont(a).getBestCmap()) ^ set(TTFont(b).getBestCmap()))` over `Fonts/Inter-roman.var.ttf` and
+    /// `Fonts/InterDisplay-roman.var.ttf` (fontTools 4). A text with any of them is itemized again for the Display
+    /// design (its clusters may take another face there); the others take the Text design's itemization.
+    @Test func interAndInterDisplay_differInTheCharactersFontToolsLists() throws {
+        let fromFontTools: [UInt32] = [
+            0x0E3F, 0x146B, 0x20BF, 0x20E3, 0x2295, 0x2296, 0x2297, 0x2380, 0x2A38, 0xE081, 0xE082, 0xE083, 0xE084,
+            0xE085, 0xE086, 0xE087, 0xE088, 0xE089, 0xE08A, 0xE08B, 0xE08C, 0xE08D, 0xE08E, 0xE08F, 0xE090, 0xE091,
+            0xE092, 0xE097, 0xE098, 0xE099, 0xE09A, 0xE09B, 0xE09C, 0xE09D, 0xE09E, 0xE09F, 0xE0A0, 0xE0A1, 0xE0A2,
+            0xE0A3, 0xE0A4, 0xE11D, 0xE15F, 0xE160, 0xE161, 0xE162, 0xE163, 0xE164, 0xEE01, 0xEE02, 0xEE03, 0xEE04,
+            0xEE05]
+        let text = Fixtures.font("Inter-roman.var.ttf").face, display = Fixtures.font("InterDisplay-roman.var.ttf").face
+        #expect(text.coverageDifference(from: display) == fromFontTools)
+        #expect(display.coverageDifference(from: text) == fromFontTools)
+        #expect(text.coverageDifference(from: text).isEmpty)
+    }
+
+    /// Where the designs' fonts differ in what they cover, the Display preparation chooses its own faces: the Thai
+    /// baht sign (Inter has it, Inter Display not) and ⊕ (only Inter Display has it), each in a Thai and a Latin
+    /// string, prepared with sharing, are what preparing afresh in the Display fonts gives.
+    @Test func displayPreparation_itemizesAgainWhereTheDesignsCoverOtherCharacters() throws {
+        let label = Label(style: .body, width: 300)
+        for (language, text) in [("th", "ราคา 100 ฿ ต่อเดือน"), ("en", "Pay 100 ฿ a month"), ("en", "A ⊕ B"),
+                                 ("th", "ก ⊕ ข"), ("th", "ราคา 100 บาท")] {
+            let preparations = try LabelPreparations(text, language: language, label: label)
+            try #require(preparations.all.count == 2)
+            let display = preparations.all[1]
+            let fresh = try label.at(.accessibility5).prepare(text, language: language)
+            #expect("\(display.runs)" == "\(fresh.runs)", "\(language): \(text)")
+            #expect(display.glyphs == fresh.glyphs, "\(language): \(text)")
+            #expect(display.advanceSums == fresh.advanceSums, "\(language): \(text)")
+            #expect(display.missingCharacters == fresh.missingCharacters, "\(language): \(text)")
+        }
     }
 
     /// The script tags written as literals are HarfBuzz's (`hb_script_from_string`).

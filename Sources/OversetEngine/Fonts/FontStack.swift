@@ -133,6 +133,22 @@ public struct FontStack: Sendable {
 
     /// The face indices to try for a cluster of `script`, in order, without the "font of the cluster before" step;
     /// `languageLists` from ``languageLists(for:)`` come first.
+    /// Where a text's clusters can get other face indices in this stack than in `other`: nil when the candidate
+    /// orders can differ (the index tables they are made from differ), else the characters that some index's two
+    /// fonts do not both have or both lack (none where every index holds the same font). A text with none of them
+    /// gets the same faces in both stacks (``PreparedTextBuilder/clusterFaces(_:graphemes:scripts:missing:)``
+    /// reads nothing else of the fonts). Loads only the faces that differ.
+    func itemizationDifference(from other: FontStack) -> CoverageDifference? {
+        guard allFonts.count == other.allFonts.count, fallbackIndices == other.fallbackIndices,
+              languageIndices == other.languageIndices, generalIndices == other.generalIndices,
+              scriptOrders == other.scriptOrders, defaultOrder == other.defaultOrder else { return nil }
+        var points: [UInt32] = []
+        for (mine, theirs) in zip(allFonts, other.allFonts) where mine !== theirs {
+            points += mine.face.coverageDifference(from: theirs.face)
+        }
+        return CoverageDifference(points)
+    }
+
     func candidateOrder(script: ScriptTag, languageLists: [ScriptTag: [Int]]? = nil) -> [Int] {
         guard let first = languageLists?[script] else { return scriptOrders[script] ?? defaultOrder }
         // Each face once, the first time it comes: a flag per face (`order.contains` made this quadratic in the
@@ -393,5 +409,46 @@ final class BundledFontCache: Sendable {
 
     func font(path: String, index: Int = 0) throws(OversetError) -> Font {
         try fonts.cached("\(path)#\(index)") { () throws(OversetError) in try Font(installedPath: path, index: index) }
+    }
+}
+
+/// Characters two font stacks give different faces (``FontStack/itemizationDifference(from:)``), found in a text
+/// with a bit per BMP code point.
+struct CoverageDifference: Sendable {
+    /// A bit per code point below U+10000 (empty when none differ there).
+    private let basic: [UInt64]
+    /// The supplementary ones, ascending.
+    private let supplementary: [UInt32]
+
+    init(_ points: [UInt32]) {
+        var basic = [UInt64]()
+        var supplementary: [UInt32] = []
+        for point in points {
+            if point < 0x10000 {
+                if basic.isEmpty { basic = [UInt64](repeating: 0, count: 0x10000 / 64) }
+                basic[Int(point >> 6)] |= 1 << UInt64(point & 63)
+            } else {
+                supplementary.append(point)
+            }
+        }
+        self.basic = basic
+        self.supplementary = supplementary.sorted()
+    }
+
+    /// Whether the UTF-16 text has any of the characters (each code unit is looked at alone too, a superset).
+    func touches(_ units: [UInt16]) -> Bool {
+        if basic.isEmpty && supplementary.isEmpty { return false }
+        var index = 0
+        while index < units.count {
+            let unit = units[index]
+            if !basic.isEmpty && basic[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0 { return true }
+            if !supplementary.isEmpty, UTF16.isLeadSurrogate(unit), index + 1 < units.count,
+               UTF16.isTrailSurrogate(units[index + 1]) {
+                let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
+                if supplementary.contains(scalar) { return true }
+            }
+            index += 1
+        }
+        return false
     }
 }

@@ -4,7 +4,7 @@ internal import OversetText
 /// a face for every cluster in ``FontStack`` order, then runs of equal face, script and bidi level.
 extension PreparedTextBuilder {
     /// The runs to shape, and the clusters no font can draw.
-    struct Items {
+    struct Items: Sendable {
         var runs: [ShapedRun]
         var missing: [MissingCharacter]
     }

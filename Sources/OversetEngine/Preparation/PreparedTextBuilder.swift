@@ -60,10 +60,18 @@ struct PreparedTextBuilder {
         let properties: CharacterProperties
         let analysis: Analysis
         var earlier: SharedAnalysis.Shaping? = nil
+        var earlierItems: Items? = nil
+        // A plain text: one style, the engine's fonts (a styled text's runs take their styles' fonts).
+        let isPlain = styling.unitStyles == nil && styling.styles.count == 1
         if let shared, shared.units == units, shared.language == language, shared.direction == options.direction {
             properties = shared.properties
             analysis = shared.analysis
             earlier = shared.shaping
+            // The earlier engine's itemization, where every character of the text has the same faces here.
+            if isPlain, let items = shared.items, let difference = engine.shared.itemizationDifference(from: shared.engine),
+               !difference.touches(units) {
+                earlierItems = items
+            }
         } else {
             properties = characterProperties()
             analysis = try analyze(properties)
@@ -74,7 +82,7 @@ struct PreparedTextBuilder {
         out.cappedClusters = capLongClusters(graphemes: analysis.graphemes)
         if !out.cappedClusters.isEmpty { out.shapingUnits = shapingUnits }
         out.levels = analysis.bidi.levels
-        let items = itemize(properties, analysis)
+        let items = earlierItems ?? itemize(properties, analysis)
         out.runs = items.runs
         out.missing = items.missing
         for run in out.runs where styling.styles[run.style].isSyntheticOblique(in: styling.faceTable[run.face])
@@ -86,7 +94,8 @@ struct PreparedTextBuilder {
                                 properties: properties, analysis: analysis,
                                 shaping: SharedAnalysis.Shaping(runs: out.runs, faces: styling.faceTable,
                                                                 styles: styling.styles, glyphs: out.glyphs,
-                                                                ink: out.ink))
+                                                                ink: out.ink),
+                                items: isPlain ? items : nil, engine: engine.shared)
         out.advanceSums = shaped.sums
         out.unsafeToBreak = shaped.unsafe
         out.paragraphs = analysis.bidi.paragraphs.map { Paragraph(range: $0.range, level: $0.level) }
@@ -268,6 +277,10 @@ package final class SharedAnalysis: Sendable {
     let properties: PreparedTextBuilder.CharacterProperties
     let analysis: PreparedTextBuilder.Analysis
     let shaping: Shaping
+    /// A plain text's itemization (nil for a styled one, whose runs' fonts are their styles'), and the engine that
+    /// made it: another engine takes it where ``EngineShared/itemizationDifference(from:)`` says it holds there too.
+    let items: PreparedTextBuilder.Items?
+    let engine: EngineShared
 
     /// A preparation's shaped runs, and what their shaping depended on besides the text and its language (both
     /// checked with the analysis): the font (by identity), the run's script, bidi level and style's features.
@@ -292,12 +305,14 @@ package final class SharedAnalysis: Sendable {
 
     init(units: [UInt16], language: String?, direction: TextDirection,
          properties: PreparedTextBuilder.CharacterProperties, analysis: PreparedTextBuilder.Analysis,
-         shaping: Shaping) {
+         shaping: Shaping, items: PreparedTextBuilder.Items?, engine: EngineShared) {
         self.units = units
         self.language = language
         self.direction = direction
         self.properties = properties
         self.analysis = analysis
         self.shaping = shaping
+        self.items = items
+        self.engine = engine
     }
 }

@@ -202,10 +202,33 @@ final class EngineShared: Sendable {
     /// face outlives the key.
     private let otherEllipses = Lock<[ObjectIdentifier: (font: Font, ellipsis: ShapedEllipsis?)]>([:])
 
+    /// Other engines, and where a text's itemization in them does not hold in this one (``itemizationDifference(from:)``).
+    private let itemizationTwins = Lock<[(engine: WeakEngine, difference: CoverageDifference?)]>([])
+
+    /// A weak reference, so that remembering an engine does not keep it alive.
+    private struct WeakEngine: @unchecked Sendable {
+        // @unchecked Sendable: only read and written under `itemizationTwins`'s lock.
+        weak var value: EngineShared?
+    }
+
     init(fonts: FontStack) {
         self.fonts = fonts
         shapedEllipses = Lock(Array(repeating: nil, count: fonts.allFonts.count))
         shapedSpaces = Lock(Array(repeating: nil, count: fonts.allFonts.count))
+    }
+
+    /// Where a plain text's itemization (its clusters' faces, scripts and runs) made by `other` may not hold in this
+    /// engine: nil when it never holds (``FontStack/itemizationDifference(from:)``). Decided once per pair of
+    /// engines, as a label's Text and Display designs are prepared for every string of a check.
+    func itemizationDifference(from other: EngineShared) -> CoverageDifference? {
+        if other === self { return CoverageDifference([]) }
+        if let known = itemizationTwins.withLock({ $0.first { $0.engine.value === other } }) { return known.difference }
+        let difference = fonts.itemizationDifference(from: other.fonts)
+        itemizationTwins.withLock { twins in
+            twins.removeAll { $0.engine.value == nil }
+            twins.append((WeakEngine(value: other), difference))
+        }
+        return difference
     }
 
     /// The ellipsis of a font outside the engine's stack, shaped once.
