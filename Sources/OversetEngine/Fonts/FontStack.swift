@@ -131,8 +131,6 @@ public struct FontStack: Sendable {
         return nil
     }
 
-    /// The face indices to try for a cluster of `script`, in order, without the "font of the cluster before" step;
-    /// `languageLists` from ``languageLists(for:)`` come first.
     /// Where a text's clusters can get other face indices in this stack than in `other`: nil when the candidate
     /// orders can differ (the index tables they are made from differ), else the characters that some index's two
     /// fonts do not both have or both lack (none where every index holds the same font). A text with none of them
@@ -149,6 +147,8 @@ public struct FontStack: Sendable {
         return CoverageDifference(points)
     }
 
+    /// The face indices to try for a cluster of `script`, in order, without the "font of the cluster before" step;
+    /// `languageLists` from ``languageLists(for:)`` come first.
     func candidateOrder(script: ScriptTag, languageLists: [ScriptTag: [Int]]? = nil) -> [Int] {
         guard let first = languageLists?[script] else { return scriptOrders[script] ?? defaultOrder }
         // Each face once, the first time it comes: a flag per face (`order.contains` made this quadratic in the

@@ -74,6 +74,7 @@ public final class PreparedText: Sendable {
     let lineFaces: [(metrics: FaceMetrics, scale: Double)]
     /// Each run's entry in ``lineFaces``.
     let lineFaceOfRun: [Int32]
+    /// How many of ``lineFaces`` a line of the whole text draws with.
     let wholeTextFaceCount: Int
 
     /// The fonts the text uses, in the order they were first used.
