@@ -154,6 +154,26 @@ import Testing
         return CLITests.Run(status: process.terminationStatus, stdout: text, stderr: text)
     }
 
+    /// The README's first command (`scripts/preview.sh`) prints what the README shows under "What the first
+    /// prints": the block's first line is the command the script echoes, its last the script's note on the exit
+    /// status, and every line between is the preview's own output, as this build prints it.
+    @Test func readmeFirstCommand_printsWhatTheReadmeShows() throws {
+        let readme = try String(contentsOfFile: DoorAgreementTests.root + "/README.md", encoding: .utf8)
+        let after = try #require(readme.range(of: "What the first prints:\n\n```\n"))
+        let end = try #require(readme.range(of: "\n```", range: after.upperBound..<readme.endIndex))
+        let shown = readme[after.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        let arguments = ["เริ่มการทำงานใหม่เพื่ออัปเดต Firefox ให้เป็นรุ่นล่าสุด", "--lang", "th", "--width", "180", "--size", "17",
+                         "--max-lines", "2"]
+        #expect(shown.first == Substring("overset preview " + arguments.joined(separator: " ")))
+        let script = try String(contentsOfFile: DoorAgreementTests.root + "/scripts/preview.sh", encoding: .utf8)
+        #expect(script.contains("set -- \"\(arguments[0])\" " + arguments.dropFirst().joined(separator: " ")),
+                "the script's default preview is the README's")
+        let run = try CLITests.run(["preview"] + arguments)
+        #expect(run.status == 1, "the string is truncated, so the verdict fails")
+        let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()  // the final newline
+        #expect(Array(shown.dropFirst().dropLast()) == Array(printed), "\(run.stdout)")
+    }
+
     /// `swift package overset-check …`, run again once when SwiftPM itself crashed relaying the plugin's output:
     /// seen once in CI (0.11.4), a null dereference in libdispatch's event loop inside `swift-package` while
     /// `overset check` had already exited with its status and diagnostics, which the crash lost. Any other outcome,
