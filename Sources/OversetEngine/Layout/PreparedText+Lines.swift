@@ -53,7 +53,7 @@ extension PreparedText {
     }
 
     /// Calls `body` with the metrics of each face the line draws with and its run's relative size (the primary
-    /// font's for an empty line); for a line of the whole text, each (face, size) once (``lineFaces``).
+    /// font's for an empty line), from ``lineFaces``.
     private func forEachFace(of span: LineSpan, truncation: TruncatedLine?, _ body: (FaceMetrics, Double) -> Void) {
         let faces = faceTable
         let lineFaces = lineFaces, lineFaceOfRun = lineFaceOfRun
@@ -75,9 +75,6 @@ extension PreparedText {
                 body(faces[ellipsis.face].face.metrics, styles[ellipsis.style].scale)
                 any = true
             }
-        } else if span.start == 0 && span.contentEnd == utf16.count {
-            for face in lineFaces[..<wholeTextFaceCount] { body(face.metrics, face.scale) }
-            any = wholeTextFaceCount > 0
         } else {
             visit(span.start..<span.contentEnd)
         }

@@ -67,15 +67,11 @@ public final class PreparedText: Sendable {
     /// The vertical ink extent of each glyph (parallel to `glyphs`), for clipping analysis.
     let ink: [VerticalInk]
     let shapingLanguage: ShapingLanguage
-    /// The vertical metrics and relative size of each (face, style) the runs draw with, once each, in the order
-    /// of first use: a line's height comes from these (``lineFaceOfRun``), with no face object touched. The first
-    /// ``wholeTextFaceCount`` are those of a line that holds the whole text (most labels), which takes its height
-    /// from them, not from its runs one by one; the largest of each metric is the same either way.
+    /// The vertical metrics and relative size of each (face, style) the runs draw with, once each: a line's height
+    /// comes from these (``lineFaceOfRun``), with no face object touched.
     let lineFaces: [(metrics: FaceMetrics, scale: Double)]
     /// Each run's entry in ``lineFaces``.
     let lineFaceOfRun: [Int32]
-    /// How many of ``lineFaces`` a line of the whole text draws with.
-    let wholeTextFaceCount: Int
 
     /// The fonts the text uses, in the order they were first used.
     public var usedFonts: [Font] {
@@ -120,30 +116,16 @@ public final class PreparedText: Sendable {
                       sharing: &analysis)
     }
 
-    /// ``lineFaces``, ``lineFaceOfRun`` and ``wholeTextFaceCount``: first the (face, style) pairs of the runs a
-    /// line from 0 to `count` visits (as ``makeLine`` visits a line's runs), then those of any other run.
-    private static func lineFaces(of runs: [ShapedRun], count: Int, table: [Font], styles: [RunStyle])
-        -> ([(metrics: FaceMetrics, scale: Double)], [Int32], Int) {
+    /// ``lineFaces`` and ``lineFaceOfRun``.
+    private static func lineFaces(of runs: [ShapedRun], table: [Font], styles: [RunStyle])
+        -> ([(metrics: FaceMetrics, scale: Double)], [Int32]) {
         var pairs: [(face: Int, style: Int)] = []
-        var ofRun = [Int32](repeating: 0, count: runs.count)
-        func add(_ index: Int) {
-            let run = runs[index]
-            if let known = pairs.firstIndex(where: { $0.face == run.face && $0.style == run.style }) {
-                ofRun[index] = Int32(known)
-            } else {
-                ofRun[index] = Int32(pairs.count)
-                pairs.append((run.face, run.style))
-            }
+        let ofRun = runs.map { run in
+            if let known = pairs.firstIndex(where: { $0.face == run.face && $0.style == run.style }) { return Int32(known) }
+            pairs.append((run.face, run.style))
+            return Int32(pairs.count - 1)
         }
-        let first = runs.firstIndex(reaching: 0)
-        var index = first
-        while index < runs.count, runs[index].range.lowerBound < count {
-            add(index)
-            index += 1
-        }
-        let whole = pairs.count
-        for other in runs.indices where other < first || other >= index { add(other) }
-        return (pairs.map { (table[$0.face].face.metrics, styles[$0.style].scale) }, ofRun, whole)
+        return (pairs.map { (table[$0.face].face.metrics, styles[$0.style].scale) }, ofRun)
     }
 
     static func parseFeatures(_ strings: [String]) throws(OversetError) -> [FontFeatureSetting] {
@@ -195,9 +177,8 @@ public final class PreparedText: Sendable {
         ink = built.ink
         missingCharacters = built.missing
         shapingUTF16 = built.shapingUnits
-        (lineFaces, lineFaceOfRun, wholeTextFaceCount) = Self.lineFaces(of: built.runs, count: units.count,
-                                                                         table: builder.styling.faceTable,
-                                                                         styles: builder.styling.styles)
+        (lineFaces, lineFaceOfRun) = Self.lineFaces(of: built.runs, table: builder.styling.faceTable,
+                                                    styles: builder.styling.styles)
         var warnings: [String] = []
         if let first = built.cappedClusters.first {
             warnings.append("\(built.cappedClusters.count) grapheme cluster\(built.cappedClusters.count == 1 ? "" : "s") "
