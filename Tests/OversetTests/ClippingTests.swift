@@ -96,6 +96,32 @@ import Testing
         }
     }
 
+    /// The status is judged once, when a verdict is made, and again for each policy (`judged(by:)`): Thai tone marks
+    /// over upper vowels cross the top of a 17 pt body line 17 pt high (a line no taller than the point size; at
+    /// the HIG leading the bundled fonts leave them room), a warning by default, a failure under `.fail`, nothing
+    /// under `.ignore` or a tolerance above the overflow. `problems` is empty exactly when the status is `pass`;
+    /// the statuses order as VerdictStatus declares them (pass, warn, unknown, fail).
+    @Test func clippingStatus_followsThePolicyAndTheProblemsFollowTheStatus() throws {
+        #expect(VerdictStatus.allCases == [.pass, .warn, .unknown, .fail])
+        #expect(VerdictStatus.allCases.sorted() == VerdictStatus.allCases)
+        #expect(VerdictStatus.allCases.sorted(by: >) == VerdictStatus.allCases.reversed())
+        #expect(try Label(style: .body, width: 320, lineHeight: .leading).verdict(for: "ที่ ฟ้ำ", language: "th").status == .pass)
+        let label = Label(style: .body, width: 320, lineHeight: .points(17))
+        let warned = try label.verdict(for: "ที่ ฟ้ำ", language: "th")
+        #expect(warned.status == .warn)
+        #expect(warned.problems.map(\.kind) == [.clipped])
+        #expect(warned.problems.map(\.status) == [.warn])
+        let failed = warned.judged(by: VerdictPolicy(clipping: .fail))
+        #expect(failed.status == .fail && !failed.fits)
+        #expect(failed.problems.map(\.status) == [.fail])
+        let ignored = warned.judged(by: VerdictPolicy(clipping: .ignore))
+        #expect(ignored.status == .pass && ignored.problems.isEmpty)
+        let tolerant = warned.judged(by: VerdictPolicy(clipping: .fail, clippingTolerance: 100))
+        #expect(tolerant.status == .pass && tolerant.problems.isEmpty)
+        // Back to the first policy: the same status again.
+        #expect(failed.judged(by: VerdictPolicy()).status == .warn)
+    }
+
     @Test func neighbouringLines_marksIntoTheLineBelowAreReported() throws {
         let prepared = try Fixtures.engine.prepare("ฎุ ฏู ฎุ ฏู ฎุ ฏู ฎุ ฏู", language: "th")
         let layout = try prepared.layout(LayoutOptions(width: 40, pointSize: 17, lineHeight: .fixed(22)))

@@ -44,17 +44,47 @@ public struct Verdict: Sendable {
         let unfilteredClipping: ClippingReport
         let scale: Double
         let tightened: Bool
+        /// The worst of the problems' statuses, judged once here: every door asks for it (a report's `fits`, its
+        /// `status`, a check's tallies), and judging it again copied the label for each kind of problem.
+        let status: VerdictStatus
 
         init(label: Label, policy: VerdictPolicy, layout: TextLayout, linesNeeded: Int,
              unfilteredClipping: ClippingReport, scale: Double, tightened: Bool) {
+            // Judged before the members are stored: afterwards, reading the arguments again copied the label.
+            let clipping = Verdict.filter(unfilteredClipping, policy)
+            var worst = VerdictStatus.pass
+            for kind in VerdictProblem.Kind.allCases {
+                if let status = Storage.problemStatus(kind, label: label, policy: policy, layout: layout,
+                                                      linesNeeded: linesNeeded, clipping: clipping), status > worst {
+                    worst = status
+                }
+            }
+            status = worst
             self.label = label
             self.policy = policy
             self.layout = layout
             self.linesNeeded = linesNeeded
             self.unfilteredClipping = unfilteredClipping
-            clipping = Verdict.filter(unfilteredClipping, policy)
+            self.clipping = clipping
             self.scale = scale
             self.tightened = tightened
+        }
+
+        /// Whether a verdict of these members has a problem of `kind`, and how it counts under the policy: the one
+        /// place that decides, for ``Verdict/status`` and ``Verdict/problems`` alike. (`earlyFlip` is a header's,
+        /// judged by the check.)
+        static func problemStatus(_ kind: VerdictProblem.Kind, label: Label, policy: VerdictPolicy,
+                                  layout: TextLayout, linesNeeded: Int, clipping: ClippingReport) -> VerdictStatus? {
+            switch kind {
+            case .truncated: return label.maxLines > 0 && linesNeeded > label.maxLines ? .fail : nil
+            case .clipped:
+                guard clipping.hasClipping, policy.clipping != .ignore else { return nil }
+                return policy.clipping == .fail ? .fail : .warn
+            case .lowContrast:
+                return Verdict.contrast(of: label, pointSize: layout.options.pointSize)?.passes == false ? .fail : nil
+            case .missingGlyphs: return layout.missingCharacters.isEmpty ? nil : .unknown
+            case .earlyFlip: return nil
+            }
         }
     }
 
@@ -142,9 +172,11 @@ public struct Verdict: Sendable {
 
     /// The contrast of the label's colours (light, and dark when given) against the HIG's minimum at the label's
     /// point size and weight; nil when the label has no colours.
-    public var contrast: ContrastCheck? {
+    public var contrast: ContrastCheck? { Verdict.contrast(of: label, pointSize: layout.options.pointSize) }
+
+    fileprivate static func contrast(of label: Label, pointSize: Double) -> ContrastCheck? {
         guard let colors = label.colors else { return nil }
-        let required = Contrast.minimumRatio(pointSize: layout.options.pointSize, bold: label.weight.value >= 700)
+        let required = Contrast.minimumRatio(pointSize: pointSize, bold: label.weight.value >= 700)
         let light = Contrast.ratio(colors.foreground, on: colors.background, canvas: .white)
         let dark = colors.darkForeground.flatMap { foreground in
             colors.darkBackground.map { Contrast.ratio(foreground, on: $0, canvas: .black) }
@@ -157,31 +189,19 @@ public struct Verdict: Sendable {
 
     /// The judgement: `fail` for truncation (or clipping under `.fail`), `unknown` when a character has no glyph,
     /// `warn` for clipping under `.warn`, else `pass`.
-    /// The worst of its problems' statuses (without making their sentences).
-    public var status: VerdictStatus {
-        var worst = VerdictStatus.pass
-        for kind in VerdictProblem.Kind.allCases {
-            if let status = problemStatus(kind), status > worst { worst = status }
-        }
-        return worst
-    }
+    /// The worst of its problems' statuses (without making their sentences), judged when the verdict was made.
+    public var status: VerdictStatus { storage.status }
 
-    /// Whether the verdict has a problem of `kind`, and how it counts under the policy: the one place that decides,
-    /// for ``status`` and ``problems`` alike. (`earlyFlip` is a header's, judged by the check.)
+    /// Whether the verdict has a problem of `kind`, and how it counts under the policy.
     func problemStatus(_ kind: VerdictProblem.Kind) -> VerdictStatus? {
-        switch kind {
-        case .truncated: return isTruncated ? .fail : nil
-        case .clipped:
-            guard isClipped, policy.clipping != .ignore else { return nil }
-            return policy.clipping == .fail ? .fail : .warn
-        case .lowContrast: return contrast?.passes == false ? .fail : nil
-        case .missingGlyphs: return missingCharacters.isEmpty ? nil : .unknown
-        case .earlyFlip: return nil
-        }
+        Storage.problemStatus(kind, label: storage.label, policy: storage.policy, layout: storage.layout,
+                              linesNeeded: storage.linesNeeded, clipping: storage.clipping)
     }
 
-    /// Each problem, in a sentence (and the overflow for clipping); empty when the text fits cleanly.
+    /// Each problem, in a sentence (and the overflow for clipping); empty when the text fits cleanly, that is
+    /// exactly when ``status`` is `pass` (every kind of problem counts as `warn`, `unknown` or `fail`).
     public var problems: [VerdictProblem] {
+        guard storage.status != .pass else { return [] }
         var out: [VerdictProblem] = []
         let options = layout.options
         if problemStatus(.truncated) != nil {

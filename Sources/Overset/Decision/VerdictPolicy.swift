@@ -37,8 +37,16 @@ public enum VerdictStatus: String, Sendable, Hashable, Codable, Comparable, Case
     /// Does not fit.
     case fail
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+
+    /// The order of the cases, as declared (a switch: `allCases.firstIndex(of:)` made an array per comparison).
+    private var rank: Int {
+        switch self {
+        case .pass: 0
+        case .warn: 1
+        case .unknown: 2
+        case .fail: 3
+        }
     }
 
     /// Whether it fails a check: a failure, or a verdict that could not be measured (never a pass). The one place

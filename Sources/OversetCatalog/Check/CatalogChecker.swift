@@ -412,9 +412,10 @@ public struct CatalogChecker: Sendable {
         result.outcomes.reserveCapacity(categories.count)  // one a category, not grown to 16 for 12
         if keepingVerdicts { verdicts.reserveCapacity(categories.count) }
         for category in categories {
+            let label = rule.label.at(category)
             let prepared: PreparedText
             do {
-                prepared = try preparations.prepared(for: rule.label.at(category))
+                prepared = try preparations.prepared(for: label)
             } catch {
                 result.outcomes.append(CategoryOutcome(
                     category: category.higName, status: .unknown, pointSize: 0, width: rule.label.width, linesNeeded: 0,
@@ -424,7 +425,7 @@ public struct CatalogChecker: Sendable {
             }
             // Taken apart at once: reading the members of the returned tuple copied it whole through a generic
             // witness (520 instructions, 4 times a check).
-            let (outcome, verdict) = judge(prepared, rule: rule, category: category)
+            let (outcome, verdict) = judge(prepared, rule: rule, label: label)
             if outcome.status.fails && result.failingLines == nil {
                 result.failingLines = unlimitedLines(verdict).map(\.text)
                 if drawing, let draw = options.pictureOfFailure { result.picture = verdict.map(draw) }
@@ -450,9 +451,10 @@ public struct CatalogChecker: Sendable {
 
     /// The verdict for one string at one category, and the outcome the reports show. A string in a reflowing header
     /// is judged through ``/Overset/ReflowHeader``, the same decision `overset matrix` and the API make.
+    /// - Parameter label: `rule.label` at the category judged (made once by the caller, which prepared for it).
     func judge(_ prepared: PreparedText, rule: LayoutRule,
-               category: ContentSizeCategory) -> (outcome: CategoryOutcome, verdict: Verdict?) {
-        let label = rule.label.at(category)
+               label: Label) -> (outcome: CategoryOutcome, verdict: Verdict?) {
+        let category = label.category
         do {
             var verdict: Verdict
             var orientation: String? = nil
@@ -490,7 +492,9 @@ public struct CatalogChecker: Sendable {
             var status = verdict.status
             // The component's own problems (flipping too early, no layout fitting) fail the string.
             if !problems.isEmpty { status = .fail }
-            problems = found.filter { $0.kind == .truncated } + problems + found.filter { $0.kind != .truncated }
+            if !found.isEmpty {  // most strings fit: nothing to order (the two filters and joins cost 350 instructions)
+                problems = found.filter { $0.kind == .truncated } + problems + found.filter { $0.kind != .truncated }
+            }
             let outcome = CategoryOutcome(category: category.higName, status: status,
                                           pointSize: Points.rounded(verdict.layout.options.pointSize),
                                           width: Points.rounded(verdict.label.width), linesNeeded: verdict.linesNeeded,
