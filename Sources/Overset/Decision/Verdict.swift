@@ -76,7 +76,7 @@ public struct Verdict: Sendable {
         static func problemStatus(_ kind: VerdictProblem.Kind, label: Label, policy: VerdictPolicy,
                                   layout: TextLayout, linesNeeded: Int, clipping: ClippingReport) -> VerdictStatus? {
             switch kind {
-            case .truncated: return label.maxLines > 0 && linesNeeded > label.maxLines ? .fail : nil
+            case .truncated: return Verdict.truncates(label, linesNeeded: linesNeeded) ? .fail : nil
             case .clipped:
                 guard clipping.hasClipping, policy.clipping != .ignore else { return nil }
                 return policy.clipping == .fail ? .fail : .warn
@@ -164,7 +164,13 @@ public struct Verdict: Sendable {
     }
 
     /// Whether the text needs more lines than the label shows.
-    public var isTruncated: Bool { label.maxLines > 0 && linesNeeded > label.maxLines }
+    public var isTruncated: Bool { Verdict.truncates(storage.label, linesNeeded: storage.linesNeeded) }
+
+    /// Whether a text that needs `linesNeeded` lines is truncated in `label`: the one place that says so, for
+    /// ``isTruncated`` and the status alike.
+    fileprivate static func truncates(_ label: Label, linesNeeded: Int) -> Bool {
+        label.maxLines > 0 && linesNeeded > label.maxLines
+    }
     /// Characters no font has: the widths around them are estimates, so the verdict is unknown, never a pass.
     public var missingCharacters: [MissingCharacter] { layout.missingCharacters }
     /// Whether marks cross a line box by more than the tolerance.
