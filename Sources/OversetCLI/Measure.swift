@@ -47,7 +47,7 @@ struct Measure: ParsableCommand {
     func run() throws {
         let workers = max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount)
         // Each worker keeps its own cache of prepared texts (bounded) and its own timing.
-        let states = (0..<workers).map { _ in WorkerState() }
+        let states = (0..<workers).map { _ in WorkerState(timed: stats) }
         var lineNumber = 0
         let output = try OutputFile.Stream(path: nil)  // standard output, every write checked
         try LineReader(handle: FileHandle.standardInput).forEachBatch { lines in
@@ -55,7 +55,9 @@ struct Measure: ParsableCommand {
             // interactive client gets every answer without closing its input, and memory holds one read's worth.
             let first = lineNumber + 1
             lineNumber += lines.count
-            let slots = OrderedSlots<[UInt8]>(count: lines.count)
+            // Each worker writes its answers one after another into its own buffer; a line's slot says where its
+            // answer is (an array per answer cost an allocation and a copy more).
+            let slots = OrderedSlots<AnswerSpan>(count: lines.count)
             let box = LinesBox(lines: lines)
             let queues = WorkQueues(lines: lines, workers: min(workers, lines.count))
             DispatchQueue.concurrentPerform(iterations: queues.count) { worker in
@@ -63,23 +65,29 @@ struct Measure: ParsableCommand {
                 while true {
                     guard let index = queues.next(for: worker) else { break }
                     let number = first + index
-                    guard let line = box.lines[index] else {
+                    let start = state.answers.count
+                    if let line = box.lines[index] {
+                        guard Measure.handle(line, lineNumber: number, state: state) else { continue }
+                    } else {
                         let limit = LineReader.maximumLineLength / (1024 * 1024)
-                        slots.set(index, Array(Measure.serialize(["id": NSNull(), "line": number, "error":
+                        state.answers.raw(bytes: Array(Measure.serialize(["id": NSNull(), "line": number, "error":
                             "the line is longer than \(limit) MiB: skipped (a text may have 8 Mi UTF-16 units)"],
-                                                                 lineNumber: number).utf8))
-                        continue
+                                                                          lineNumber: number).utf8))
                     }
-                    if let answer = Measure.handle(line, lineNumber: number, state: state) {
-                        slots.set(index, answer)
-                    }
+                    slots.set(index, AnswerSpan(worker: worker, bytes: start..<state.answers.count))
                 }
             }
-            var answers = slots.joined(separator: [0x0A])
-            if !answers.isEmpty {
-                answers.append(0x0A)
+            let spans = slots.values()
+            if !spans.isEmpty {
+                var answers: [UInt8] = []
+                answers.reserveCapacity(spans.reduce(0) { $0 + $1.bytes.count + 1 })
+                for span in spans {
+                    states[span.worker].answers.withBytes(span.bytes) { answers.append(contentsOf: $0) }
+                    answers.append(0x0A)
+                }
                 try output.write(answers)
             }
+            for state in states { state.answers.removeAll() }
         }
         if stats {
             var timing = Timing()
@@ -93,13 +101,19 @@ struct Measure: ParsableCommand {
         // @unchecked Sendable: concurrentPerform gives each iteration index (worker) to one thread at a time, and
         // only that iteration reads or writes states[worker]; batches run one after another.
         /// Prepared texts by their text and preparation settings (``DecodedRequest/preparationSuffix``).
-        var prepared: [ByteKey: PreparedText] = [:]
+        var prepared: [PreparationKey: PreparedText] = [:]
         /// The font lists of the texts in ``prepared``: a prepared text holds its fonts, so the cache keeps the texts
         /// of a few font lists (``Font/cachedSpecs`` in all), not of every font a session named.
         var fontLists: Set<[String]> = []
         /// Requests' decoded settings by their JSON text (``JSONRequestScan/settingsKey``).
         var decoded: [ByteKey: DecodedRequest] = [:]
         var timing = Timing()
+        /// The answers of the batch being answered, one after another (``AnswerSpan``).
+        var answers = JSONWriter(capacity: 64 * 1024)
+        /// Whether the engine's time is taken (`--stats`): reading the clock twice a request cost ≈ 250 instructions.
+        let timed: Bool
+
+        init(timed: Bool) { self.timed = timed }
 
         /// The most decoded settings kept; a batch with more distinct ones starts again.
         static let maximumDecoded = 1024
@@ -107,13 +121,29 @@ struct Measure: ParsableCommand {
         static let maximumPrepared = 4096
     }
 
+    /// Where a line's answer is: which worker's ``WorkerState/answers``, which bytes.
+    struct AnswerSpan {
+        var worker: Int
+        var bytes: Range<Int>
+    }
+
     /// A request's settings decoded: its label, policy and language, and the bytes that follow its text in the key
-    /// of a preparation.
-    struct DecodedRequest {
-        var label: Label
-        var policy: VerdictPolicy
-        var language: String?
-        var preparationSuffix: [UInt8]
+    /// of a preparation. A class: a request found in the cache is one reference, not a copy of its label.
+    final class DecodedRequest: Sendable {
+        let label: Label
+        let policy: VerdictPolicy
+        let language: String?
+        let preparationSuffix: [UInt8]
+        /// ``ByteKey/digest(_:)`` of ``preparationSuffix``, mixed into each preparation's key.
+        let suffixDigest: UInt64
+
+        init(label: Label, policy: VerdictPolicy, language: String?, preparationSuffix: [UInt8]) {
+            self.label = label
+            self.policy = policy
+            self.language = language
+            self.preparationSuffix = preparationSuffix
+            suffixDigest = ByteKey.digest(preparationSuffix)
+        }
     }
 
     /// Bytes as a dictionary key: digested once, eight bytes at a time, and compared with `memcmp`. An array of bytes
@@ -127,7 +157,12 @@ struct Measure: ParsableCommand {
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
-            digest = bytes.withUnsafeBytes { raw in
+            digest = Self.digest(bytes)
+        }
+
+        /// The bytes' digest, eight bytes at a time.
+        static func digest(_ bytes: [UInt8]) -> UInt64 {
+            bytes.withUnsafeBytes { raw in
                 var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
                 var at = 0
                 while at + 8 <= raw.count {
@@ -150,10 +185,36 @@ struct Measure: ParsableCommand {
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
         static func == (left: ByteKey, right: ByteKey) -> Bool {
-            guard left.digest == right.digest, left.bytes.count == right.bytes.count else { return false }
-            return left.bytes.withUnsafeBytes { a in
-                right.bytes.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+            left.digest == right.digest && equal(left.bytes, right.bytes)
+        }
+
+        /// Whether two byte arrays are equal (`memcmp`).
+        static func equal(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+            guard left.count == right.count else { return false }
+            return left.withUnsafeBytes { a in
+                right.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
             }
+        }
+    }
+
+    /// A preparation's key: the text's UTF-8 and the bytes of the settings it depends on
+    /// (``DecodedRequest/preparationSuffix``), kept apart: joining them into one array cost a copy of both and an
+    /// allocation a request.
+    struct PreparationKey: Hashable {
+        let text: [UInt8]
+        let suffix: [UInt8]
+        let digest: UInt64
+
+        init(text: [UInt8], request: DecodedRequest) {
+            self.text = text
+            suffix = request.preparationSuffix
+            digest = ByteKey.digest(text) ^ (request.suffixDigest &* 0x9E37_79B9_7F4A_7C15)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+        static func == (left: PreparationKey, right: PreparationKey) -> Bool {
+            left.digest == right.digest && ByteKey.equal(left.text, right.text) && ByteKey.equal(left.suffix, right.suffix)
         }
     }
 
@@ -171,7 +232,8 @@ struct Measure: ParsableCommand {
         init(lines: [ArraySlice<UInt8>?], workers: Int) {
             var queues = [[Int]](repeating: [], count: max(1, workers))
             for (index, line) in lines.enumerated() {
-                let worker = line.flatMap { WorkQueues.textHash($0) }.map { Int($0 % UInt64(queues.count)) }
+                // One worker takes every line: no text to hash.
+                let worker = queues.count == 1 ? 0 : line.flatMap { WorkQueues.textHash($0) }.map { Int($0 % UInt64(queues.count)) }
                     ?? index % queues.count
                 queues[worker].append(index)
             }
@@ -267,22 +329,28 @@ struct Measure: ParsableCommand {
     /// The keys of a request beyond the label's.
     static let requestKeys = ["id", "text", "lang"] + VerdictPolicy.settingKeys
 
-    /// The result line (JSON, UTF-8) for one input line, or nil for a blank line.
-    static func handle(_ bytes: ArraySlice<UInt8>, lineNumber: Int, state: WorkerState) -> [UInt8]? {
-        var id: Any = NSNull()
-        func failure(_ message: String) -> [UInt8] {
-            Array(serialize(["id": id, "line": lineNumber, "error": message], lineNumber: lineNumber).utf8)
+    /// Writes the result line (JSON, UTF-8) for one input line after the worker's answers
+    /// (``WorkerState/answers``); false, having written nothing, for a blank line.
+    static func handle(_ bytes: ArraySlice<UInt8>, lineNumber: Int, state: WorkerState) -> Bool {
+        // The id's JSON text, echoed in an error's answer (an `Any` kept for every request cost ≈ 400 instructions).
+        var idJSON: String?
+        func failure(_ message: String) -> Bool {
+            let id: Any = idJSON.map { RawJSON(text: $0) } ?? NSNull()
+            state.answers.raw(bytes: Array(serialize(["id": id, "line": lineNumber, "error": message],
+                                                     lineNumber: lineNumber).utf8))
+            return true
         }
-        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
+        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return false }
         guard UTF8Text.isValid(bytes) else { return failure("the line is not valid UTF-8") }
         let line = Array(bytes)
         // Settings seen before, byte for byte, are not read again; anything else takes the full reader, which says
         // what is wrong with a line.
         let scan = JSONRequestScan(validUTF8: line)
         if let scan, let decoded = state.decoded[ByteKey(bytes: scan.settingsKey)] {
-            if let raw = scan.idJSON { id = RawJSON(text: raw) }
+            idJSON = scan.idJSON
             do {
-                return try answer(utf8: scan.textUTF8, decoded, id: scan.idJSON, lineNumber: lineNumber, state: state)
+                try answer(utf8: scan.textUTF8, decoded, id: scan.idJSON, lineNumber: lineNumber, state: state)
+                return true
             } catch {
                 return failure(error.description)
             }
@@ -294,12 +362,12 @@ struct Measure: ParsableCommand {
             // An unpaired surrogate escape ("\ud800") is valid JSON syntax but not text: say so, with the id.
             if error.isUnpairedSurrogate, let repaired = JSONErrors.replacingSurrogateEscapes(in: bytes),
                let object = try? JSONRequest(bytes: [UInt8](repaired)) {
-                if let raw = object.idJSON { id = RawJSON(text: raw) }
+                idJSON = object.idJSON
                 return failure("a string contains an unpaired UTF-16 surrogate escape (such as \\ud800): not valid text")
             }
             return failure("not valid JSON: " + error.message)
         }
-        if let raw = request.idJSON { id = RawJSON(text: raw) }
+        idJSON = request.idJSON
         do {
             var settings = Settings(request.fields, origin: "request")
             _ = settings.take("id")
@@ -322,31 +390,31 @@ struct Measure: ParsableCommand {
                 if state.decoded.count >= WorkerState.maximumDecoded { state.decoded.removeAll(keepingCapacity: true) }
                 state.decoded[ByteKey(bytes: scan.settingsKey)] = decoded
             }
-            return try answer(utf8: Array(text.utf8), text: text, decoded, id: request.idJSON, lineNumber: lineNumber,
-                              state: state)
+            try answer(utf8: Array(text.utf8), text: text, decoded, id: request.idJSON, lineNumber: lineNumber,
+                       state: state)
+            return true
         } catch {
             return failure(error.description)
         }
     }
 
     /// Lays out a text, given as its UTF-8 (`text`: the same as a `String`, when the caller has one), with a
-    /// request's decoded settings, preparing it unless the worker has it, and writes the answer.
+    /// request's decoded settings, preparing it unless the worker has it, and writes the answer after the worker's
+    /// answers (only once nothing can throw: an error's answer takes its place).
     private static func answer(utf8: [UInt8], text: String? = nil, _ request: DecodedRequest, id: String?,
-                               lineNumber: Int, state: WorkerState) throws(OversetError) -> [UInt8] {
+                               lineNumber: Int, state: WorkerState) throws(OversetError) {
         let label = request.label
         // Bytes, not a String: hashing a String normalizes it (most of the lookup's cost for non-ASCII text), and
         // two texts that differ only in normalization shape differently, so they must not share a preparation.
-        var key = utf8
-        key += request.preparationSuffix
-        let cacheKey = ByteKey(bytes: key)
+        let cacheKey = PreparationKey(text: utf8, request: request)
         let clock = ContinuousClock()
         let prepared: PreparedText
         if let cached = state.prepared[cacheKey] {
             prepared = cached
         } else {
-            let start = clock.now
+            let start = state.timed ? clock.now : nil
             prepared = try label.prepare(text ?? String(decoding: utf8, as: UTF8.self), language: request.language)
-            state.timing.prepareTime += clock.now - start
+            if let start { state.timing.prepareTime += clock.now - start }
             state.timing.prepared += 1
             let fonts = label.fonts.custom
             if state.prepared.count >= WorkerState.maximumPrepared
@@ -357,11 +425,11 @@ struct Measure: ParsableCommand {
             state.prepared[cacheKey] = prepared
             state.fontLists.insert(fonts)
         }
-        let start = clock.now
+        let start = state.timed ? clock.now : nil
         let verdict = try label.verdict(for: prepared, policy: request.policy)
-        state.timing.layoutTime += clock.now - start
+        if let start { state.timing.layoutTime += clock.now - start }
         state.timing.laidOut += 1
-        return LayoutReport.json(verdict, id: id ?? "null", line: lineNumber)
+        LayoutReport.write(verdict, id: id ?? "null", line: lineNumber, to: &state.answers)
     }
 }
 

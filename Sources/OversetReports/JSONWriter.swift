@@ -10,41 +10,79 @@ import Overset
 ///
 /// Written by hand because Foundation's `JSONEncoder` took 54,000 instructions per (string, category) outcome of a
 /// check report, more than judging it (RESEARCH.md, "check at engine speed"); the report types are few and fixed.
-package struct JSONWriter {
-    /// The bytes written, in a buffer of the writer's own: an array's `append(contentsOf:)` cost ≈ 90 instructions
-    /// for a key of a few bytes, a third of writing a `measure` answer (RESEARCH.md, "Requests at the engine's cost").
-    private var storage: ByteStorage
+package struct JSONWriter: ~Copyable {
+    /// The bytes written, in a buffer of the writer's own (an array's `append(contentsOf:)` cost ≈ 90 instructions
+    /// for a key of a few bytes, a third of writing a `measure` answer; RESEARCH.md, "Requests at the engine's cost").
+    /// The writer cannot be copied, so the buffer has one owner and a write checks nothing but the room left (a
+    /// shared buffer copied on write cost a call to `isKnownUniquelyReferenced` per value, 400 instructions an
+    /// answer).
+    private var base: UnsafeMutablePointer<UInt8>
+    /// How many bytes are written.
+    package private(set) var count = 0
+    private var capacity: Int
     /// Whether the value being written is not the first of its object or array (it needs a comma before it).
     private var needsComma = false
     /// ``needsComma`` of each enclosing object or array, innermost last.
     private var enclosing: [Bool] = []
 
-    package init(capacity: Int = 1024) { storage = ByteStorage(capacity: capacity) }
+    package init(capacity: Int = 1024) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
 
     /// The UTF-8 written so far.
-    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
+    package var bytes: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if count > 0 { buffer.baseAddress!.initialize(from: base, count: count) }
+            initialized = count
+        }
+    }
+
+    /// The bytes from `range` (offsets of ``count`` at two moments), lent to `body`.
+    package func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
+        rethrows -> Result {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range of bytes not written")
+        return try body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+
+    /// Forgets what was written, keeping the buffer for what is written next.
+    package mutating func removeAll() {
+        count = 0
+        needsComma = false
+        enclosing.removeAll(keepingCapacity: true)
+    }
 
     /// The text written so far.
-    package var text: String { String(decoding: UnsafeBufferPointer(start: storage.base, count: storage.count), as: UTF8.self) }
+    package var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
-    /// Room for `extra` more bytes; returns where they go. A copy of the writer gets its own bytes at its first write.
+    /// Room for `extra` more bytes; returns where they go.
     @inline(__always)
     private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(minimumCapacity: storage.count + extra) }
-        if storage.count + extra > storage.capacity { storage.grow(minimumCapacity: storage.count + extra) }
-        return storage.base + storage.count
+        if count + extra > capacity { grow(minimumCapacity: count + extra) }
+        return base + count
+    }
+
+    private mutating func grow(minimumCapacity: Int) {
+        let larger = max(capacity * 2, minimumCapacity)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
     }
 
     @inline(__always)
     private mutating func write(_ byte: UInt8) {
         reserve(1).pointee = byte
-        storage.count += 1
+        count += 1
     }
 
     private mutating func write(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
         reserve(buffer.count).update(from: source, count: buffer.count)
-        storage.count += buffer.count
+        count += buffer.count
     }
 
     @inline(__always)
@@ -74,15 +112,15 @@ package struct JSONWriter {
     /// Writes a member's key (a name of the report's schema: written as it is, with no escaping); the next value
     /// written is its value.
     package mutating func key(_ key: StaticString) {
-        let count = key.utf8CodeUnitCount
-        let out = reserve(count + 4)
+        let length = key.utf8CodeUnitCount
+        let out = reserve(length + 4)
         var at = 0
         if needsComma { out[0] = UInt8(ascii: ","); at = 1 }
         out[at] = UInt8(ascii: "\"")
-        (out + at + 1).update(from: key.utf8Start, count: count)
-        out[at + 1 + count] = UInt8(ascii: "\"")
-        out[at + 2 + count] = UInt8(ascii: ":")
-        storage.count += at + 3 + count
+        (out + at + 1).update(from: key.utf8Start, count: length)
+        out[at + 1 + length] = UInt8(ascii: "\"")
+        out[at + 2 + length] = UInt8(ascii: ":")
+        count += at + 3 + length
         needsComma = false
     }
 
@@ -106,7 +144,7 @@ package struct JSONWriter {
             out[0] = UInt8(ascii: "\"")
             (out + 1).update(from: base, count: utf8.count)
             out[utf8.count + 1] = UInt8(ascii: "\"")
-            storage.count += utf8.count + 2
+            count += utf8.count + 2
             return
         }
         write(UInt8(ascii: "\""))
@@ -123,7 +161,7 @@ package struct JSONWriter {
                     at += 1
                 }
             }
-            storage.count += at
+            count += at
             start = end
         }
         write(UInt8(ascii: "\""))
@@ -161,6 +199,11 @@ package struct JSONWriter {
         ascii(json)
     }
 
+    /// Bytes written as they are (a document made elsewhere: an error's answer among `measure`'s answers).
+    package mutating func raw(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0) }
+    }
+
     private mutating func ascii(_ text: String) {
         var text = text
         text.withUTF8 { write($0) }
@@ -170,7 +213,7 @@ package struct JSONWriter {
         // The comma and the digits in one reservation (a reservation checks that the buffer is the writer's own).
         let out = reserve(1 + JSONNumber.maximumIntegerLength)
         let comma = commaIfNeeded(out)
-        storage.count += comma + JSONNumber.write(value, to: out + comma)
+        count += comma + JSONNumber.write(value, to: out + comma)
     }
 
     /// Writes the comma a value needs at `out` (reserved), if it needs one, and returns how many bytes that took.
@@ -189,14 +232,14 @@ package struct JSONWriter {
         at += JSONNumber.write(first, to: out + at)
         out[at] = UInt8(ascii: ",")
         let written = JSONNumber.write(second, to: out + at + 1)
-        storage.count += at + 1 + written
+        count += at + 1 + written
     }
 
     /// A finite number (reports round their lengths; a non-finite one is written as `null`, which JSON has for it).
     package mutating func number(_ value: Double) {
         separate()
         if let written = JSONNumber.writeThousandths(value, to: reserve(JSONNumber.maximumThousandthsLength)) {
-            storage.count += written
+            count += written
         } else {
             ascii(JSONNumber.format(value) ?? "null")
         }
@@ -211,7 +254,7 @@ package struct JSONWriter {
         }
         let out = reserve(1 + JSONNumber.maximumThousandthsLength)
         let comma = commaIfNeeded(out)
-        storage.count += comma + JSONNumber.write(thousandths: thousandths, to: out + comma)
+        count += comma + JSONNumber.write(thousandths: thousandths, to: out + comma)
     }
 
     /// Text of a fixed schema written as it is (`{"fits":`, `],"lines":[`, `,"truncated":true`), for writers whose
@@ -220,9 +263,9 @@ package struct JSONWriter {
     /// carry their own, and must leave the document well formed.
     @inline(__always)
     package mutating func fragment(_ text: StaticString) {
-        let count = text.utf8CodeUnitCount
-        reserve(count).update(from: text.utf8Start, count: count)
-        storage.count += count
+        let length = text.utf8CodeUnitCount
+        reserve(length).update(from: text.utf8Start, count: length)
+        count += length
         needsComma = false
     }
 
@@ -264,36 +307,6 @@ package struct JSONWriter {
         string(key)
         write(UInt8(ascii: ":"))
         needsComma = false
-    }
-}
-
-/// A writer's bytes: a buffer it owns (copied when a copy of the writer writes, so writers stay values).
-private final class ByteStorage {
-    var base: UnsafeMutablePointer<UInt8>
-    var count = 0
-    var capacity: Int
-
-    init(capacity: Int) {
-        self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit { base.deallocate() }
-
-    func grow(minimumCapacity: Int) {
-        let larger = max(capacity * 2, minimumCapacity)
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = moved
-        capacity = larger
-    }
-
-    func copy(minimumCapacity: Int) -> ByteStorage {
-        let copy = ByteStorage(capacity: max(capacity, minimumCapacity))
-        copy.base.update(from: base, count: count)
-        copy.count = count
-        return copy
     }
 }
 

@@ -13,15 +13,22 @@ import Overset
 /// module, even marked `@inlinable`, and an answer makes about 50 such calls.
 package enum LayoutReport {
     /// One verdict as a line of JSON; `id` (JSON text, echoed as the client wrote it) and `line` for `measure`.
+    package static func json(_ verdict: Verdict, id: String? = nil, line lineNumber: Int? = nil) -> [UInt8] {
+        var json = JSONWriter(capacity: 512 + 256 * verdict.layout.lines.count)
+        write(verdict, id: id, line: lineNumber, to: &json)
+        return json.bytes
+    }
+
+    /// ``json(_:id:line:)`` written after what `json` holds (`measure` writes a worker's answers into one buffer).
     ///
     /// Longer than 80 lines on purpose: the schema's members in one place, in the sorted order they are written.
-    package static func json(_ verdict: Verdict, id: String? = nil, line lineNumber: Int? = nil) -> [UInt8] {
+    package static func write(_ verdict: Verdict, id: String? = nil, line lineNumber: Int? = nil,
+                              to json: inout JSONWriter) {
         let layout = verdict.layout
         let clipping = verdict.clipping
         let label = verdict.label
         // The status once: `fits` and `status` each judge every kind of problem again.
         let status = verdict.status
-        var json = JSONWriter(capacity: 512 + 256 * layout.lines.count)
         json.fragment("{\"category\":")
         json.string(label.category.higName)
         json.fragment(",\"clipping\":[")
@@ -131,7 +138,6 @@ package enum LayoutReport {
         json.fragment(",\"width\":")
         json.points(layout.width)
         json.fragment("}")
-        return json.bytes
     }
 }
 

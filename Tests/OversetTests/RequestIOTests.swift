@@ -177,20 +177,6 @@ import Overset
         }
     }
 
-    /// A writer is a value: a copy that writes does not change the original.
-    @Test func writer_copiesAreIndependent() {
-        var first = JSONWriter(capacity: 1)
-        first.beginObject()
-        first.member("a", 1)
-        var second = first
-        second.member("b", "two")
-        second.endObject()
-        first.member("c", 3.5)
-        first.endObject()
-        #expect(first.text == #"{"a":1,"c":3.5}"#)
-        #expect(second.text == #"{"a":1,"b":"two"}"#)
-    }
-
     /// Valid UTF-8 is told from invalid as the standard library tells it.
     @Test func utf8Validation_agreesWithTheStandardLibrary() {
         var generator = SplitMix64(seed: 24)
