@@ -1,3 +1,5 @@
+@_spi(OversetInternals) import OversetEngine
+
 /// What a label does with a text at one category: the one judgement behind every door.
 ///
 /// `Label.verdict(for:)`, the test helpers, `overset preview`, `measure`, `matrix` and `check` all build this value
@@ -211,11 +213,25 @@ public struct Verdict: Sendable {
         var out: [VerdictProblem] = []
         let options = layout.options
         if problemStatus(.truncated) != nil {
-            let shrunk = label.minimumScaleFactor.map { " even at the minimum scale \(Points.format($0, decimals: 2))" } ?? ""
-            // One interpolation, so one buffer (a concatenation of two cost a copy and a growth).
-            let size = Points.format(options.pointSize, decimals: 2), width = Points.format(options.width, decimals: 2)
-            out.append(VerdictProblem(kind: .truncated, message:
-                "needs \(linesNeeded) lines, \(label.maxLines) allowed\(shrunk) (\(size) pt in \(width) pt)"))
+            // "needs 3 lines, 2 allowed[ even at the minimum scale 0.8] (17 pt in 120 pt)", as bytes: an
+            // interpolation appended its ten pieces one by one (375 instructions each).
+            let label = storage.label
+            var sentence = SentenceBytes(capacity: 96)
+            sentence.add("needs ")
+            sentence.add(linesNeeded)
+            sentence.add(" lines, ")
+            sentence.add(label.maxLines)
+            sentence.add(" allowed")
+            if let minimum = label.minimumScaleFactor {
+                sentence.add(" even at the minimum scale ")
+                sentence.add(Points.format(minimum, decimals: 2))
+            }
+            sentence.add(" (")
+            sentence.add(Points.format(options.pointSize, decimals: 2))
+            sentence.add(" pt in ")
+            sentence.add(Points.format(options.width, decimals: 2))
+            sentence.add(" pt)")
+            out.append(VerdictProblem(kind: .truncated, message: sentence.string))
         }
         if let status = problemStatus(.clipped), let worst = clipping.clippedClusters.max(by: { $0.overflow < $1.overflow }) {
             out.append(VerdictProblem(kind: .clipped, message: clippingSentence(worst: worst.overflow),
@@ -370,6 +386,14 @@ struct SentenceBytes {
     }
 
     mutating func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// An integer's decimal digits, as `String(value)` writes them (``Points/writeDecimal(_:decimals:to:)``).
+    mutating func add(_ value: Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            let count = Points.writeDecimal(value, decimals: 0, to: digits.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<count]))
+        }
+    }
 
     var string: String { String(decoding: bytes, as: UTF8.self) }
 }
