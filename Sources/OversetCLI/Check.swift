@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Overset
-import OversetCatalog
+@_spi(OversetInternals) import OversetCatalog
 import OversetPictures
 import Synchronization
 

@@ -3,7 +3,7 @@ import Foundation
 import OversetReports
 import Synchronization
 import Overset
-import OversetCatalog
+@_spi(OversetInternals) import OversetCatalog
 
 /// `overset measure`: batch layout over JSON Lines.
 struct Measure: ParsableCommand {
@@ -82,7 +82,7 @@ struct Measure: ParsableCommand {
                 var answers: [UInt8] = []
                 answers.reserveCapacity(spans.reduce(0) { $0 + $1.bytes.count + 1 })
                 for span in spans {
-                    states[span.worker].answers.withBytes(span.bytes) { answers.append(contentsOf: $0) }
+                    states[span.worker].answers.copyBytes(span.bytes, to: &answers)
                     answers.append(0x0A)
                 }
                 try output.write(answers)

@@ -40,11 +40,10 @@ package struct JSONWriter: ~Copyable {
         }
     }
 
-    /// The bytes from `range` (offsets of ``count`` at two moments), lent to `body`.
-    package func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
-        rethrows -> Result {
+    /// Appends the bytes from `range` (offsets of ``count`` at two moments) to `array`.
+    package func copyBytes(_ range: Range<Int>, to array: inout [UInt8]) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range of bytes not written")
-        return try body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+        array.append(contentsOf: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
     }
 
     /// Forgets what was written, keeping the buffer for what is written next.

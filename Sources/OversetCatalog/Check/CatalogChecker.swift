@@ -519,14 +519,18 @@ public struct CatalogChecker: Sendable {
 
 /// Pre-sized storage that worker threads fill, each index at most once, read in index order afterwards (`check`'s
 /// results, `measure`'s answers).
-package final class OrderedSlots<Value>: @unchecked Sendable {
+///
+/// Public under an SPI, not `package`, so that its two methods are specialized for the type of another module
+/// (`measure`'s answer spans): a `package` generic is never inlined there, and reading the slots through the generic
+/// ``values()`` cost 1,050 instructions a `measure` answer. Not API.
+@_spi(OversetInternals) public final class OrderedSlots<Value>: @unchecked Sendable {
     // @unchecked Sendable: every index is written by exactly one worker (indices come from an atomic counter) and
     // read only after `concurrentPerform` returns, which orders those writes before the reads. The buffer is raw
     // memory, not an array property, so concurrent writes to different indices do no exclusive access to a shared
     // variable.
-    private let storage: UnsafeMutableBufferPointer<Value?>
+    @usableFromInline let storage: UnsafeMutableBufferPointer<Value?>
 
-    package init(count: Int) {
+    public init(count: Int) {
         storage = .allocate(capacity: max(1, count))
         storage.initialize(repeating: nil)
     }
@@ -536,10 +540,10 @@ package final class OrderedSlots<Value>: @unchecked Sendable {
         storage.deallocate()
     }
 
-    package func set(_ index: Int, _ value: Value) { storage[index] = value }
+    @inlinable public func set(_ index: Int, _ value: Value) { storage[index] = value }
 
     /// The values set, in index order.
-    package func values() -> [Value] { storage.compactMap { $0 } }
+    @inlinable public func values() -> [Value] { storage.compactMap { $0 } }
 }
 
 extension OrderedSlots where Value == [UInt8] {
