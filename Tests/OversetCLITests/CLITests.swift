@@ -228,10 +228,28 @@ import Testing
         process.standardOutput = output
         try process.run()
         input.fileHandleForWriting.write(Data([0x7B, 0x22, 0x74, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0x22, 0x7D, 0x0A]))
+        // Lines whose settings repeat a line answered before, byte for byte (which `measure` answers from the
+        // settings it decoded then): bytes that are not UTF-8 in the text (plain, or beside an escape), in the id or
+        // in a setting are each reported, not replaced.
+        let settings = Data(#","width":100}"#.utf8) + Data([0x0A])
+        let quote = Data([0x22])
+        input.fileHandleForWriting.write(Data(#"{"id":1,"text":"ok""#.utf8) + settings)
+        for invalid in [Data(#"{"id":2,"text":"a"#.utf8) + Data([0xC3, 0x28]) + quote,
+                        Data(#"{"id":3,"text":"\n"#.utf8) + Data([0xED, 0xA0, 0x80]) + quote,
+                        Data(#"{"id":"4"#.utf8) + Data([0xFF]) + Data(#"","text":"ok""#.utf8),
+                        Data(#"{"id":5,"text":"ok","x":"#.utf8) + Data([0xFF]) + quote] {
+            input.fileHandleForWriting.write(invalid + settings)
+        }
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(String(decoding: data, as: UTF8.self).contains("not valid UTF-8"))
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 6)
+        #expect(lines.first?.contains("not valid UTF-8") == true)
+        #expect(lines.dropFirst().first?.contains(#""fits":true"#) == true)
+        for (number, line) in lines.enumerated().dropFirst(2) {
+            #expect(line.contains("not valid UTF-8") && line.contains("\"line\":\(number + 1)"), "\(line)")
+        }
     }
 
     @Test func measure_unpairedSurrogateEscape_isAnErrorNotAReplacement() throws {
