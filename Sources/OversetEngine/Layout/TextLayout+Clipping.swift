@@ -97,18 +97,19 @@ extension TextLayout {
         var maxAscent = 0.0, maxDescent = 0.0
         var suggested = 0.0
         var belowBaseline = Double.infinity
-        // Per cluster of a line: the largest overflow at each edge.
-        var worst: [Int: (up: Double, down: Double)] = [:]
-        // By index: `enumerated()` copied each line (a text reference and a truncation) through an unspecialized
-        // iterator.
+        // Per cluster of a line: the largest overflow at each edge, noted in the order the glyphs are visited and
+        // put in order at the line's end (a dictionary per layout cost its hashing and a growth, ≈ 500 instructions a
+        // clipped line).
+        var worst = ClusterOverflows()
+        // By index, each line's members read in place: `enumerated()` copied each line through an unspecialized
+        // iterator, and `lines[index]` copied it (a text reference and a truncation: 160 instructions a line).
         for index in lines.indices {
-            let line = lines[index]
             let top: Double, bottom: Double, baseline: Double
             switch box {
             case .layoutLines:
-                top = line.top
-                bottom = line.top + line.height
-                baseline = line.baseline
+                top = lines[index].top
+                bottom = lines[index].top + lines[index].height
+                baseline = lines[index].baseline
             case .primaryFont:
                 top = Double(index) * primaryHeight
                 bottom = top + primaryHeight
@@ -116,7 +117,7 @@ extension TextLayout {
             }
             suggested = max(suggested, bottom - top)
             belowBaseline = min(belowBaseline, bottom - baseline)
-            worst.removeAll(keepingCapacity: true)
+            worst.removeAll()
             func visit(_ range: Range<Int>) {
                 guard !range.isEmpty else { return }
                 var runIndex = runs.firstIndex(reaching: range.lowerBound)
@@ -142,11 +143,7 @@ extension TextLayout {
                         let up = top - (baseline - inkTop)
                         let down = (baseline - inkBottom) - bottom
                         guard up > Tolerance.width || down > Tolerance.width else { continue }
-                        let start = prepared.clusterStart(containing: cluster)
-                        var entry = worst[start] ?? (0, 0)
-                        entry.up = max(entry.up, up)
-                        entry.down = max(entry.down, down)
-                        worst[start] = entry
+                        worst.note(start: prepared.clusterStart(containing: cluster), up: up, down: down)
                     }
                 }
             }
@@ -173,11 +170,7 @@ extension TextLayout {
                         let up = top - (baseline - inkTop)
                         let down = (baseline - inkBottom) - bottom
                         guard up > Tolerance.width || down > Tolerance.width else { return }
-                        let start = prepared.clusterStart(containing: Int(glyph.cluster))
-                        var entry = worst[start] ?? (0, 0)
-                        entry.up = max(entry.up, up)
-                        entry.down = max(entry.down, down)
-                        worst[start] = entry
+                        worst.note(start: prepared.clusterStart(containing: Int(glyph.cluster)), up: up, down: down)
                     }
                 }
             }
@@ -201,15 +194,15 @@ extension TextLayout {
                 }
                 visit(middle)
             }
-            if let truncation = line.truncation {
+            if let truncation = lines[index].truncation {
                 visitAsDrawn(truncation.prefix)
                 visitAsDrawn(truncation.suffix)
             } else {
-                visitAsDrawn(line.contentRange)
+                visitAsDrawn(lines[index].contentRange)
             }
             if worst.isEmpty { continue }  // most lines: nothing clipped, nothing to sort
-            for start in worst.keys.sorted() {
-                let entry = worst[start]!
+            for entry in worst.byCluster() {
+                let start = entry.start
                 let end = prepared.clusterEnd(startingAt: start)
                 let text = prepared.substring(start..<end)
                 if entry.up > Tolerance.width {
@@ -236,12 +229,55 @@ extension TextLayout {
     }
 }
 
+/// The largest overflow at each edge of each clipped cluster of a line, by the cluster's start.
+///
+/// Glyphs are visited run by run, and a run's glyphs in cluster order (ascending, or descending right to left), so a
+/// cluster's glyphs come one after another: each is noted into the last entry when it is the same cluster, else a new
+/// one. A cluster met again later (a run split by the line's edge, re-shaped) adds a second entry, merged when the
+/// entries are put in order.
+struct ClusterOverflows {
+    private var entries: [(start: Int, up: Double, down: Double)] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    mutating func removeAll() {
+        if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
+    }
+
+    mutating func note(start: Int, up: Double, down: Double) {
+        if let last = entries.indices.last, entries[last].start == start {
+            entries[last].up = max(entries[last].up, up)
+            entries[last].down = max(entries[last].down, down)
+        } else {
+            entries.append((start, max(0, up), max(0, down)))
+        }
+    }
+
+    /// One entry a cluster, by start, each with its largest overflows (as a dictionary of maxima with sorted keys).
+    func byCluster() -> [(start: Int, up: Double, down: Double)] {
+        // Mostly one run's clusters, left to right: already in order, one entry each.
+        if zip(entries, entries.dropFirst()).allSatisfy({ $0.start < $1.start }) { return entries }
+        let ordered = entries.sorted { $0.start < $1.start }
+        var merged: [(start: Int, up: Double, down: Double)] = []
+        merged.reserveCapacity(ordered.count)
+        for entry in ordered {
+            if let last = merged.indices.last, merged[last].start == entry.start {
+                merged[last].up = max(merged[last].up, entry.up)
+                merged[last].down = max(merged[last].down, entry.down)
+            } else {
+                merged.append(entry)
+            }
+        }
+        return merged
+    }
+}
+
 extension PreparedText {
-    /// The start of the grapheme cluster that contains `offset`.
     /// Whether a line edge at `offset` cuts where breaking changes the shaping, so that the glyphs drawn there are not
     /// those of the whole text (HarfBuzz's unsafe-to-break flag).
     func isUnsafeCut(_ offset: Int) -> Bool { offset > 0 && offset < utf16.count && unsafeToBreak[offset] }
 
+    /// The start of the grapheme cluster that contains `offset`.
     func clusterStart(containing offset: Int) -> Int {
         let index = clusterIndex(atOrAfter: offset + 1)
         return Int(graphemes[max(0, index - 1)])
