@@ -233,8 +233,8 @@ struct Measure: ParsableCommand {
             var queues = [[Int]](repeating: [], count: max(1, workers))
             for (index, line) in lines.enumerated() {
                 // One worker takes every line: no text to hash.
-                let worker = queues.count == 1 ? 0 : line.flatMap { WorkQueues.textHash($0) }.map { Int($0 % UInt64(queues.count)) }
-                    ?? index % queues.count
+                let worker = queues.count == 1 ? 0
+                    : line.flatMap { WorkQueues.textHash($0) }.map { Int($0 % UInt64(queues.count)) } ?? index % queues.count
                 queues[worker].append(index)
             }
             self.queues = queues

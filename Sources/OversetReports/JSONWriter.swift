@@ -46,8 +46,14 @@ package struct JSONWriter: ~Copyable {
         array.append(contentsOf: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
     }
 
-    /// Forgets what was written, keeping the buffer for what is written next.
+    /// Forgets what was written, keeping the buffer for what is written next; a buffer grown past 1 MiB (a batch
+    /// with a long text's answer) is given back, so that memory follows the batch being written.
     package mutating func removeAll() {
+        if capacity > 1 << 20 {
+            base.deallocate()
+            capacity = 64 * 1024
+            base = .allocate(capacity: capacity)
+        }
         count = 0
         needsComma = false
         enclosing.removeAll(keepingCapacity: true)
