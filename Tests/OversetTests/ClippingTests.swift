@@ -153,6 +153,26 @@ import Testing
         #expect(natural.clipping(box: .primaryFont).hasClipping)
     }
 
+    /// A clipped cluster is reported once, with its largest overflow at each edge (none below zero), in text order,
+    /// however its glyphs came: a right-to-left run visits clusters backwards, and a cluster re-shaped at a line's
+    /// edge is met twice.
+    @Test func clusterOverflows_keepEachClustersLargestOverflowInTextOrder() {
+        var overflows = ClusterOverflows()
+        overflows.note(start: 8, up: 1.5, down: -2)
+        overflows.note(start: 8, up: 0.5, down: 0.25)
+        overflows.note(start: 3, up: -1, down: 2)
+        overflows.note(start: 8, up: 2, down: 0)
+        let entries = overflows.byCluster()
+        #expect(entries.map(\.start) == [3, 8])
+        #expect(entries.map(\.up) == [0, 2])
+        #expect(entries.map(\.down) == [2, 0.25])
+        overflows.removeAll()
+        #expect(overflows.isEmpty)
+        overflows.note(start: 1, up: 1, down: 0)
+        overflows.note(start: 4, up: 0, down: 1)
+        #expect(overflows.byCluster().map(\.start) == [1, 4])
+    }
+
     /// Clipping finds a line's glyphs in a run by binary search (clusters are monotone within a HarfBuzz run); the
     /// reference is the plain filter over the whole run, on long corpus paragraphs in both directions.
     @Test func glyphsOfALine_areExactlyTheRunsGlyphsInItsClusters() throws {
