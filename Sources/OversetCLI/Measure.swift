@@ -70,9 +70,9 @@ struct Measure: ParsableCommand {
                         guard Measure.handle(line, lineNumber: number, state: state) else { continue }
                     } else {
                         let limit = LineReader.maximumLineLength / (1024 * 1024)
-                        state.answers.raw(bytes: Array(Measure.serialize(["id": NSNull(), "line": number, "error":
+                        state.answers.document(Measure.serialize(["id": NSNull(), "line": number, "error":
                             "the line is longer than \(limit) MiB: skipped (a text may have 8 Mi UTF-16 units)"],
-                                                                          lineNumber: number).utf8))
+                                                                 lineNumber: number))
                     }
                     slots.set(index, AnswerSpan(worker: worker, bytes: start..<state.answers.count))
                 }
@@ -336,8 +336,7 @@ struct Measure: ParsableCommand {
         var idJSON: String?
         func failure(_ message: String) -> Bool {
             let id: Any = idJSON.map { RawJSON(text: $0) } ?? NSNull()
-            state.answers.raw(bytes: Array(serialize(["id": id, "line": lineNumber, "error": message],
-                                                     lineNumber: lineNumber).utf8))
+            state.answers.document(serialize(["id": id, "line": lineNumber, "error": message], lineNumber: lineNumber))
             return true
         }
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return false }

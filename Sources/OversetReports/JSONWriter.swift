@@ -204,11 +204,11 @@ package struct JSONWriter: ~Copyable {
         ascii(json)
     }
 
-    /// Bytes written as they are (a document made elsewhere: an error's answer among `measure`'s answers).
-    package mutating func raw(bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { write($0) }
-    }
+    /// A JSON document made elsewhere, written as it is after what the writer holds, with no separator (an error's
+    /// answer among `measure`'s answers, which are one document a line).
+    package mutating func document(_ json: String) { ascii(json) }
 
+    /// Writes the text's UTF-8 as it is, with no separator.
     private mutating func ascii(_ text: String) {
         var text = text
         text.withUTF8 { write($0) }

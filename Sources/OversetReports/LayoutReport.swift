@@ -27,7 +27,6 @@ package enum LayoutReport {
         let layout = verdict.layout
         let clipping = verdict.clipping
         let label = verdict.label
-        // The status once: `fits` and `status` each judge every kind of problem again.
         let status = verdict.status
         json.fragment("{\"category\":")
         json.string(label.category.higName)
