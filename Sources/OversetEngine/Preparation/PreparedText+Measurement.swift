@@ -30,8 +30,7 @@ extension PreparedText {
 
     var remeasurer: Remeasurer {
         Remeasurer(units: shapingUTF16 ?? utf16, runs: runs, sums: advanceSums, engine: engine, faces: faceTable,
-                   styles: styles,
-                   language: shapingLanguage)
+                   styles: styles, language: shapingLanguage, memo: edgeDeltas)
     }
 
     /// The width in ems of `range` standing at a line edge: re-measured at an end that is unsafe to break.

@@ -72,6 +72,10 @@ public final class PreparedText: Sendable {
     let lineFaces: [(metrics: FaceMetrics, scale: Double)]
     /// Each run's entry in ``lineFaces``.
     let lineFaceOfRun: [Int32]
+    /// The line edges shaped again so far (``Remeasurer``), their width changes in ems: every size shares them, and
+    /// a label laid out at each size category cuts at many of the same places (on a `check` of 1,000 corpus lines,
+    /// 22,514 re-shapings were of 6,438 distinct edges, each a HarfBuzz call). At most ``Remeasurer/memoLimit``.
+    let edgeDeltas = Lock<[Remeasurer.Edge: Double]>([:])
 
     /// The fonts the text uses, in the order they were first used.
     public var usedFonts: [Font] {

@@ -36,8 +36,10 @@ extension PreparedTextBuilder {
                 startDelta: 0, endDelta: 0)
             if contentEnd == end && Int(end) < count && end > segmentStart {
                 let before = units[Int(end) - 1], after = units[Int(end)]
+                // The Hangul test first: the letter-or-digit test reads Unicode's properties (about 500
+                // instructions), and most segments have no Hangul beside them.
                 segment.isInKoreanWord = (Self.isHangul(before) && Self.isWordCharacter(after))
-                    || (Self.isWordCharacter(before) && Self.isHangul(after))
+                    || (Self.isHangul(after) && Self.isWordCharacter(before))
             }
             if start > 0 && unsafe[start] {
                 segment.startDelta = measure.delta(of: start..<Int(end), measured: start..<Int(end),

@@ -226,13 +226,54 @@ struct Remeasurer {
     let faces: [Font]
     let styles: [RunStyle]
     let language: ShapingLanguage
+    /// The prepared text's edges measured before (``PreparedText/edgeDeltas``); nil while preparing, whose edges
+    /// are each measured once.
+    var memo: Lock<[Edge: Double]>? = nil
+
+    /// What a delta depends on besides the prepared text: the range shaped, the range measured and which context
+    /// is kept.
+    struct Edge: Hashable, Sendable {
+        let start, end, measuredStart, measuredEnd: Int32
+        let keepsLeadingContext, keepsTrailingContext: Bool
+
+        /// Two words for the hasher instead of six members (the synthesized hash was most of a lookup's cost).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(UInt64(UInt32(bitPattern: start)) << 32 | UInt64(UInt32(bitPattern: end)))
+            hasher.combine(UInt64(UInt32(bitPattern: measuredStart)) << 32 | UInt64(UInt32(bitPattern: measuredEnd))
+                           ^ (keepsLeadingContext ? 1 << 31 : 0) ^ (keepsTrailingContext ? 1 << 63 : 0))
+        }
+    }
+
+    /// Edges remembered per prepared text: a label's cuts are a few dozen; a long text laid out at many widths
+    /// stops remembering new ones here (they are measured, as before, each time).
+    static let memoLimit = 512
 
     /// The advance in ems of the code units `measured` when `range` is shaped without the text before it
     /// (unless `keepsLeadingContext`) and without the text after it (unless `keepsTrailingContext`), minus their
-    /// advance in the context of the whole text.
+    /// advance in the context of the whole text: found once per prepared text (HarfBuzz's shaping is a function of
+    /// the same inputs).
     func delta(of range: Range<Int>, measured: Range<Int>, keepsLeadingContext: Bool,
                keepsTrailingContext: Bool) -> Double {
         guard !range.isEmpty else { return 0 }
+        guard let memo else {
+            return shapedDelta(of: range, measured: measured, keepsLeadingContext: keepsLeadingContext,
+                               keepsTrailingContext: keepsTrailingContext)
+        }
+        let edge = Edge(start: Int32(range.lowerBound), end: Int32(range.upperBound),
+                        measuredStart: Int32(measured.lowerBound), measuredEnd: Int32(measured.upperBound),
+                        keepsLeadingContext: keepsLeadingContext, keepsTrailingContext: keepsTrailingContext)
+        if let known = memo.withLock({ $0[edge] }) { return known }
+        let delta = shapedDelta(of: range, measured: measured, keepsLeadingContext: keepsLeadingContext,
+                                keepsTrailingContext: keepsTrailingContext)
+        memo.withLock { deltas in
+            if deltas.count < Self.memoLimit { deltas[edge] = delta }
+        }
+        return delta
+    }
+
+    /// ``delta(of:measured:keepsLeadingContext:keepsTrailingContext:)``, shaped.
+    private func shapedDelta(of range: Range<Int>, measured: Range<Int>, keepsLeadingContext: Bool,
+                             keepsTrailingContext: Bool) -> Double {
         var isolated = 0.0
         var glyphs: [ShapedGlyph] = []
         var runIndex = firstRun(containing: range.lowerBound)
