@@ -200,6 +200,11 @@ package struct CharacterFlags: OptionSet, Sendable {
         return CharacterFlags(rawValue: UInt16(truncatingIfNeeded: ov_char_flags(scalar)))
     }
 
+    /// ``of(_:)`` from ICU's data every time, not from the table the C layer keeps (for tests of that table).
+    package static func uncached(_ scalar: UInt32) -> CharacterFlags {
+        CharacterFlags(rawValue: UInt16(truncatingIfNeeded: ov_char_flags_uncached(scalar)))
+    }
+
     private static let asciiTable: [CharacterFlags] = (0..<128).map {
         CharacterFlags(rawValue: UInt16(truncatingIfNeeded: ov_char_flags(UInt32($0))))
     }

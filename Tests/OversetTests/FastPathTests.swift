@@ -23,6 +23,40 @@ import OversetText
         #expect(fast > Self.texts.count / 2)
     }
 
+    /// The flags of the Basic Multilingual Plane's characters are found in ICU once and kept: read again, each is
+    /// what ICU gives (the packing keeps all of a character's bits, and a character never met reads as unknown).
+    @Test func characterFlags_keptForTheBMP_areICUs() {
+        var differing: [UInt32] = []
+        for pass in 0..<2 {
+            for scalar in UInt32(0)...0x1_0010 where CharacterFlags.of(scalar) != CharacterFlags.uncached(scalar) {
+                if pass == 1 { differing.append(scalar) }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+        #expect(CharacterFlags.of(0x20).has(.hangs) && CharacterFlags.of(0x3002).has(.noBreakBefore))
+        #expect(CharacterFlags.of(0x05D0).has(.needsBidi) && CharacterFlags.of(0x200D).has(.defaultIgnorable))
+    }
+
+    /// A verdict's headroom takes the widths of the lines without a limit from the line breaker, without making the
+    /// lines: the same widths as the layout's lines, for every strategy.
+    @Test func lineWidths_areTheUnlimitedLayoutsLineWidths() throws {
+        var compared = 0
+        for text in Self.texts.prefix(400) where !text.isEmpty {
+            let prepared = try Fixtures.engine.prepare(text)
+            for strategy in [LineBreakStrategy.greedy, .pushOut, .balanced] {
+                for width in [60.0, 140] {
+                    let options = LayoutOptions(width: width, pointSize: 17, maxLines: 1, strategy: strategy)
+                    var unlimited = options
+                    unlimited.maxLines = 0
+                    #expect(try prepared.lineWidths(options) == prepared.layout(unlimited).lines.map(\.width),
+                            "\(text.debugDescription) \(strategy) \(width)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 1_000)
+    }
+
     @Test func bidi_leftToRightFastPathMatchesICU() throws {
         let analyzer = TextAnalyzer()
         for text in Self.texts {

@@ -51,7 +51,10 @@ enum {
     OV_DEFAULT_IGNORABLE = 128,    // Default_Ignorable_Code_Point
     OV_SIMPLE_GRAPHEME = 256,      // UAX #29 GCB Other, CR, LF or Control, not Extended_Pictographic: a cluster alone
 };
+/// Found in ICU once per character of the Basic Multilingual Plane and kept for the process (the others each time).
 int32_t ov_char_flags(uint32_t scalar);
+/// ov_char_flags from ICU every time (what the kept table holds).
+int32_t ov_char_flags_uncached(uint32_t scalar);
 /// Nonzero when ICU knows the language of a BCP 47 tag (it has an ISO 639 code for it).
 int32_t ov_language_is_known(const char *language);
 #endif

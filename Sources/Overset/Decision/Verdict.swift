@@ -283,22 +283,22 @@ extension Verdict {
     public var headroom: Headroom? {
         guard label.maxLines > 0 else { return nil }
         let width = layout.options.width
-        var lines = layout.lines
+        let lines: [Double]
         if isTruncated {
-            // The shown layout stops at the limit; what does not fit needs every line.
-            var unlimited = layout.options
-            unlimited.maxLines = 0
-            guard let all = try? layout.prepared.layout(unlimited) else { return nil }
-            lines = all.lines
+            // The shown layout stops at the limit; what does not fit needs every line (their widths only).
+            guard let all = try? layout.prepared.lineWidths(layout.options) else { return nil }
+            lines = all
+        } else {
+            lines = layout.lines.map(\.width)
         }
-        let used = lines.reduce(0) { $0 + $1.width }
+        let used = lines.reduce(0, +)
         let clusters = max(1, layout.prepared.graphemes.count - 1)  // boundaries from 0 to the end
         guard used > 0 else { return nil }
         let points: Double
         if lines.count <= label.maxLines {
-            points = (width - (lines.last?.width ?? 0)) + Double(label.maxLines - lines.count) * width
+            points = (width - (lines.last ?? 0)) + Double(label.maxLines - lines.count) * width
         } else {
-            points = -lines[label.maxLines...].reduce(0) { $0 + $1.width }
+            points = -lines[label.maxLines...].reduce(0, +)
         }
         let average = used / Double(clusters)
         return Headroom(points: points, fraction: points / used, characters: Int(points / average))
