@@ -33,6 +33,45 @@ package final class EngineCache: Sendable {
     /// first (and the platform folder's italic faces and SF Mono).
     package func engine(fonts: [String], platform: String? = nil, weight: FontWeight,
                 pointSize: Double, italic: Bool = false, monospaced: Bool = false) throws(OversetError) -> TextEngine {
+        guard fonts.isEmpty, platform == nil else {
+            return try lookUp(fonts: fonts, platform: platform, weight: weight, pointSize: pointSize, italic: italic,
+                              monospaced: monospaced)
+        }
+        let request = BundledRequest(weight: weight, pointSize: pointSize, italic: italic, monospaced: monospaced)
+        if let engine = bundledByRequest.withLock({ $0[request] }) { return engine }
+        let engine = try lookUp(fonts: fonts, platform: platform, weight: weight, pointSize: pointSize, italic: italic,
+                                monospaced: monospaced)
+        bundledByRequest.withLock { recent in
+            if recent.count >= Self.bundledRequests { recent.removeAll() }
+            recent[request] = engine
+        }
+        return engine
+    }
+
+    /// A request for an engine over the bundled fonts alone.
+    private struct BundledRequest: Hashable {
+        let weight: FontWeight
+        let pointSize: Double
+        let italic: Bool
+        let monospaced: Bool
+
+        /// One word for the hasher (the synthesized hash combined four members, the weight through its name).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(pointSize.bitPattern ^ UInt64(weight.value) ^ (italic ? 1 << 62 : 0) ^ (monospaced ? 1 << 61 : 0))
+        }
+    }
+
+    /// How many bundled-font requests ``bundledByRequest`` keeps before it starts again (a check asks for a dozen
+    /// sizes in a few weights).
+    private static let bundledRequests = 256
+
+    /// Engines over the bundled fonts alone by the request that made them: the common request, made for every
+    /// string of a check, found with one small key (hashing the stack's key, with its fonts and platform, and then
+    /// the engine's cost 3,300 instructions a preparation).
+    private let bundledByRequest = Lock<[BundledRequest: TextEngine]>([:])
+
+    private func lookUp(fonts: [String], platform: String?, weight: FontWeight, pointSize: Double, italic: Bool,
+                        monospaced: Bool) throws(OversetError) -> TextEngine {
         let bundledWeight = weight.bundledWeight
         let display = FontStack.usesDisplayDesign(pointSize: pointSize)
         let baseKey = StackKey(bundledWeight: bundledWeight, display: display, platform: platform,
