@@ -83,6 +83,20 @@ int32_t ov_char_flags_uncached(uint32_t scalar) {
         lb == U_LB_NEXT_LINE) flags |= OV_HANGS;
     if (lb == U_LB_MANDATORY_BREAK || lb == U_LB_CARRIAGE_RETURN || lb == U_LB_LINE_FEED || lb == U_LB_NEXT_LINE)
         flags |= OV_MANDATORY_BREAK;
+    int32_t simple = 0;
+    switch (lb) {
+    case U_LB_ALPHABETIC: simple = OV_LINE_AL; break;
+    case U_LB_NUMERIC: simple = OV_LINE_NU; break;
+    case U_LB_SPACE: simple = OV_LINE_SP; break;
+    case U_LB_INFIX_NUMERIC: simple = OV_LINE_IS; break;
+    case U_LB_EXCLAMATION: simple = OV_LINE_EX; break;
+    case U_LB_QUOTATION: simple = OV_LINE_QU; break;
+    case U_LB_HYPHEN: simple = OV_LINE_HY; break;
+    default: break;
+    }
+    /* Only characters of the Basic Multilingual Plane below U+3000 (Latin, Greek, Cyrillic, general
+     * punctuation): the pair table is checked against ICU there (FastPathTests). */
+    if (scalar < 0x3000) flags |= simple << OV_LINE_CLASS_SHIFT;
     if (lb == U_LB_CLOSE_PUNCTUATION || lb == U_LB_CLOSE_PARENTHESIS || lb == U_LB_EXCLAMATION ||
         lb == U_LB_INFIX_NUMERIC || lb == U_LB_NONSTARTER || lb == U_LB_CONDITIONAL_JAPANESE_STARTER)
         flags |= OV_NO_BREAK_BEFORE;

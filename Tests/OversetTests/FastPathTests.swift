@@ -37,6 +37,52 @@ import OversetText
         #expect(CharacterFlags.of(0x05D0).has(.needsBidi) && CharacterFlags.of(0x200D).has(.defaultIgnorable))
     }
 
+    /// A text of letters, digits, spaces and `.,:;!?'"-` is broken by the pair table, not ICU: it must give ICU's
+    /// opportunities, in every language ICU tailors or not. Random strings of every character the table takes (found
+    /// in ICU's data: all of the seven classes below U+3000), and the corpus.
+    @Test func lineBreaks_pairTableMatchesICU() throws {
+        let analyzer = TextAnalyzer()
+        var byClass: [SimpleLineClass: [UInt16]] = [:]
+        for unit in UInt16(0)..<0x3000 {
+            if let lineClass = CharacterFlags.of(UInt32(unit)).simpleLineClass { byClass[lineClass, default: []].append(unit) }
+        }
+        #expect(byClass.count == 7, "\(byClass.keys)")
+        #expect(byClass[.alphabetic, default: []].count > 1_000)
+        let classes = byClass.keys.sorted { $0.rawValue < $1.rawValue }
+        var generator = SplitMix64(seed: 14)
+        var texts: [[UInt16]] = Self.texts.map { Array($0.utf16) }
+        for _ in 0..<4_000 {
+            var units: [UInt16] = []
+            for _ in 0..<Int.random(in: 1...12, using: &generator) {
+                let lineClass = classes[Int.random(in: 0..<classes.count, using: &generator)]
+                let pool = byClass[lineClass]!
+                // ASCII most of the time, so that the pairs of common characters come up often.
+                let ascii = pool.filter { $0 < 0x80 }
+                let from = !ascii.isEmpty && Bool.random(using: &generator) ? ascii : pool
+                units.append(from[Int.random(in: 0..<from.count, using: &generator)])
+            }
+            texts.append(units)
+        }
+        var compared = 0
+        // Chinese and Japanese (ICU's `line_cj` rules) and tags asking for other rules take ICU: checked below.
+        for language in [nil, "en", "de", "ru", "ms", "fi", "th", "ar", "he", "hi", "ko", "pt-BR", "sr-Latn"] as [String?] {
+            for units in texts {
+                let flags = units.map { CharacterFlags.of(UInt32($0)) }
+                guard let table = PreparedTextBuilder.simpleLineBreaks(flags, language: language) else { continue }
+                let icu = units.withUnsafeBufferPointer { analyzer.lineBreaks($0, language: language) }
+                #expect(table == icu, "\(language ?? "root"): \(units.map { String(format: "%04X", $0) })")
+                compared += 1
+            }
+        }
+        #expect(compared > 40_000)
+        for language in ["ja", "JA-jp", "zh-CN", "zh_Hant", "yue", "de-u-lb-loose", "en_U_lb_loose", "en@lb=strict"] {
+            #expect(PreparedTextBuilder.simpleLineBreaks([CharacterFlags.of(0x61)], language: language) == nil)
+        }
+        for language in ["en", "de-AT", "sr-Latn", "ku", "ug"] {
+            #expect(PreparedTextBuilder.simpleLineBreaks([CharacterFlags.of(0x61)], language: language) != nil)
+        }
+    }
+
     /// A verdict's headroom takes the widths of the lines without a limit from the line breaker, without making the
     /// lines: the same widths as the layout's lines, for every strategy.
     @Test func lineWidths_areTheUnlimitedLayoutsLineWidths() throws {

@@ -50,6 +50,10 @@ enum {
     OV_PARAGRAPH_SEPARATOR = 64,   // Bidi_Class B
     OV_DEFAULT_IGNORABLE = 128,    // Default_Ignorable_Code_Point
     OV_SIMPLE_GRAPHEME = 256,      // UAX #29 GCB Other, CR, LF or Control, not Extended_Pictographic: a cluster alone
+    // Bits 9-11: the character's UAX #14 class when it is one of the seven the pair table decides alone
+    // (OV_LINE_AL ... OV_LINE_HY), else 0.
+    OV_LINE_CLASS_SHIFT = 9,
+    OV_LINE_AL = 1, OV_LINE_NU = 2, OV_LINE_SP = 3, OV_LINE_IS = 4, OV_LINE_EX = 5, OV_LINE_QU = 6, OV_LINE_HY = 7,
 };
 /// Found in ICU once per character of the Basic Multilingual Plane and kept for the process (the others each time).
 int32_t ov_char_flags(uint32_t scalar);
