@@ -224,12 +224,12 @@ public struct Verdict: Sendable {
             sentence.add(" allowed")
             if let minimum = label.minimumScaleFactor {
                 sentence.add(" even at the minimum scale ")
-                sentence.add(Points.format(minimum, decimals: 2))
+                sentence.add(contentsOf: Points.format(minimum, decimals: 2))
             }
             sentence.add(" (")
-            sentence.add(Points.format(options.pointSize, decimals: 2))
+            sentence.add(contentsOf: Points.format(options.pointSize, decimals: 2))
             sentence.add(" pt in ")
-            sentence.add(Points.format(options.width, decimals: 2))
+            sentence.add(contentsOf: Points.format(options.width, decimals: 2))
             sentence.add(" pt)")
             out.append(VerdictProblem(kind: .truncated, message: sentence.string))
         }
@@ -348,17 +348,17 @@ extension Verdict {
         sentence.add(" (")
         for (index, cluster) in clusters.enumerated() {
             if index > 0 { sentence.add(" ") }
-            sentence.add(cluster)
+            sentence.add(contentsOf: cluster)
         }
         sentence.add(") by up to ")
-        sentence.add(Points.format(worst, decimals: 2))
+        sentence.add(contentsOf: Points.format(worst, decimals: 2))
         sentence.add(" pt")
         let above = crosses(.top) || crosses(.previousLine)
         let tallest = layout.lines.map(\.height).max() ?? 0
         var advised = false
         if above, clipping.suggestedLineHeight > tallest + Tolerance.width {
             sentence.add("; a line height of ")
-            sentence.add(Points.format(clipping.suggestedLineHeight, decimals: 2))
+            sentence.add(contentsOf: Points.format(clipping.suggestedLineHeight, decimals: 2))
             sentence.add(" pt avoids ")
             sentence.add(crosses(.top) ? "the top" : "the line above")
             advised = true
@@ -366,7 +366,7 @@ extension Verdict {
         if clipping.suggestedBaselineOffset > Tolerance.width {
             sentence.add(advised ? ", and " : "; ")
             sentence.add("a baseline raised by ")
-            sentence.add(Points.format(clipping.suggestedBaselineOffset, decimals: 2))
+            sentence.add(contentsOf: Points.format(clipping.suggestedBaselineOffset, decimals: 2))
             sentence.add(" pt (baselineOffset) avoids ")
             sentence.add(crosses(.bottom) ? "the bottom" : "the line below")
         }
@@ -381,11 +381,13 @@ struct SentenceBytes {
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
+    /// A fixed piece. (Dynamic strings take ``add(contentsOf:)``: with an `add(_: String)` beside this, a string
+    /// literal chose the `String` overload and its UTF-8 view's generic append, 170 instructions a piece.)
     mutating func add(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    mutating func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    mutating func add(contentsOf text: String) { bytes.append(contentsOf: text.utf8) }
 
     /// An integer's decimal digits, as `String(value)` writes them (``Points/writeDecimal(_:decimals:to:)``).
     mutating func add(_ value: Int) {
