@@ -83,6 +83,31 @@ import OversetText
         }
     }
 
+    /// A prepared text remembers the line edges it shaped again (``Remeasurer``): laid out at many sizes, widths and
+    /// truncations one after another, it gives each time the lines a fresh preparation gives, which has remembered
+    /// nothing. The corpus's Arabic, Hindi and German texts cut mid-word where HarfBuzz flags shaping unsafe.
+    @Test func edgeMemo_givesTheLinesOfAFreshPreparation() throws {
+        var compared = 0, unsafeCuts = 0
+        for text in Self.texts.prefix(300) where !text.isEmpty {
+            let kept = try Fixtures.engine.prepare(text)
+            if kept.unsafeToBreak.contains(true) { unsafeCuts += 1 }
+            for size in [14.0, 17, 28] {
+                for width in [40.0, 95, 150] {
+                    for truncation in [TruncationMode.tail, .middle] {
+                        let options = LayoutOptions(width: width, pointSize: size, maxLines: 2, truncation: truncation,
+                                                    wrapping: .character)
+                        let shared = try kept.layout(options)
+                        let fresh = try Fixtures.engine.prepare(text).layout(options)
+                        #expect(shared.lines.map(\.width) == fresh.lines.map(\.width), "\(text) \(size) \(width)")
+                        #expect(shared.lines.map(\.range) == fresh.lines.map(\.range), "\(text) \(size) \(width)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(unsafeCuts > 30 && compared > 4_000)
+    }
+
     /// A verdict's headroom takes the widths of the lines without a limit from the line breaker, without making the
     /// lines: the same widths as the layout's lines, for every strategy.
     @Test func lineWidths_areTheUnlimitedLayoutsLineWidths() throws {
