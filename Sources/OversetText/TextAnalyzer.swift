@@ -231,9 +231,9 @@ extension String {
 }
 
 /// The UAX #14 line-breaking classes whose pairs decide every break opportunity between them with no rule that looks
-/// further (the alphabetic letters of Latin, Greek and Cyrillic, digits, spaces, and `.,:;!?'"-`): a text of these
-/// alone is broken by a table instead of ICU's rule machine (about 4,000 instructions a short string). Raw values are
-/// the C layer's `OV_LINE_*`.
+/// further (the letters of Latin, Greek, Cyrillic, Arabic and most alphabets, digits, spaces, and `.,:;!?'"-`): a
+/// text of these alone is broken by a table instead of ICU's rule machine (about 4,000 instructions a short string).
+/// Raw values are the C layer's `OV_LINE_*`.
 package enum SimpleLineClass: UInt8, Sendable {
     case alphabetic = 1, numeric, space, infixNumeric, exclamation, quotation, hyphen
 }
@@ -242,11 +242,11 @@ extension TextAnalyzer {
     /// The break opportunities of a text each of whose code units is a character with a ``SimpleLineClass`` (its
     /// `flags`, one per code unit; nil when one has none), as ICU's line rules give them: after a space (LB18)
     /// except before a space, `!?` or `,.:;` (LB7, LB13; ICU breaks before `,.:;` followed by a digit, as Unicode
-    /// 15.1's LB15c does); after `!?` before a letter or digit; after a hyphen before a letter, unless the hyphen starts a word
-    /// (LB21 forbids a break before it, LB25 before a digit, ICU's LB20.1 after a word-initial one, "-namen"); and at
-    /// the end, where ICU reports the text's end. Nowhere else: letters, digits, quotes and `,.:;` hold together
-    /// (LB19, LB23, LB25, LB28, LB29). Checked against ICU over the corpus and random strings of these classes in
-    /// the languages it is used for (FastPathTests).
+    /// 15.1's LB15c does); after `!?` before a letter or digit; after a hyphen before a letter, unless the hyphen
+    /// starts a word (LB21 forbids a break before it, LB25 before a digit, ICU's LB20.1 after a word-initial one,
+    /// "-namen"); and at the end, where ICU reports the text's end. Nowhere else: letters, digits, quotes and `,.:;`
+    /// hold together (LB19, LB23, LB25, LB28, LB29). Checked against ICU over the corpus and random strings of these
+    /// classes in the languages it is used for (FastPathTests).
     package static func simpleLineBreaks(_ flags: UnsafeBufferPointer<CharacterFlags>) -> [BreakOpportunity]? {
         guard var previous = flags.first?.simpleLineClass else { return nil }
         var beforePrevious: SimpleLineClass? = nil  // nil at the start of the text
