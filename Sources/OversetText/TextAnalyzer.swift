@@ -190,7 +190,7 @@ package struct CharacterFlags: OptionSet, Sendable {
     /// A grapheme cluster on its own whatever surrounds it (UAX #29 GCB Other, CR, LF, Control; not emoji).
     package static let simpleGrapheme = CharacterFlags(rawValue: UInt16(OV_SIMPLE_GRAPHEME))
 
-    /// The character's UAX #14 class when it is one the pair table of ``TextAnalyzer/simpleLineBreaks(_:)``
+    /// The character's UAX #14 class when it is one the pair table of ``TextAnalyzer/simpleLineBreaks(_:language:)``
     /// decides alone (``SimpleLineClass``), else nil.
     @inline(__always) package var simpleLineClass: SimpleLineClass? {
         SimpleLineClass(rawValue: UInt8(truncatingIfNeeded: rawValue >> UInt16(OV_LINE_CLASS_SHIFT)) & 7)
@@ -247,30 +247,63 @@ extension TextAnalyzer {
     /// "-namen"); and at the end, where ICU reports the text's end. Nowhere else: letters, digits, quotes and `,.:;`
     /// hold together (LB19, LB23, LB25, LB28, LB29). Checked against ICU over the corpus and random strings of these
     /// classes in the languages it is used for (FastPathTests).
-    package static func simpleLineBreaks(_ flags: UnsafeBufferPointer<CharacterFlags>) -> [BreakOpportunity]? {
-        guard var previous = flags.first?.simpleLineClass else { return nil }
-        var beforePrevious: SimpleLineClass? = nil  // nil at the start of the text
-        var result: [BreakOpportunity] = []
-        result.reserveCapacity(flags.count / 4 + 1)
-        for index in flags.indices.dropFirst() {
-            guard let current = flags[index].simpleLineClass else { return nil }
-            let breaks: Bool = switch previous {
-            case .space:
-                switch current {
-                case .space, .exclamation: false
-                // ICU breaks before `,.:;` after a space only where a digit follows (" .5"; Unicode 15.1's LB15c).
-                case .infixNumeric: index + 1 < flags.count && flags[index + 1].simpleLineClass == .numeric
-                default: true
+    ///
+    /// Not for the languages whose ICU line rules differ for these classes (``takesRootLineRules(_:)``): nil, ICU
+    /// breaks them.
+    package static func simpleLineBreaks(_ flags: [CharacterFlags], language: String?) -> [BreakOpportunity]? {
+        if let language, !takesRootLineRules(language) { return nil }
+        return flags.withUnsafeBufferPointer { flags -> [BreakOpportunity]? in
+            guard var previous = flags.first?.simpleLineClass else { return nil }
+            var beforePrevious: SimpleLineClass? = nil  // nil at the start of the text
+            var result: [BreakOpportunity] = []
+            result.reserveCapacity(flags.count / 4 + 1)
+            for index in flags.indices.dropFirst() {
+                guard let current = flags[index].simpleLineClass else { return nil }
+                let breaks: Bool = switch previous {
+                case .space:
+                    switch current {
+                    case .space, .exclamation: false
+                    // ICU breaks before `,.:;` after a space only where a digit follows (" .5"; Unicode 15.1's LB15c).
+                    case .infixNumeric: index + 1 < flags.count && flags[index + 1].simpleLineClass == .numeric
+                    default: true
+                    }
+                case .exclamation: current == .alphabetic || current == .numeric
+                case .hyphen: current == .alphabetic && beforePrevious != nil && beforePrevious != .space
+                case .alphabetic, .numeric, .infixNumeric, .quotation: false
                 }
-            case .exclamation: current == .alphabetic || current == .numeric
-            case .hyphen: current == .alphabetic && beforePrevious != nil && beforePrevious != .space
-            case .alphabetic, .numeric, .infixNumeric, .quotation: false
+                if breaks { result.append(BreakOpportunity(offset: Int32(index), isMandatory: false)) }
+                beforePrevious = previous
+                previous = current
             }
-            if breaks { result.append(BreakOpportunity(offset: Int32(index), isMandatory: false)) }
-            beforePrevious = previous
-            previous = current
+            result.append(BreakOpportunity(offset: Int32(flags.count), isMandatory: false))
+            return result
         }
-        result.append(BreakOpportunity(offset: Int32(flags.count), isMandatory: false))
-        return result
+    }
+
+    /// Whether ICU breaks lines of `tag` with its root rules as far as the pair table's classes go (beside
+    /// ``icuLocale(_:)``, which picks the rules): not Chinese, Japanese or Cantonese (`ja…`, `zh…`, `yue…`: ICU's
+    /// `line_cj` rules make the curly quotes opening and closing punctuation), and no `@` keyword or `-u-`
+    /// extension asking for other rules (`lb-loose`). Read from the tag's bytes (`lowercased()` and `contains` cost
+    /// 3,000 instructions a text, more than the table saves); any doubt answers false.
+    package static func takesRootLineRules(_ tag: String) -> Bool {
+        tag.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            func lower(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] | 0x20 : 0 }
+            let (first, second, third) = (lower(0), lower(1), lower(2))
+            if (first == UInt8(ascii: "j") && second == UInt8(ascii: "a"))
+                || (first == UInt8(ascii: "z") && second == UInt8(ascii: "h"))
+                || (first == UInt8(ascii: "y") && second == UInt8(ascii: "u") && third == UInt8(ascii: "e")) {
+                return false
+            }
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "@") { return false }
+                if byte | 0x20 == UInt8(ascii: "u"), index > 0, index + 1 < bytes.count,
+                   bytes[index - 1] == UInt8(ascii: "-") || bytes[index - 1] == UInt8(ascii: "_"),
+                   bytes[index + 1] == UInt8(ascii: "-") || bytes[index + 1] == UInt8(ascii: "_") {
+                    return false
+                }
+            }
+            return true
+        } ?? false
     }
 }

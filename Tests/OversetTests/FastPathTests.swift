@@ -68,7 +68,7 @@ import OversetText
         for language in [nil, "en", "de", "ru", "ms", "fi", "th", "ar", "he", "hi", "ko", "pt-BR", "sr-Latn"] as [String?] {
             for units in texts {
                 let flags = units.map { CharacterFlags.of(UInt32($0)) }
-                guard let table = PreparedTextBuilder.simpleLineBreaks(flags, language: language) else { continue }
+                guard let table = TextAnalyzer.simpleLineBreaks(flags, language: language) else { continue }
                 let icu = units.withUnsafeBufferPointer { analyzer.lineBreaks($0, language: language) }
                 #expect(table == icu, "\(language ?? "root"): \(units.map { String(format: "%04X", $0) })")
                 compared += 1
@@ -76,10 +76,10 @@ import OversetText
         }
         #expect(compared > 40_000)
         for language in ["ja", "JA-jp", "zh-CN", "zh_Hant", "yue", "de-u-lb-loose", "en_U_lb_loose", "en@lb=strict"] {
-            #expect(PreparedTextBuilder.simpleLineBreaks([CharacterFlags.of(0x61)], language: language) == nil)
+            #expect(TextAnalyzer.simpleLineBreaks([CharacterFlags.of(0x61)], language: language) == nil)
         }
         for language in ["en", "de-AT", "sr-Latn", "ku", "ug"] {
-            #expect(PreparedTextBuilder.simpleLineBreaks([CharacterFlags.of(0x61)], language: language) != nil)
+            #expect(TextAnalyzer.simpleLineBreaks([CharacterFlags.of(0x61)], language: language) != nil)
         }
     }
 

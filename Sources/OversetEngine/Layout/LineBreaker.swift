@@ -8,6 +8,9 @@ struct LineSpan: Sendable {
     /// Width in ems, tracking included.
     var width: Double
     var kind: LineBreakKind
+
+    /// The line's width in points at `size`, as its ``Line`` has it (``PreparedText/lineWidths(_:)`` too).
+    func points(atSize size: Double) -> Double { max(0, width * size) }
 }
 
 /// Chooses the lines of a prepared text: greedy first fit over its segments (the text between two UAX #14 break

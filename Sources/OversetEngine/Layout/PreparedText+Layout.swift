@@ -64,14 +64,9 @@ extension PreparedText {
         var unlimited = options
         unlimited.maxLines = 0
         try unlimited.validate()
-        let size = unlimited.pointSize
-        // As `makeLine` makes a line's width from its span.
-        if unlimited.strategy == .greedy {
-            var widths: [Double] = []
-            _ = LineBreaker(self).forEachLine(unlimited, lineLimit: nil) { widths.append(max(0, $0.width * size)) }
-            return widths
+        return LineBreaker(self).chooseLines(unlimited, lineLimit: nil).lines.map {
+            $0.points(atSize: unlimited.pointSize)
         }
-        return LineBreaker(self).chooseLines(unlimited, lineLimit: nil).lines.map { max(0, $0.width * size) }
     }
 
     /// Whether the text needs more than `maxLines` lines at this width and size (always false for 0, unlimited).

@@ -45,7 +45,7 @@ extension PreparedText {
             ? max(span.end, truncation.map { $0.suffix.upperBound } ?? span.end)
             : span.end
         let line = Line(prepared: self, contentRange: span.start..<span.contentEnd,
-                        range: TextRange(span.start..<coveredEnd), width: max(0, span.width * size), ascent: ascender,
+                        range: TextRange(span.start..<coveredEnd), width: span.points(atSize: size), ascent: ascender,
                         descent: descender, height: height, top: top, baseline: baseline, breakKind: span.kind,
                         pointSize: size, truncation: truncation)
         top += height

@@ -62,7 +62,8 @@ extension PreparedTextBuilder {
         }
         let result = units.withUnsafeBufferPointer { buffer in
             (properties.simpleGraphemes ? Self.simpleGraphemeBoundaries(units) : analyzer.graphemeBoundaries(buffer),
-             Self.simpleLineBreaks(properties.flags, language: language) ?? analyzer.lineBreaks(buffer, language: language),
+             TextAnalyzer.simpleLineBreaks(properties.flags, language: language)
+                ?? analyzer.lineBreaks(buffer, language: language),
              properties.needsBidi ? analyzer.bidiLevels(buffer, base: base)
                 : Self.leftToRightLevels(units, flags: properties.flags))
         }
@@ -70,40 +71,5 @@ extension PreparedTextBuilder {
         guard let breaks = result.1 else { throw .analysisFailed(stage: "line breaking (ICU)") }
         guard let bidi = result.2 else { throw .analysisFailed(stage: "bidi analysis (ICU)") }
         return Analysis(graphemes: graphemes, breaks: breaks, bidi: bidi)
-    }
-
-    /// The line breaks of a text of letters, digits, spaces and common punctuation from the pair table
-    /// (``TextAnalyzer/simpleLineBreaks(_:)``), in the languages whose ICU line rules are the root's for these
-    /// classes; nil otherwise (ICU breaks it). Not for Chinese, Japanese and Cantonese, whose ICU rules (`line_cj`)
-    /// treat the curly quotes as opening and closing punctuation, nor a tag that asks ICU for other rules (a `-u-`
-    /// extension such as `lb-loose`, or an ICU `@` keyword).
-    static func simpleLineBreaks(_ flags: [CharacterFlags], language: String?) -> [BreakOpportunity]? {
-        if let language, !takesRootLineRules(language) { return nil }
-        return flags.withUnsafeBufferPointer { TextAnalyzer.simpleLineBreaks($0) }
-    }
-
-    /// Whether ICU breaks lines of `tag` with its root rules as far as the pair table's classes go: not `ja…`,
-    /// `zh…` or `yue…`, and no `@` keyword or `-u-` extension. Read from the tag's bytes (`lowercased()` and
-    /// `contains` cost 3,000 instructions a text, more than the table saves); any doubt answers false.
-    static func takesRootLineRules(_ tag: String) -> Bool {
-        tag.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            func lower(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] | 0x20 : 0 }
-            let (first, second, third) = (lower(0), lower(1), lower(2))
-            if (first == UInt8(ascii: "j") && second == UInt8(ascii: "a"))
-                || (first == UInt8(ascii: "z") && second == UInt8(ascii: "h"))
-                || (first == UInt8(ascii: "y") && second == UInt8(ascii: "u") && third == UInt8(ascii: "e")) {
-                return false
-            }
-            for index in bytes.indices {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "@") { return false }
-                if byte | 0x20 == UInt8(ascii: "u"), index > 0, index + 1 < bytes.count,
-                   bytes[index - 1] == UInt8(ascii: "-") || bytes[index - 1] == UInt8(ascii: "_"),
-                   bytes[index + 1] == UInt8(ascii: "-") || bytes[index + 1] == UInt8(ascii: "_") {
-                    return false
-                }
-            }
-            return true
-        } ?? false
     }
 }
