@@ -34,9 +34,10 @@ struct Check: ParsableCommand {
         A rule's label keys are the names of preview's options (--max-lines is maxLines) and of measure's JSON \
         fields, with the same defaults; an unknown key is an error that names the nearest valid one.
 
-        Each (key, language, category) is laid out and judged: fits, truncated, clipped, missing glyphs (never a \
-        pass), or a header that goes vertical earlier than allowed. Exit status: 0 when everything passes, 1 when \
-        anything fails or an input could not be read, 2 for usage errors.
+        Each (key, language, category) is laid out and judged: fits, truncated, clipped, a line wider than the \
+        label, missing glyphs (never a pass), or a header that goes vertical earlier than allowed. Exit status: 0 \
+        when everything passes, 1 when anything fails or an input could not be read, 2 when the check cannot run (a \
+        usage error, a spec or option it cannot use), 3 when the report cannot be written.
 
         Examples:
           overset check Localizable.xcstrings --spec layout.yml
@@ -84,7 +85,7 @@ struct Check: ParsableCommand {
         """)
     var baseline: String?
 
-    @Option(name: .customLong("write-baseline"), help: "Write this run's failures as a baseline file here.")
+    @Option(name: .customLong("write-baseline"), help: "Write this run's findings (failures and warnings) as a baseline file here.")
     var writeBaseline: String?
 
     @Option(help: "Write the report here instead of standard output.")

@@ -36,7 +36,14 @@ struct OversetCommand: ParsableCommand {
         }
         do {
             var command = try parseAsRoot()
-            try command.run()
+            do {
+                try command.run()
+            } catch let error as ValidationError {
+                // Thrown while running (a spec, a text file, an output over an input), not while parsing the
+                // options: the message alone, without the usage that ArgumentParser would append.
+                FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+                Foundation.exit(ExitStatus.unusableInput.rawValue)
+            }
         } catch let error as OversetError {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             Foundation.exit(ExitStatus.of(error).rawValue)

@@ -144,11 +144,12 @@ enum TextPreview {
         if let note = label.weightNote { out.append("note: \(note)") }
         out.append("")
         let cells = 24
+        let tooWide = Set(verdict.linesWiderThanLabel)
         for (index, line) in layout.lines.enumerated() {
             let fill = options.width > 0 ? min(1, max(0, line.width / options.width)) : 1
             let filled = Int((fill * Double(cells)).rounded())
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: cells - filled)
-            let overflow = line.width > options.width + Tolerance.width ? " OVERFLOW" : ""
+            let overflow = tooWide.contains(index) ? " OVERFLOW" : ""
             let direction = line.isRightToLeft ? " rtl" : ""
             out.append(pad(String(index + 1), 3, left: true) + "  " + pad(format(line.width), 8, left: true) + " pt  "
                 + bar + "  " + pad(line.breakKind.rawValue + direction + overflow, 12) + "  │" + line.text + "│")

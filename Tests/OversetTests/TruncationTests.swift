@@ -117,3 +117,64 @@ import Testing
         }
     }
 }
+
+/// A line wider than the label: UIKit cuts what runs past the label's edge, so the verdict must not pass.
+@Suite struct TooWideTests {
+    /// Noto Sans Regular's "W": `python3 -c "from fontTools.ttLib import TTFont; f=TTFont('Fonts/NotoSans-Regular.ttf');
+    /// print(f['hmtx'][f.getBestCmap()[ord('W')]])"` prints (930, 12): 930 units of 1,000, 15.81 pt at 17 pt.
+    static let wAdvance = 930.0 / 1000 * 17
+
+    @Test func oneClusterWiderThanTheLabel_failsAsTooWide() throws {
+        let prepared = try Fixtures.engine.prepare("W", language: "en")
+        let label = Label(font: .size(17, relativeTo: nil), width: 10, maxLines: 1)
+        let verdict = try label.verdict(for: prepared)
+        #expect(abs(verdict.layout.lines[0].width - Self.wAdvance) < 0.01)
+        #expect(verdict.linesWiderThanLabel == [0])
+        #expect(verdict.status == .fail)
+        #expect(verdict.problems.map(\.kind) == [.tooWide])
+        #expect(verdict.problems.first?.message.hasPrefix("line 1 is 15.81 pt wide in 10 pt") == true)
+        // Unlimited lines do not help: the cluster cannot break.
+        let unlimited = try Label(font: .size(17, relativeTo: nil), width: 10, maxLines: 0).verdict(for: prepared)
+        #expect(unlimited.status == .fail && unlimited.problems.map(\.kind) == [.tooWide])
+        // Truncated, the line keeps a cluster before its ellipsis: that is the truncation's problem alone.
+        let truncated = try Label(font: .size(17, relativeTo: nil), width: 10, maxLines: 1)
+            .verdict(for: Fixtures.engine.prepare("WW", language: "en"))
+        #expect(truncated.problems.map(\.kind) == [.truncated])
+        #expect(truncated.linesWiderThanLabel.isEmpty)
+        // At its own width it fits.
+        #expect(try Label(font: .size(17, relativeTo: nil), width: Self.wAdvance + 0.01, maxLines: 1).verdict(for: prepared).status == .pass)
+    }
+
+    @Test func aLongWordBrokenBetweenClusters_isNotTooWide() throws {
+        // Every letter is narrower than 40 pt: the word breaks between clusters and every line fits.
+        let verdict = try Label(font: .size(17, relativeTo: nil), width: 40, maxLines: 0)
+            .verdict(for: Fixtures.engine.prepare("Donaudampfschifffahrt", language: "de"))
+        #expect(verdict.layout.lineCount > 1)
+        #expect(verdict.linesWiderThanLabel.isEmpty)
+        #expect(verdict.status == .pass)
+    }
+}
+
+/// `TextEngine()` is the engine of a regular label below 20 pt: a label of another weight or design judges a text
+/// prepared with it as it judges the string itself (one answer whatever the door).
+@Suite struct BundledEngineVerdictTests {
+    @Test func aHeadlineJudgesATextPreparedWithTheBundledEngineAsItsOwnString() throws {
+        let text = "ภาษาไทยเป็นภาษาที่ไม่มีการเว้นวรรค"
+        let prepared = try TextEngine().prepare(text, language: "th")
+        for category in ContentSizeCategory.allCases {
+            let label = Label(style: .headline, category: category, width: 200, maxLines: 2)
+            let fromEngine = try label.verdict(for: prepared)
+            let fromString = try label.verdict(for: text, language: "th")
+            #expect(fromEngine.status == fromString.status, "\(category)")
+            #expect(fromEngine.layout.lines.map(\.width) == fromString.layout.lines.map(\.width), "\(category)")
+            #expect(fromEngine.problems == fromString.problems, "\(category)")
+        }
+        let german = try TextEngine().prepare("Jetzt installieren", language: "de")
+        let button = Label(style: .headline, width: 134, maxLines: 1)
+        #expect(try button.verdict(for: german).layout.lines.map(\.width)
+                == button.verdict(for: "Jetzt installieren", language: "de").layout.lines.map(\.width))
+        // A regular label below 20 pt takes the text as prepared.
+        #expect(Label(style: .body, width: 200, maxLines: 2).uses(prepared.engine))
+        #expect(!Label(style: .headline, width: 200, maxLines: 2).uses(prepared.engine))
+    }
+}

@@ -86,6 +86,8 @@ public struct Verdict: Sendable {
                 return Verdict.contrast(of: label, pointSize: layout.options.pointSize)?.passes == false ? .fail : nil
             case .missingGlyphs: return layout.missingCharacters.isEmpty ? nil : .unknown
             case .earlyFlip: return nil
+            case .tooWide:
+                return layout.lines.indices.contains { Verdict.isWiderThanLabel(line: $0, of: layout) } ? .fail : nil
             }
         }
     }
@@ -173,6 +175,22 @@ public struct Verdict: Sendable {
     fileprivate static func truncates(_ label: Label, linesNeeded: Int) -> Bool {
         label.maxLines > 0 && linesNeeded > label.maxLines
     }
+    /// The lines of ``layout`` wider than the label (by more than ``Tolerance/width``): each holds a grapheme cluster
+    /// that cannot break and runs past the label's edge (a ``VerdictProblem/Kind/tooWide`` problem). The width is
+    /// the layout's: with ``tightened`` the up to 5 % wider one the text was laid out at. A truncated line is the
+    /// truncation's problem and is not listed.
+    public var linesWiderThanLabel: [Int] {
+        let layout = layout
+        return layout.lines.indices.filter { Verdict.isWiderThanLabel(line: $0, of: layout) }
+    }
+
+    /// Whether line `line` of `layout` is wider than the layout's width: the one place that says a line is too
+    /// wide, for the status and ``linesWiderThanLabel`` alike. A truncated line is not counted: it keeps a cluster
+    /// before its ellipsis however narrow the label, and the truncation is its problem.
+    fileprivate static func isWiderThanLabel(line: Int, of layout: TextLayout) -> Bool {
+        layout.lines[line].breakKind != .truncated && layout.lines[line].width > layout.options.width + Tolerance.width
+    }
+
     /// Characters no font has: the widths around them are estimates, so the verdict is unknown, never a pass.
     public var missingCharacters: [MissingCharacter] { layout.missingCharacters }
     /// Whether marks cross a line box by more than the tolerance.
@@ -232,6 +250,16 @@ public struct Verdict: Sendable {
             sentence.add(contentsOf: Points.format(options.width, decimals: 2))
             sentence.add(" pt)")
             out.append(VerdictProblem(kind: .truncated, message: sentence.string))
+        }
+        if problemStatus(.tooWide) != nil {
+            // "line 1 is 16.13 pt wide in 5 pt: “W” cannot break, so it runs past the label's edge"
+            let lines = linesWiderThanLabel
+            let widest = lines.max { layout.lines[$0].width < layout.lines[$1].width } ?? 0
+            let line = layout.lines[widest]
+            let more = lines.count > 1 ? " (and \(lines.count - 1) more line\(lines.count == 2 ? "" : "s"))" : ""
+            out.append(VerdictProblem(kind: .tooWide, message: "line \(widest + 1) is "
+                + "\(Points.format(line.width, decimals: 2)) pt wide in \(Points.format(options.width, decimals: 2)) pt\(more): "
+                + "“\(line.text)” cannot break, so it runs past the label's edge"))
         }
         if let status = problemStatus(.clipped), let worst = clipping.clippedClusters.max(by: { $0.overflow < $1.overflow }) {
             out.append(VerdictProblem(kind: .clipped, message: clippingSentence(worst: worst.overflow),

@@ -68,6 +68,9 @@ public struct VerdictProblem: Sendable, Hashable, Codable {
         case earlyFlip
         /// The text's colour on its background has less contrast than the HIG asks for at its size and weight.
         case lowContrast
+        /// A line is wider than the label: a grapheme cluster that cannot break (a letter of a word wider than the
+        /// line, an emoji or a CJK character at a large size, or a narrow label) runs past the label's edge and is cut.
+        case tooWide
     }
 
     /// The kind.
@@ -109,7 +112,7 @@ extension VerdictProblem.Kind {
         switch self {
         case .clipped: return .warn
         case .missingGlyphs: return .unknown
-        case .truncated, .earlyFlip, .lowContrast: return .fail
+        case .truncated, .earlyFlip, .lowContrast, .tooWide: return .fail
         }
     }
 }

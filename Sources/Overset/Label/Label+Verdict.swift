@@ -7,7 +7,8 @@ extension Label {
     }
 
     /// Whether a text prepared with `engine` measures as this label would: the same fonts, weight and design size.
-    /// An engine the caller made from a font stack always counts as the label's (the caller chose its fonts).
+    /// An engine the caller made from a font stack always counts as the label's (the caller chose its fonts);
+    /// `TextEngine()` is the engine of a regular label below 20 pt with the bundled fonts, and counts as that.
     public func uses(_ engine: TextEngine) -> Bool {
         guard let key = engine.labelKey else { return true }
         return key.weight == weight && key.display == FontStack.usesDisplayDesign(pointSize: pointSize)

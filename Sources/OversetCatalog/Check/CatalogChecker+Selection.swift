@@ -190,8 +190,8 @@ struct SelectionStream {
     }
 
     /// The selection's whole-catalog findings, once every string was taken: `catalogs` are the catalogs read (their
-    /// entries gone), `counts` how many strings each gave.
-    func finish(catalogs: [Catalog], counts: [Int], entries: [CatalogEntry]) -> CheckSelection {
+    /// entries gone), `counts` how many strings each gave, `unreadSources` how many files could not be read at all.
+    func finish(catalogs: [Catalog], counts: [Int], entries: [CatalogEntry], unreadSources: Int) -> CheckSelection {
         var diagnostics = spec.diagnostics + catalogs.flatMap(\.diagnostics)
         var skipped = skipped
         for catalog in catalogs {
@@ -214,14 +214,18 @@ struct SelectionStream {
         // A selection that measures nothing fails, naming what there is instead (never a pass with 0 checks).
         // (Keys asked for that no catalog has are their own error above: no language error after it.)
         let keysMissing = options.keys != nil && available.isEmpty
-        for language in languages where !available.contains(language) && !keysMissing {
+        // No catalog could be read at all: its error says so, and a language or rule error per name after it would
+        // only bury it (the check fails on the read error).
+        let nothingRead = available.isEmpty && (unreadSources > 0 || !catalogs.isEmpty)
+            && catalogs.allSatisfy { $0.diagnostics.contains { $0.severity == .error } }
+        for language in languages where !available.contains(language) && !keysMissing && !nothingRead {
             let what = options.keys.map { $0.count == 1 ? "no string of \"\($0[0])\"" : "no string of the selected keys" }
                 ?? "no strings"
             diagnostics.append(CatalogDiagnostic(.error, languagePlace, "\(what) in language \"\(language)\" in any catalog "
                 + "(the catalogs have: \(available.sorted().joined(separator: ", ")))"))
         }
         // An empty list asked for (a key in no catalog is its own error above).
-        if languages.isEmpty && (options.keys == nil || !available.isEmpty) {
+        if languages.isEmpty && (options.keys == nil || !available.isEmpty) && !nothingRead {
             diagnostics.append(CatalogDiagnostic(.error, languagePlace, "no languages selected (an empty `languages` list or "
                 + "--languages): nothing is checked"))
         }
@@ -275,7 +279,7 @@ struct SelectionStream {
                 untranslated.append((key, language))
             }
         }
-        diagnostics += unusedRules()
+        if !nothingRead { diagnostics += unusedRules() }
         return CheckSelection(catalogs: catalogs, entries: entries, languages: languages, categories: categories,
                               diagnostics: diagnostics, skipped: skipped,
                               untranslated: untranslated.sorted { ($0.key, $0.language) < ($1.key, $1.language) },

@@ -172,10 +172,14 @@ public struct CatalogChecker: Sendable {
             if pending.count == Self.chunkSize { try judgePending() }
         }
         if !pending.isEmpty { try judgePending() }
-        let selection = stream.finish(catalogs: read.catalogs, counts: read.counts, entries: [])
+        let selection = stream.finish(catalogs: read.catalogs, counts: read.counts, entries: [],
+                                      unreadSources: read.failures.count)
         var diagnostics = selection.diagnostics + spec.rules.compactMap(\.regexGaveUp)
-        // Files that could not be read do not excuse a check of the others that measured nothing.
-        if counts.checks == 0 && !diagnostics.contains(where: { $0.severity == .error }) && options.shard == nil {
+        // Files that could not be read do not excuse a check of the others that measured nothing; when no file
+        // could be read, their errors say why nothing was checked.
+        let nothingRead = read.catalogs.isEmpty && !read.failures.isEmpty
+        if counts.checks == 0 && !diagnostics.contains(where: { $0.severity == .error }) && options.shard == nil
+            && !nothingRead {
             diagnostics.append(selection.nothingChecked)
         }
         diagnostics = read.failures + diagnostics
@@ -195,7 +199,8 @@ public struct CatalogChecker: Sendable {
         var stream = SelectionStream(spec: spec, options: options)
         var entries: [CatalogEntry] = []
         let read = feed(&sources, into: &stream) { entries.append($0) }
-        var selection = stream.finish(catalogs: read.catalogs, counts: read.counts, entries: entries)
+        var selection = stream.finish(catalogs: read.catalogs, counts: read.counts, entries: entries,
+                                      unreadSources: read.failures.count)
         selection.diagnostics = read.failures + selection.diagnostics
         return selection
     }

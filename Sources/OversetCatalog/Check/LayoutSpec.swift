@@ -175,7 +175,9 @@ public struct LayoutSpec: Sendable {
         do {
             defaultRule = try LayoutRule(defaults, base: nil, index: nil, location: located(defaultNode))
         } catch {
-            throw fail(defaultNode, "default rule: \(error)")
+            // The settings' errors name their origin ("default rule: unknown setting …"); the others get it here.
+            let message = "\(error)"
+            throw fail(defaultNode, message.hasPrefix("default rule") ? message : "default rule: " + message)
         }
         var rules: [LayoutRule] = []
         var diagnostics: [CatalogDiagnostic] = []

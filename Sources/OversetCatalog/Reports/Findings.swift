@@ -18,7 +18,7 @@ public struct CatalogFinding: Sendable, Hashable {
     public var message: String
 
     /// What went wrong: a ``/Overset/VerdictProblem/Kind`` (`truncated`, `clipped`, `missingGlyphs`, `earlyFlip`,
-    /// `lowContrast`), or `input` for a catalog or spec that could not be read in full.
+    /// `lowContrast`, `tooWide`), or `input` for a catalog or spec that could not be read in full.
     public var rule: String { finding?.kind.rawValue ?? Self.inputRule }
     /// The categories where it happens, smallest first (none for input problems).
     public var categories: [String] { finding?.categories ?? [] }
@@ -124,6 +124,7 @@ extension CheckReport {
         ("missingGlyphs", "MissingGlyphs", "No font has a glyph for some characters: the layout cannot be measured."),
         ("earlyFlip", "EarlyFlip", "A reflowing header goes vertical at a text size where it must stay horizontal."),
         ("lowContrast", "LowContrast", "Text and background colours do not reach the contrast the HIG asks for at this size."),
+        ("tooWide", "LineTooWide", "A line is wider than the label: a character that cannot break runs past its edge and is cut."),
         (CatalogFinding.inputRule, "InputProblem", "A catalog or the layout spec could not be read in full."),
     ]
 

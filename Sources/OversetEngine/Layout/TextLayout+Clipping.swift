@@ -26,7 +26,7 @@ public struct ClippedCluster: Sendable, Hashable, CustomStringConvertible {
     public var overflow: Double
 
     public var description: String {
-        "line \(line + 1): \(cluster) \(range) crosses the \(edge.rawValue) edge by \(String(overflow)) pt"
+        "line \(line + 1): \(cluster) \(range) crosses the \(edge.rawValue) edge by \(Points.format(overflow, decimals: 2)) pt"
     }
 }
 

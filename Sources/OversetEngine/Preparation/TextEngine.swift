@@ -27,9 +27,14 @@ public struct TextEngine: Sendable {
     /// What a label engine was made for (see ``Label/engine()``); nil for an engine made from a font stack.
     package let labelKey: LabelEngineKey?
 
-    /// An engine over the fonts bundled in `Fonts/` (see ``FontStack/bundled(weight:pointSize:italic:monospaced:)``).
+    /// An engine over the fonts bundled in `Fonts/` (see ``FontStack/bundled(weight:pointSize:italic:monospaced:)``)
+    /// at regular weight, in Inter's Text design: the engine of a regular label below 20 pt, one per process.
+    ///
+    /// A label judges a text prepared with it as its own only when the label is that too (``Label/uses(_:)``): a
+    /// headline (semibold) or a label from 20 pt (Inter Display) prepares the text again in its own fonts, so a
+    /// verdict is the same whichever engine prepared the text.
     public init() throws(OversetError) {
-        self.init(fonts: try FontStack.bundled())
+        self = try EngineCache.shared.engine(fonts: [], weight: .regular, pointSize: TextEngine.bundledPointSize)
     }
 
     /// An engine over the given fonts.
@@ -149,9 +154,15 @@ package struct LabelEngineKey: Hashable, Sendable {
 }
 
 extension TextEngine {
-    /// An engine over the bundled fonts of one weight.
+    /// The point size the bundled engines are made for: body's at Large, below
+    /// ``FontStack/displayDesignPointSize``.
+    private static let bundledPointSize = 17.0
+
+    /// An engine over the bundled fonts of one weight, in Inter's Text design: the engine of a regular or bold
+    /// label below 20 pt (see ``init()``).
     public init(bundledWeight: FontStack.BundledWeight) throws(OversetError) {
-        self.init(fonts: try FontStack.bundled(weight: bundledWeight))
+        self = try EngineCache.shared.engine(fonts: [], weight: bundledWeight == .bold ? .bold : .regular,
+                                             pointSize: TextEngine.bundledPointSize)
     }
 }
 
