@@ -175,8 +175,9 @@ public struct Verdict: Sendable {
     fileprivate static func truncates(_ label: Label, linesNeeded: Int) -> Bool {
         label.maxLines > 0 && linesNeeded > label.maxLines
     }
-    /// The lines of ``layout`` wider than the label (by more than ``Tolerance/width``): each holds a grapheme cluster
-    /// that cannot break and runs past the label's edge (a ``VerdictProblem/Kind/tooWide`` problem). The width is
+    /// The lines of ``layout`` wider than the label (by more than `Tolerance.width`, a billionth of a point): each
+    /// holds a grapheme cluster that cannot break and runs past the label's edge (a ``VerdictProblem/Kind/tooWide``
+    /// problem). The width is
     /// the layout's: with ``tightened`` the up to 5 % wider one the text was laid out at. A truncated line is the
     /// truncation's problem and is not listed.
     public var linesWiderThanLabel: [Int] {

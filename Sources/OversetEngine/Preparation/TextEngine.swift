@@ -30,7 +30,7 @@ public struct TextEngine: Sendable {
     /// An engine over the fonts bundled in `Fonts/` (see ``FontStack/bundled(weight:pointSize:italic:monospaced:)``)
     /// at regular weight, in Inter's Text design: the engine of a regular label below 20 pt, one per process.
     ///
-    /// A label judges a text prepared with it as its own only when the label is that too (``Label/uses(_:)``): a
+    /// A label judges a text prepared with it as its own only when the label is that too (`Label.uses(_:)`): a
     /// headline (semibold) or a label from 20 pt (Inter Display) prepares the text again in its own fonts, so a
     /// verdict is the same whichever engine prepared the text.
     public init() throws(OversetError) {
