@@ -640,6 +640,41 @@ import Testing
         }
     }
 
+    /// A catalog that cannot be read at all is the check's one error: no error per language, no "matches no key"
+    /// warning and no "nothing was checked" bury it (a reviewer's run listed three problems for one missing file).
+    /// The check still fails.
+    @Test func unreadableCatalog_isTheOnlyInputProblem() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write("default: {style: body, width: 320}\nrules:\n  - {key: \"*button*\", maxLines: 1}\n",
+                       directory + "/spec.yml")
+        for catalog in ["missing.xcstrings", "broken.json"] {
+            if catalog == "broken.json" { try Self.write("{\n", directory + "/broken.json") }
+            let run = try CLITests.run(["check", catalog, "--spec", "spec.yml", "--quiet"], directory: directory)
+            let output = run.stdout + run.stderr
+            #expect(run.status == 1, "\(output)")
+            #expect(output.contains("Input problems (1):"), "\(output)")
+            #expect(output.contains(catalog + ":"), "\(output)")
+            #expect(!output.contains("in any catalog") && !output.contains("matches no key")
+                    && !output.contains("nothing was checked"), "\(output)")
+        }
+    }
+
+    /// An error in the spec's default rule names the rule once and, found while running, comes without the usage
+    /// text (exit status 2: the check cannot run).
+    @Test func defaultRuleError_namesTheRuleOnceWithoutUsage() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write("default: {style: body, width: 320, maxlines: 2}\n", directory + "/spec.yml")
+        try Self.write("\"hello\" = \"Hallo\";\n", directory + "/de.lproj/Localizable.strings")
+        let run = try CLITests.run(["check", "de.lproj/Localizable.strings", "--spec", "spec.yml", "--quiet"],
+                                   directory: directory)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("default rule: unknown setting \"maxlines\""), "\(run.stderr)")
+        #expect(!run.stderr.contains("default rule: default rule"), "\(run.stderr)")
+        #expect(!run.stderr.contains("Usage:"), "\(run.stderr)")
+    }
+
     /// An xcode diagnostic is one line whatever the catalog's file name holds (a newline split it in two, and Xcode
     /// read the second half as another diagnostic).
     @Test func xcodeDiagnostics_stayOneLine() throws {

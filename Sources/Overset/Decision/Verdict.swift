@@ -177,9 +177,8 @@ public struct Verdict: Sendable {
     }
     /// The lines of ``layout`` wider than the label (by more than `Tolerance.width`, a billionth of a point): each
     /// holds a grapheme cluster that cannot break and runs past the label's edge (a ``VerdictProblem/Kind/tooWide``
-    /// problem). The width is
-    /// the layout's: with ``tightened`` the up to 5 % wider one the text was laid out at. A truncated line is the
-    /// truncation's problem and is not listed.
+    /// problem). The width is the layout's: with ``tightened`` the up to 5 % wider one the text was laid out at. A
+    /// truncated line is the truncation's problem and is not listed.
     public var linesWiderThanLabel: [Int] {
         let layout = layout
         return layout.lines.indices.filter { Verdict.isWiderThanLabel(line: $0, of: layout) }

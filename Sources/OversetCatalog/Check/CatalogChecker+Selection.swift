@@ -283,7 +283,7 @@ struct SelectionStream {
         return CheckSelection(catalogs: catalogs, entries: entries, languages: languages, categories: categories,
                               diagnostics: diagnostics, skipped: skipped,
                               untranslated: untranslated.sorted { ($0.key, $0.language) < ($1.key, $1.language) },
-                              languagePlace: languagePlace)
+                              languagePlace: languagePlace, nothingRead: nothingRead)
     }
 
     /// Rules that take no key are probably typos: a rule no key got is tried on the distinct keys, within a budget

@@ -74,6 +74,9 @@ public struct CheckSelection: Sendable {
     public var untranslated: [(key: String, language: String)]
     /// Where the language selection came from, for its errors.
     var languagePlace: CatalogLocation
+    /// Whether no catalog could be read at all: their errors are then the only ones (no error per language or rule,
+    /// no ``nothingChecked``).
+    var nothingRead = false
 
     /// The error of a selection that measured nothing and said no other error (never a pass with 0 checks).
     public var nothingChecked: CatalogDiagnostic {
@@ -177,9 +180,8 @@ public struct CatalogChecker: Sendable {
         var diagnostics = selection.diagnostics + spec.rules.compactMap(\.regexGaveUp)
         // Files that could not be read do not excuse a check of the others that measured nothing; when no file
         // could be read, their errors say why nothing was checked.
-        let nothingRead = read.catalogs.isEmpty && !read.failures.isEmpty
         if counts.checks == 0 && !diagnostics.contains(where: { $0.severity == .error }) && options.shard == nil
-            && !nothingRead {
+            && !selection.nothingRead {
             diagnostics.append(selection.nothingChecked)
         }
         diagnostics = read.failures + diagnostics
