@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Overset
 @_spi(OversetInternals) import OversetCatalog
+import OversetReports
 import OversetPictures
 import Synchronization
 
@@ -274,6 +275,14 @@ struct Check: ParsableCommand {
         if !format.printsSummary(to: output) {
             FileHandle.standardError.write(line: report.summaryLine + " (\(Points.fixed(seconds)) s, \(rate) checks/s)")
             if let comparison = report.baseline { FileHandle.standardError.write(line: comparison.summary) }
+        }
+        // A mistake in the spec stops the run, whatever the strings did: every one is named, then exit 2.
+        let specErrors = report.specErrors(spec: spec)
+        guard specErrors.isEmpty else {
+            for error in specErrors { FileHandle.standardError.write(line: "overset: \(error)") }
+            FileHandle.standardError.write(line: "overset: the layout spec has \(Plural.count(specErrors.count, "mistake")); "
+                + "fix the spec (exit 2)")
+            throw ExitCode(ExitStatus.unusableInput.rawValue)
         }
         try ExitStatus.of(report).exit()
     }

@@ -393,6 +393,10 @@ extension Catalog {
         let root = URL(fileURLWithPath: folder)
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil,
                                                           options: [.skipsHiddenFiles]) else { return [] }
+        // Each file is named from `folder` as given (a relative folder gives relative paths), so that reports
+        // point at the files as the user and the pull request name them.
+        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        let given = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         var found: [String] = []
         for case let url as URL in walker {
             let name = url.lastPathComponent
@@ -402,7 +406,11 @@ extension Catalog {
             let wanted = lower.hasSuffix(".xcstrings") || lower.hasSuffix(".strings") || lower.hasSuffix(".stringsdict")
                 || lower.hasSuffix(".xliff") || lower.hasSuffix(".xlf")
                 || (name == "strings.xml" && parent.hasPrefix("values"))
-            if wanted { found.append(url.path) }
+            guard wanted else { continue }
+            let path = url.path
+            guard path.hasPrefix(rootPath), !given.isEmpty else { found.append(path); continue }
+            let relative = String(path.dropFirst(rootPath.count))
+            found.append(given == "." ? relative : given + "/" + relative)
         }
         return found.sorted()
     }

@@ -31,7 +31,8 @@ public struct Finding: Sendable, Hashable {
     public var status: VerdictStatus
     /// The categories where it happens, by their HIG names, in the order checked (smallest first).
     public var categories: [String]
-    /// The problem's sentence at the first of ``categories`` (what, by how much, and the advice that avoids it).
+    /// The problem's sentence at its worst category (what, by how much, and the advice that avoids it): the one
+    /// with the largest overflow for clipping, the largest of ``categories`` for the other kinds.
     public var message: String
     /// For clipping: the worst overflow in points over the categories.
     public var overflow: Double?
@@ -83,7 +84,14 @@ public struct Finding: Sendable, Hashable {
                 if var finding = byKind[problem.kind] {
                     finding.categories.append(outcome.category)
                     finding.status = max(finding.status, problem.status)
-                    if let overflow = problem.overflow { finding.overflow = max(finding.overflow ?? overflow, overflow) }
+                    // The sentence (its figures and advice) is the worst category's: the largest overflow for
+                    // clipping; for the other kinds the largest category, where the text is largest.
+                    if let overflow = problem.overflow {
+                        if overflow > (finding.overflow ?? -.infinity) { finding.message = problem.message }
+                        finding.overflow = max(finding.overflow ?? overflow, overflow)
+                    } else if finding.overflow == nil {
+                        finding.message = problem.message
+                    }
                     byKind[problem.kind] = finding
                 } else {
                     order.append(problem.kind)

@@ -108,10 +108,24 @@ package final class TextAnalyzer: Sendable {
             _ = ov_brk_first(iterator)
             var position = ov_brk_next(iterator)
             while position >= 0 {
-                result.append(BreakOpportunity(offset: position, isMandatory: ov_brk_is_hard_break(iterator) != 0))
+                // ICU gives a break its dictionary found the rule status of the range's end, so the breaks of a
+                // Thai (Lao, Khmer, Burmese) stretch before a newline all read as hard: a break is mandatory only
+                // after a mandatory-break character itself (UAX #14 LB4, LB5).
+                let hard = ov_brk_is_hard_break(iterator) != 0 && position > 0
+                    && Self.isMandatoryBreakCharacter(text[Int(position) - 1])
+                result.append(BreakOpportunity(offset: position, isMandatory: hard))
                 position = ov_brk_next(iterator)
             }
             return result
+        }
+    }
+
+    /// Whether a UTF-16 code unit is a character of UAX #14 class BK, CR, LF or NL (each in the BMP): the
+    /// characters a mandatory break follows.
+    static func isMandatoryBreakCharacter(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
         }
     }
 

@@ -286,6 +286,44 @@ struct SelectionStream {
                               languagePlace: languagePlace, nothingRead: nothingRead)
     }
 
+    /// The key nearest a rule's exact key or glob (by edit distance over the lower-cased text, at most a third of
+    /// its length away), within a budget of comparisons; nil for other patterns or when none is near.
+    private func nearestKey(to rule: LayoutRule) -> String? {
+        let wanted: String
+        switch rule.pattern {
+        case .exact(let key): wanted = key
+        case .glob(let glob): wanted = glob
+        default: return nil
+        }
+        let target = Array(wanted.lowercased().unicodeScalars)
+        guard !target.isEmpty, target.count <= 200 else { return nil }
+        var best: (key: String, distance: Int)? = nil
+        var budget = 2_000
+        for identity in ruleOrder {
+            budget -= 1
+            if budget < 0 { break }
+            guard let key = names[identity.key] else { continue }
+            let candidate = Array(key.lowercased().unicodeScalars)
+            guard abs(candidate.count - target.count) <= max(1, target.count / 3) else { continue }
+            let distance = Self.editDistance(target, candidate)
+            if distance <= max(1, target.count / 3), distance < (best?.distance ?? .max) { best = (key, distance) }
+        }
+        return best?.key
+    }
+
+    /// Levenshtein distance between two short texts.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        var previous = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+
     /// Rules that take no key are probably typos: a rule no key got is tried on the distinct keys, within a budget
     /// of tries, to say whether it matches none or only keys an earlier rule takes.
     private func unusedRules() -> [CatalogDiagnostic] {
@@ -301,7 +339,11 @@ struct SelectionStream {
                 if rule.matches(entry) { matches = true; break }
             }
             switch matches {
-            case false?: out.append(CatalogDiagnostic(.warning, rule.location, "\(rule.name) matches no key"))
+            case false?:
+                // A spec mistake (a typo in a key, a pattern for keys the app does not have): an error, so that
+                // the strings it meant are never judged quietly by the default rule.
+                let near = nearestKey(to: rule).map { " (did you mean \"\($0)\"?)" } ?? ""
+                out.append(CatalogDiagnostic(.error, rule.location, "\(rule.name) matches no key\(near)"))
             case true?: out.append(CatalogDiagnostic(.warning, rule.location, "\(rule.name) takes no key: an earlier "
                 + "rule takes every key it matches"))
             case nil: out.append(CatalogDiagnostic(.warning, rule.location, "\(rule.name) takes no key (it matches "

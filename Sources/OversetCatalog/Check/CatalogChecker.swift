@@ -1,5 +1,6 @@
 import Foundation
 import Overset
+import OversetReports
 import Synchronization
 
 /// Which checked strings a ``CheckReport`` keeps in ``CheckReport/results`` (its ``CheckReport/counts`` count every
@@ -185,6 +186,9 @@ public struct CatalogChecker: Sendable {
             diagnostics.append(selection.nothingChecked)
         }
         diagnostics = read.failures + diagnostics
+        // The spec's mistakes first: they stop the run (``CheckReport/specErrors(spec:)``).
+        let specFile = spec.defaultRule.location.file
+        diagnostics = diagnostics.filter { $0.isError(in: specFile) } + diagnostics.filter { !$0.isError(in: specFile) }
         return CheckReport(catalogs: selection.catalogs.map(\.path), languages: selection.languages,
                            categories: selection.categories.map(\.higName), results: kept, counts: counts,
                            diagnostics: diagnostics,
@@ -211,8 +215,9 @@ public struct CatalogChecker: Sendable {
     /// go of each source once read. Returns the catalogs read (their strings gone), how many strings each gave,
     /// and the sources that could not be read, as the diagnostics a report lists first.
     ///
-    /// `Base.lproj` is read as the development language (en); where an `en.lproj` sits beside it, the English
-    /// strings are that folder's, and the Base catalog's are not checked twice (a warning says so). Android
+    /// `Base.lproj` is read as the development language (en), table by table: where `en.lproj` beside it holds
+    /// the same table (file name), the English strings are that file's, and the Base file's are not checked twice
+    /// (a warning says so); a table only Base.lproj has is checked from it. Android
     /// references (`@string/name`) are resolved across the Android catalogs read before the check.
     private func feed(_ sources: inout [CatalogSource], into selection: inout SelectionStream,
                       reading: ReadProgress = ReadProgress(), _ take: (CatalogEntry) throws -> Void) rethrows
@@ -227,13 +232,17 @@ public struct CatalogChecker: Sendable {
             }
             held = []
         }
-        let folders = Set(sources.filter { $0.error == nil }.map { ($0.path as NSString).deletingLastPathComponent })
+        // Per table: `Base.lproj/Localizable.strings` is shadowed by `en.lproj/Localizable.strings` only, never by
+        // an `en.lproj` that holds other tables (an `InfoPlist.strings` alone).
+        let readable = Set(sources.filter { $0.error == nil }.map(\.path))
         func shadowingEnglish(_ path: String) -> String? {
             let folder = (path as NSString).deletingLastPathComponent
             guard (folder as NSString).lastPathComponent == "Base.lproj" else { return nil }
-            let english = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("en.lproj")
-            return folders.contains(english) ? english : nil
+            let english = (((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("en.lproj")
+                as NSString).appendingPathComponent((path as NSString).lastPathComponent)
+            return readable.contains(english) ? english : nil
         }
+        var keysAsText = KeysAsText(readable: readable)
         var catalogs: [Catalog] = []
         var counts: [Int] = []
         var failures: [CatalogDiagnostic] = []
@@ -278,9 +287,12 @@ public struct CatalogChecker: Sendable {
                 fail(error)
                 continue
             case .read(var read):
-                let entries = read.entries
+                var entries = read.entries
                 read.entries = []
                 catalog = read
+                if english == nil, let table = keysAsText.table(of: catalog.path, format: catalog.format) {
+                    entries += keysAsText.english(from: entries, table: table, file: catalog.path)
+                }
                 var expected = entries.count
                 try give(entries, sourceLanguage: catalog.sourceLanguage, expected: &expected) { $0 }
             case .jsonLines(let path):
@@ -324,13 +336,14 @@ public struct CatalogChecker: Sendable {
             }
             if let english {
                 catalog.diagnostics.append(CatalogDiagnostic(.warning, CatalogLocation(file: catalog.path),
-                    "Base.lproj is the development language only where no en.lproj exists; \(english) does, so these "
-                    + "\(given) strings are not checked"))
+                    "Base.lproj is the development language only for tables en.lproj lacks; \(english) exists, so "
+                    + "these \(Plural.count(given, "string")) are checked from it instead"))
                 given = 0
             }
             catalogs.append(catalog)
             counts.append(given)
         }
+        if let last = catalogs.indices.last { catalogs[last].diagnostics += keysAsText.diagnostics }
         return (catalogs, counts, failures)
     }
 

@@ -64,6 +64,17 @@ public struct CategoryHeadroom: Sendable, Hashable, Codable {
     public var points: Double
 }
 
+extension CatalogDiagnostic {
+    /// Whether it is an error placed in the file at `path` (a spec's own mistakes are placed in the spec).
+    func isError(in path: String) -> Bool { severity == .error && location.file == path }
+}
+
+extension CheckReport {
+    /// The errors placed in the layout spec at `spec` (a rule that matches no key, a language no catalog has):
+    /// mistakes in the spec, which stop the run (exit 2) rather than fail it, listed first among the diagnostics.
+    public func specErrors(spec: String) -> [CatalogDiagnostic] { diagnostics.filter { $0.isError(in: spec) } }
+}
+
 /// Strings that were not checked, and why (they are counted, never silently dropped).
 public struct SkippedCount: Sendable, Hashable, Codable {
     public var reason: String

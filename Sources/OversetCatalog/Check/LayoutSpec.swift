@@ -147,8 +147,7 @@ public struct LayoutSpec: Sendable {
         return nil
     }
 
-    /// The spec from its YAML tree; errors of the top level and of the default rule stop, a bad rule is a
-    /// diagnostic and is skipped.
+    /// The spec from its YAML tree; an error anywhere stops (every bad rule is named in the one error).
     private static func build(_ root: Node, path: String) throws -> LayoutSpec {
         func located(_ node: Node?) -> CatalogLocation { CatalogLocation(file: path, line: node?.mark?.line) }
         func fail(_ node: Node?, _ message: String) -> CatalogError { CatalogError(location: located(node), message: message) }
@@ -185,7 +184,7 @@ public struct LayoutSpec: Sendable {
             guard case .sequence(let sequence) = rulesNode else { throw fail(rulesNode, "\"rules\" must be a list") }
             for (index, node) in sequence.enumerated() {
                 guard case .mapping(let ruleMapping) = node else {
-                    diagnostics.append(CatalogDiagnostic(.error, located(node), "rule \(index + 1) is not a mapping of keys; rule skipped"))
+                    diagnostics.append(CatalogDiagnostic(.error, located(node), "rule \(index + 1) is not a mapping of keys"))
                     continue
                 }
                 do {
@@ -195,9 +194,15 @@ public struct LayoutSpec: Sendable {
                     let name = "rule \(index + 1)"
                     let message = "\(error)"
                     let named = message.hasPrefix(name + ":") ? message : "\(name): \(message)"
-                    diagnostics.append(CatalogDiagnostic(.error, located(node), "\(named); rule skipped"))
+                    diagnostics.append(CatalogDiagnostic(.error, located(node), named))
                 }
             }
+        }
+        // A rule the spec cannot use stops the run before anything is measured, every such rule named at once: a
+        // skipped rule would judge its keys by the default rule and pass them quietly.
+        if let first = diagnostics.first {
+            let rest = diagnostics.dropFirst().map { "\n  \($0.location): \($0.message)" }.joined()
+            throw CatalogError(location: first.location, message: first.message + rest)
         }
         return LayoutSpec(languages: languages, categories: categories, samples: samples, defaultRule: defaultRule,
                           rules: rules, diagnostics: diagnostics)
