@@ -56,7 +56,7 @@ let package = Package(
         // catalogs' readers and the test helpers build without cairo.
         .target(name: "OversetRaster", dependencies: ["CCairo"]),
         // Pictures of layouts and headers: SVG from the fonts' outlines, PNG through cairo.
-        .target(name: "OversetPictures", dependencies: ["Overset", "OversetText"]),
+        .target(name: "OversetPictures", dependencies: ["Overset", "OversetReports", "OversetText"]),
         .target(name: "OversetPNG", dependencies: ["Overset", "OversetPictures", "OversetRaster"]),
         // String catalogs (xcstrings, strings, stringsdict, XLIFF, Android, JSON), layout specs, checks, reports,
         // pseudo-localization.

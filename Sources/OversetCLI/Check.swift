@@ -86,7 +86,10 @@ struct Check: ParsableCommand {
         """)
     var baseline: String?
 
-    @Option(name: .customLong("write-baseline"), help: "Write this run's findings (failures and warnings) as a baseline file here.")
+    @Option(name: .customLong("write-baseline"), help: """
+        Write this run's findings (failures and warnings) as a baseline file here; the run then exits 0 (the \
+        baseline accepts them) unless an input could not be read.
+        """)
     var writeBaseline: String?
 
     @Option(help: "Write the report here instead of standard output.")
@@ -283,6 +286,11 @@ struct Check: ParsableCommand {
             FileHandle.standardError.write(line: "overset: the layout spec has \(Plural.count(specErrors.count, "mistake")); "
                 + "fix the spec (exit 2)")
             throw ExitCode(ExitStatus.unusableInput.rawValue)
+        }
+        // Writing a baseline accepts this run's findings: the run passes unless an input could not be read.
+        if writeBaseline != nil {
+            if report.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.failed.rawValue) }
+            return
         }
         try ExitStatus.of(report).exit()
     }

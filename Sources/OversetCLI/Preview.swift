@@ -131,7 +131,7 @@ enum TextPreview {
         let fonts = layout.prepared.usedFonts.map (\.name)
         let styleName = label.styledFont.map { "\($0.style) at \($0.category.higName), " } ?? ""
         out.append("width \(format(verdict.label.width)) pt · \(styleName)\(format(options.pointSize)) pt · "
-            + (options.maxLines == 0 ? "unlimited lines" : "max \(options.maxLines) line\(options.maxLines == 1 ? "" : "s")")
+            + (options.maxLines == 0 ? "unlimited lines" : "max " + Plural.count(options.maxLines, "line"))
             + " · \(options.truncation.rawValue) truncation · language \(language ?? "none")")
         out.append("fonts: " + (fonts.isEmpty ? "none" : fonts.joined(separator: ", ")) + " · line height "
             + lineHeightName(options.lineHeight) + " · \(options.strategy.rawValue) breaking")

@@ -198,6 +198,8 @@ public struct Catalog: Sendable {
     /// - Throws: ``CatalogError`` when the file cannot be read at all (missing, not UTF-8/16, not the format). A
     ///   file that is read in part returns its entries and a diagnostic for each problem.
     public static func read(path: String, format: CatalogFormat? = nil, language: String? = nil) throws -> Catalog {
+        // A path that is not a readable file says so before its name is asked for a format.
+        if let problem = pathProblem(path) { throw CatalogError(location: CatalogLocation(file: path), message: problem) }
         guard let format = format ?? CatalogFormat.guess(path: path) else {
             throw CatalogError(location: CatalogLocation(file: path),
                                message: "unknown catalog format; name it .xcstrings, .strings, .stringsdict, .xliff, "
@@ -216,11 +218,26 @@ public struct Catalog: Sendable {
             throw CatalogError(location: CatalogLocation(file: path), message: "the file is \(size / 1_048_576) MiB; "
                 + "catalogs larger than \(maximumFileSize / 1_048_576) MiB are refused")
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
-              FileManager.default.isReadableFile(atPath: path) else {
-            throw CatalogError(location: CatalogLocation(file: path), message: unreadable)
+        if let problem = pathProblem(path) { throw CatalogError(location: CatalogLocation(file: path), message: problem) }
+    }
+
+    /// Why `path` (followed through links) is not a file a reader can open, in a few words, or nil when it is one:
+    /// missing, a folder, a FIFO, device or socket (never opened: reading one could block or never end), or
+    /// unreadable. The one place every catalog reader asks.
+    public static func pathProblem(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == EACCES ? "cannot read the file (permission denied)" : "no such file or folder"
         }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return "a folder, where a catalog file was expected"
+        case S_IFIFO: return "a FIFO (named pipe), not a regular file: not read"
+        case S_IFCHR, S_IFBLK: return "a device, not a regular file: not read"
+        case S_IFSOCK: return "a socket, not a regular file: not read"
+        default: return "not a regular file: not read"
+        }
+        return FileManager.default.isReadableFile(atPath: path) ? nil : "cannot read the file (permission denied)"
     }
 
     static let unreadable = "cannot read the file (missing or unreadable)"

@@ -24,8 +24,17 @@ public enum CatalogAnnotator {
         "\(marker) " + TranslatorLimit(rule: rule, upTo: category).description
     }
 
+    /// Whether a catalog of `format` has a place for a note (String Catalogs, `.strings`, Android, XLIFF).
+    public static func canAnnotate(_ format: CatalogFormat?) -> Bool {
+        switch format {
+        case .xcstrings?, .strings?, .android?, .xliff?: true
+        default: false
+        }
+    }
+
     /// The catalog `data` with every key's limits written in.
     /// - Returns: the new file and the number of keys annotated.
+
     public static func annotate(_ data: Data, path: String, format: CatalogFormat,
                                 spec: LayoutSpec) throws -> (data: Data, count: Int) {
         let catalog = try Catalog.read(data: data, path: path, format: format)

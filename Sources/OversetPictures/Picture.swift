@@ -113,6 +113,8 @@ public struct Picture: Sendable {
     package let shapes: [PictureShape]
     package let background: PictureColor?
     let title: String
+    /// The legend's lines as text (the SVG's `<desc>`, for screen readers and for tools that read the picture).
+    var legendText: [String] = []
 
     /// The picture as an SVG document (paths only: it renders the same without the fonts installed).
     public func svg() -> String {
@@ -120,6 +122,7 @@ public struct Picture: Sendable {
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" "
             + "viewBox=\"0 0 \(n(width)) \(n(height))\">\n"
         out += "<title>\(xmlEscaped(title))</title>\n"
+        if !legendText.isEmpty { out += "<desc>\(xmlEscaped(legendText.joined(separator: "\n")))</desc>\n" }
         if let background {
             out += "<rect width=\"100%\" height=\"100%\" fill=\"\(background.hexString)\"/>\n"
         }

@@ -1,4 +1,5 @@
 import Overset
+import OversetReports
 
 extension Verdict {
     /// Draws the layout that was judged, with the clipped marks the verdict reports (beyond its tolerance) and a
@@ -35,14 +36,14 @@ extension TextLayout {
             var sizeText = "\(Points.fixed(self.options.pointSize)) pt"
             if let font = options.styledFont { sizeText = "\(font.style) at \(font.category.higName), " + sizeText }
             legend.append(((fonts.isEmpty ? prepared.engine.fonts.primary.familyName : fonts) + " · " + sizeText, palette.secondary))
-            let linesText = self.options.maxLines == 0 ? "unlimited lines" : "max \(self.options.maxLines) lines"
+            let linesText = self.options.maxLines == 0 ? "unlimited lines" : "max " + Plural.count(self.options.maxLines, "line")
             legend.append(("width \(Points.fixed(self.options.width)) pt · \(linesText) · language \(options.language ?? prepared.language ?? "none")",
                            palette.secondary))
             var verdicts: [String] = []
             if isTruncated { verdicts.append("TRUNCATED (\(lineCount) of more lines shown)") }
             if clipping.hasClipping {
                 let worst = clipping.clippedClusters.map(\.overflow).max() ?? 0
-                verdicts.append("CLIPPED: \(clipping.clippedClusters.count) marks, up to \(Points.fixed(worst)) pt")
+                verdicts.append("CLIPPED: \(Plural.count(clipping.clippedClusters.count, "mark")), up to \(Points.fixed(worst)) pt")
             }
             if !missingCharacters.isEmpty {
                 verdicts.append("MISSING GLYPHS: " + missingCharacters.map(\.cluster).joined(separator: " "))
@@ -60,11 +61,13 @@ extension TextLayout {
             scene.label(text, engine: engine, x: padding, baseline: y, size: legendSize, color: color, role: "legend")
         }
         let totalHeight = y + padding
-        return Picture(width: contentWidth + 2 * padding, height: totalHeight,
-                       boxFrame: PictureRect(x: padding, y: top, width: self.options.width, height: height),
-                       lineFrames: frames, palette: palette, shapes: scene.shapes,
-                       background: options.transparentBackground ? nil : palette.background,
-                       title: lines.map(\.text).joined(separator: "\n"))
+        var picture = Picture(width: contentWidth + 2 * padding, height: totalHeight,
+                              boxFrame: PictureRect(x: padding, y: top, width: self.options.width, height: height),
+                              lineFrames: frames, palette: palette, shapes: scene.shapes,
+                              background: options.transparentBackground ? nil : palette.background,
+                              title: lines.map(\.text).joined(separator: "\n"))
+        picture.legendText = legend.map(\.0)
+        return picture
     }
 }
 

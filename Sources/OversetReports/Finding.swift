@@ -36,6 +36,9 @@ public struct Finding: Sendable, Hashable {
     public var message: String
     /// For clipping: the worst overflow in points over the categories.
     public var overflow: Double?
+    /// Against a baseline, the categories it does not know yet (a subset of ``categories``, never empty); nil
+    /// without a baseline. A finding is shown whole, every category, with these marked as new.
+    public var newCategories: [String]? = nil
 
     /// - Parameters are the properties of the same names.
     public init(kind: Kind, status: VerdictStatus, categories: [String], message: String, overflow: Double? = nil) {
@@ -52,8 +55,18 @@ public struct Finding: Sendable, Hashable {
     /// Whether the finding fails a check (a failure, or something that could not be measured).
     public var fails: Bool { status.fails }
 
-    /// The categories in a few words: `AX3`, or `AX1 … AX5 (5 categories)`.
-    public var span: String { Finding.span(categories) }
+    /// The categories in a few words: `AX3`, or `AX1 … AX5 (5 categories)`; against a baseline that knows some of
+    /// them, the new ones after: `xSmall … AX5 (12 categories), new in AX4 … AX5 (2 categories)`.
+    public var span: String { Finding.span(categories) + newMark(inline: false) }
+
+    /// The categories inside parentheses: `AX1 … AX5, 5 categories`, with the new ones as in ``span``.
+    public var inlineSpan: String { Finding.span(categories, inline: true) + newMark(inline: true) }
+
+    /// `, new in …` when a baseline knows some of the categories (not when every one is new).
+    private func newMark(inline: Bool) -> String {
+        guard let new = newCategories, !new.isEmpty, new.count < categories.count else { return "" }
+        return (inline ? "; new in " : ", new in ") + Finding.span(new, inline: inline)
+    }
 
     /// `AX3`, or `first … last (N categories)`; inside parentheses (`inline`), `first … last, N categories`; empty
     /// for no categories.

@@ -42,13 +42,13 @@ import Testing
     }
 
     static func run(_ arguments: [String], stdin: String? = nil, directory: String? = nil,
-                    environment: [String: String] = [:]) throws -> Run {
+                    environment: [String: String] = [:], executable: String? = nil) throws -> Run {
         let process = Process()
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable ?? binary)
         process.arguments = arguments
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out

@@ -16,19 +16,19 @@ import OversetCatalog
         #expect(run.status == 1)
         #expect(run.stdout == """
 FAIL  Check for updates  (4 languages)
-  th: FAIL truncated: xxxLarge … AX3 (2 categories): needs 2 lines, 1 allowed (23 pt in 150 pt)
-      │ตรวจสอบ│ │การอัปเดต│
-  en: FAIL truncated: xxxLarge … AX3 (2 categories): needs 2 lines, 1 allowed (23 pt in 150 pt)
-      │Check│ │for updates│
-  de: FAIL truncated: Large … AX3 (3 categories): needs 2 lines, 1 allowed (17 pt in 150 pt)
-      │Nach│ │Updates suchen│
-  ar: FAIL truncated: xxxLarge … AX3 (2 categories): needs 2 lines, 1 allowed (23 pt in 150 pt)
-  ar: WARN clipped: Large … AX3 (3 categories): marks cross the bottom of the label (ق) by up to 0.52 pt; a baseline raised by 0.52 pt (baselineOffset) avoids the bottom
-      │تحقق│ │مِن التحديثات│
+  th: FAIL truncated: xxxLarge … AX3 (2 categories): needs 3 lines, 1 allowed (40 pt in 150 pt)
+      │ตรวจ│ │สอบการ│ │อัปเดต│
+  en: FAIL truncated: xxxLarge … AX3 (2 categories): needs 3 lines, 1 allowed (40 pt in 150 pt)
+      │Check│ │for│ │updates│
+  de: FAIL truncated: Large … AX3 (3 categories): needs 3 lines, 1 allowed (40 pt in 150 pt)
+      │Nach│ │Updates│ │suchen│
+  ar: FAIL truncated: xxxLarge … AX3 (2 categories): needs 4 lines, 1 allowed (40 pt in 150 pt)
+      │تحقق│ │مِن│ │التحديثا│ │ت│
+  ar: WARN clipped: Large … AX3 (3 categories): marks cross the bottom of the label (ق ح) by up to 3.42 pt; a baseline raised by 3.42 pt (baselineOffset) avoids the bottom
 FAIL  settings.title [device.other]  (1 language)
   de: FAIL earlyFlip: xxxLarge: goes vertical at xxxLarge (needs 3 lines beside the image); must stay horizontal up to xxxLarge
   de: FAIL truncated: AX3: needs 4 lines, 2 allowed (40 pt in 220 pt)
-      │Einstellungen│ │und Datenschutz│
+      │Einstellunge│ │n und│ │Datenschut│ │z│
 
 Input problems (2):
   Tests/OversetTests/Fixtures/catalogs/layout.yml:16: warning: glob *.button matches no key
@@ -64,7 +64,7 @@ AX3       40    244.0  5      yes        no     vertical     4
 AX4       47    244.0  6      yes        no     vertical     5
 AX5       53    244.0  7      yes        no     vertical     5
 
-FAIL truncated: AX1 … AX5 (5 categories): needs 3 lines, 2 allowed (28 pt in 320 pt)
+FAIL truncated: AX1 … AX5 (5 categories): needs 5 lines, 2 allowed (53 pt in 320 pt)
 flips to vertical at xLarge
 
 """)

@@ -19,18 +19,28 @@ import Testing
 
     /// Groups per-category problems by kind, written here on its own (not `Finding.findings`): the grouping the
     /// doors must agree with, from the raw per-category statuses.
-    static func group(_ outcomes: [(category: String, problems: [(kind: String, status: String, message: String)])]) -> Set<Seen> {
+    /// The sentence is the worst category's (issue 44): the largest overflow for clipping, else the last category.
+    static func group(_ outcomes: [(category: String, problems: [(kind: String, status: String, message: String,
+                                                                   overflow: Double?)])]) -> Set<Seen> {
         var byKind: [String: Seen] = [:]
+        var worstOverflow: [String: Double] = [:]
         let rank = ["warn": 1, "unknown": 2, "fail": 3]
         for outcome in outcomes {
             for problem in outcome.problems {
                 if var seen = byKind[problem.kind] {
                     if !seen.categories.contains(outcome.category) { seen.categories.append(outcome.category) }
                     if rank[problem.status]! > rank[seen.status]! { seen.status = problem.status }
+                    if let overflow = problem.overflow {
+                        if overflow > worstOverflow[problem.kind, default: -1] { seen.message = problem.message }
+                    } else {
+                        seen.message = problem.message
+                    }
+                    worstOverflow[problem.kind] = max(worstOverflow[problem.kind, default: -1], problem.overflow ?? -1)
                     byKind[problem.kind] = seen
                 } else {
                     byKind[problem.kind] = Seen(kind: problem.kind, status: problem.status,
                                                 categories: [outcome.category], message: problem.message)
+                    worstOverflow[problem.kind] = problem.overflow ?? -1
                 }
             }
         }
@@ -91,7 +101,7 @@ import Testing
                 (category: outcome["category"] as? String ?? "",
                  problems: (outcome["problems"] as? [[String: Any]] ?? []).map {
                     (kind: $0["kind"] as? String ?? "", status: $0["status"] as? String ?? "",
-                     message: $0["message"] as? String ?? "")
+                     message: $0["message"] as? String ?? "", overflow: ($0["overflow"] as? NSNumber)?.doubleValue)
                  })
             }
             #expect(Self.group(outcomes) == Self.seen(api[id] ?? []), "check JSON vs API: \(id)")
@@ -130,7 +140,7 @@ import Testing
                 (category: answer["category"] as? String ?? "",
                  problems: (answer["problems"] as? [[String: Any]] ?? []).map {
                     (kind: $0["kind"] as? String ?? "", status: $0["status"] as? String ?? "",
-                     message: $0["message"] as? String ?? "")
+                     message: $0["message"] as? String ?? "", overflow: ($0["overflow"] as? NSNumber)?.doubleValue)
                  })
             }
             #expect(Self.group(outcomes) == Self.seen(api["\(sample.key)|\(sample.language)"]!), "measure vs API: \(sample.text)")

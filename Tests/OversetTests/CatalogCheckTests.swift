@@ -88,14 +88,22 @@ import Overset
     """
 
     @Test func spec_rulesMatchByKeyGlobRegexAndKind_andBadRulesAreReported() throws {
-        let spec = try LayoutSpec.parse(Self.spec, path: "spec.yml")
+        // A bad rule stops the spec (issue 44: a spec is checked before anything is measured), and the one error
+        // names every bad rule at its line (21 and 23), never only the first.
+        do {
+            _ = try LayoutSpec.parse(Self.spec, path: "spec.yml")
+            Issue.record("a spec with two bad rules was read")
+        } catch let error as CatalogError {
+            #expect(error.location.line == 21)
+            #expect(error.message.contains("expected a valid regular expression"), "\(error)")
+            #expect(error.message.contains("spec.yml:23: rule 7: invalid style 'nonsense'"), "\(error)")
+        }
+        let good = Self.spec.components(separatedBy: "  - regex: \"(unclosed\"").first!
+        let spec = try LayoutSpec.parse(good, path: "spec.yml")
         #expect(spec.languages == ["en", "de"])
         #expect(spec.categories == [.large, .accessibility3])
         #expect(spec.rules.count == 5)
-        #expect(spec.diagnostics.count == 2)
-        #expect(spec.diagnostics.map(\.location.line) == [21, 23])  // the lines of those two rules
-        #expect(spec.diagnostics[0].message.contains("expected a valid regular expression"))
-        #expect(spec.diagnostics[1].message.contains("invalid style 'nonsense'"))
+        #expect(spec.diagnostics.isEmpty)
         let location = CatalogLocation(file: "x")
         func rule(_ key: String, kind: String? = nil) -> LayoutRule {
             spec.rule(for: CatalogEntry(key: key, language: "en", value: "v", kind: kind, location: location))
@@ -121,7 +129,10 @@ import Overset
         let german = try #require(report.results.first { $0.key == "Check for updates" && $0.language == "de" })
         #expect(german.outcomes[0].status == .fail)
         #expect(german.outcomes[0].problems.first?.kind == .truncated)
-        #expect(german.failingLines == ["Nach", "Updates suchen"])
+        #expect(german.outcomes[0].linesNeeded == 2)
+        // The lines shown are the worst category's (AX3, 40 pt), where the finding's sentence is: a word a line.
+        #expect(german.failingLines == ["Nach", "Updates", "suchen"])
+        #expect(german.outcomes[2].linesNeeded == german.failingLines?.count)
         // An emoji: measured with Noto Color Emoji (fonts-noto-cjk's sibling package), so known.
         let emoji = try #require(report.results.first { $0.key == "escape.unicode" })
         #expect(emoji.outcomes.allSatisfy { $0.status != .unknown })
@@ -380,7 +391,7 @@ import Overset
         let report = try CatalogChecker(spec: spec).check(sources: sources)
         #expect(report.diagnostics.prefix(2).map(\.description) == [
             "\(empty): error: no strings in this jsonl file (an empty catalog checks nothing); file skipped",
-            "\(missing): error: cannot read the file (missing or unreadable); file skipped"])
+            "\(missing): error: no such file or folder; file skipped"])
         #expect(report.catalogs == [good])
         #expect(report.results.count > 0 && !report.passed)
     }

@@ -55,6 +55,10 @@ public struct Baseline: Sendable, Codable, Hashable {
 
     /// Reads a baseline written by `--write-baseline`, or takes the failures of a JSON report (`--format json`).
     public static func read(path: String) throws -> Baseline {
+        if let problem = Catalog.pathProblem(path) {
+            throw CatalogError(location: CatalogLocation(file: path), message: problem.replacingOccurrences(
+                of: "a catalog file", with: "the baseline"))
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CatalogError(location: CatalogLocation(file: path), message: "cannot read the baseline (missing or unreadable)")
         }

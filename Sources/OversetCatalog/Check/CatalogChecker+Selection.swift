@@ -340,10 +340,16 @@ struct SelectionStream {
             }
             switch matches {
             case false?:
-                // A spec mistake (a typo in a key, a pattern for keys the app does not have): an error, so that
-                // the strings it meant are never judged quietly by the default rule.
+                // A rule for one key that no catalog has is a spec mistake (a typo: "Add to list" for "Add to
+                // List"): an error that stops the run, so that the string it meant is never judged quietly by the
+                // default rule. A pattern (glob, regex, kind) may be written for keys to come or for several apps'
+                // catalogs: a warning.
                 let near = nearestKey(to: rule).map { " (did you mean \"\($0)\"?)" } ?? ""
-                out.append(CatalogDiagnostic(.error, rule.location, "\(rule.name) matches no key\(near)"))
+                if case .exact = rule.pattern {
+                    out.append(CatalogDiagnostic(.error, rule.location, "\(rule.name) \(CheckReport.matchesNoKey)\(near)"))
+                } else {
+                    out.append(CatalogDiagnostic(.warning, rule.location, "\(rule.name) matches no key\(near)"))
+                }
             case true?: out.append(CatalogDiagnostic(.warning, rule.location, "\(rule.name) takes no key: an earlier "
                 + "rule takes every key it matches"))
             case nil: out.append(CatalogDiagnostic(.warning, rule.location, "\(rule.name) takes no key (it matches "

@@ -186,9 +186,12 @@ public struct CatalogChecker: Sendable {
             diagnostics.append(selection.nothingChecked)
         }
         diagnostics = read.failures + diagnostics
-        // The spec's mistakes first: they stop the run (``CheckReport/specErrors(spec:)``).
+        // The spec's mistakes that stop the run first (``CheckReport/specErrors(spec:)``).
         let specFile = spec.defaultRule.location.file
-        diagnostics = diagnostics.filter { $0.isError(in: specFile) } + diagnostics.filter { !$0.isError(in: specFile) }
+        func stops(_ diagnostic: CatalogDiagnostic) -> Bool {
+            diagnostic.isError(in: specFile) && diagnostic.message.contains(CheckReport.matchesNoKey)
+        }
+        diagnostics = diagnostics.filter(stops) + diagnostics.filter { !stops($0) }
         return CheckReport(catalogs: selection.catalogs.map(\.path), languages: selection.languages,
                            categories: selection.categories.map(\.higName), results: kept, counts: counts,
                            diagnostics: diagnostics,
@@ -431,6 +434,7 @@ public struct CatalogChecker: Sendable {
         }
         result.outcomes.reserveCapacity(categories.count)  // one a category, not grown to 16 for 12
         if keepingVerdicts { verdicts.reserveCapacity(categories.count) }
+        var shown: (chosen: Bool, verdict: Verdict?) = (false, nil)
         for category in categories {
             let label = rule.label.at(category)
             let prepared: PreparedText
@@ -446,9 +450,12 @@ public struct CatalogChecker: Sendable {
             // Taken apart at once: reading the members of the returned tuple copied it whole through a generic
             // witness (520 instructions, 4 times a check).
             let (outcome, verdict) = judge(prepared, rule: rule, label: label)
-            if outcome.status.fails && result.failingLines == nil {
-                result.failingLines = unlimitedLines(verdict).map(\.text)
-                if drawing, let draw = options.pictureOfFailure { result.picture = verdict.map(draw) }
+            // The lines (and picture) are the worst category's of the finding about lines (truncated, a line too
+            // wide: the largest category where it fails, as its sentence is), else the first failing category's;
+            // a report shows them under that finding.
+            let aboutLines = outcome.problems.contains { $0.kind == .truncated || $0.kind == .tooWide }
+            if outcome.status.fails && (aboutLines || !shown.chosen) {
+                shown = (true, verdict)
             }
             result.outcomes.append(outcome)
             if let headroom = verdict?.headroom,
@@ -458,6 +465,10 @@ public struct CatalogChecker: Sendable {
                                                    characters: headroom.characters, points: Points.rounded(headroom.points))
             }
             if keepingVerdicts { verdicts.append(verdict) }
+        }
+        if shown.chosen {
+            result.failingLines = unlimitedLines(shown.verdict).map(\.text)
+            if drawing, let draw = options.pictureOfFailure { result.picture = shown.verdict.map(draw) }
         }
         return (result, verdicts)
     }

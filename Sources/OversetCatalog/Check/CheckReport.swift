@@ -38,7 +38,8 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var location: CatalogLocation
     /// One outcome per checked category, smallest first.
     public var outcomes: [CategoryOutcome]
-    /// The lines at the first failing category, for the report.
+    /// The lines (unlimited) at the largest failing category whose problem is about lines (truncated, a line too
+    /// wide), where that finding's sentence is, else at the first failing category, for the report.
     public var failingLines: [String]?
     /// An SVG picture of the layout that failed first, when the check keeps pictures (the HTML report).
     public var picture: String?
@@ -70,9 +71,15 @@ extension CatalogDiagnostic {
 }
 
 extension CheckReport {
-    /// The errors placed in the layout spec at `spec` (a rule that matches no key, a language no catalog has):
-    /// mistakes in the spec, which stop the run (exit 2) rather than fail it, listed first among the diagnostics.
-    public func specErrors(spec: String) -> [CatalogDiagnostic] { diagnostics.filter { $0.isError(in: spec) } }
+    /// What a rule for one key that no catalog has is told (a spec mistake: ``specErrors(spec:)``).
+    public static let matchesNoKey = "names a key no catalog has"
+
+    /// The mistakes in the layout spec at `spec` that only the catalogs could show (a rule for a key no catalog
+    /// has): they stop the run (exit 2) rather than fail it, and are listed first among the diagnostics. (The
+    /// spec's other mistakes stop it before anything is read: ``LayoutSpec/read(path:)`` throws.)
+    public func specErrors(spec: String) -> [CatalogDiagnostic] {
+        diagnostics.filter { $0.isError(in: spec) && $0.message.contains(Self.matchesNoKey) }
+    }
 }
 
 /// Strings that were not checked, and why (they are counted, never silently dropped).

@@ -54,10 +54,12 @@ struct KeysAsText {
         return out
     }
 
-    /// What the report says of each table checked from its keys.
+    /// What the report says of each table checked from its keys (one whose keys all read as identifiers says
+    /// nothing here: its English strings are counted as untranslated).
     var diagnostics: [CatalogDiagnostic] {
-        order.map { table, file in
+        order.compactMap { table, file in
             let count = given[table]?.count ?? 0
+            guard count > 0 else { return nil }
             let name = (table as NSString).lastPathComponent
             return CatalogDiagnostic(.warning, CatalogLocation(file: file), "no \(Self.language).lproj or Base.lproj "
                 + "file of \(name): English is checked from its keys, as iOS shows them (\(count) "
@@ -66,11 +68,13 @@ struct KeysAsText {
     }
 
     /// Whether a key reads as text shown to a person rather than as an identifier: it has a space, or it is one
-    /// word with no `_` or `.` joining word characters and no lower-to-upper case change inside it
-    /// (`Cancel`, `OK` and `Add to List` are text; `settings_title`, `settings.title` and `settingsTitle` are not).
+    /// word that starts with a capital letter, with no `_` or `.` joining word characters and no lower-to-upper case
+    /// change inside it. `Cancel`, `OK` and `Add to List` are text; `settings_title`, `settings.title`,
+    /// `settingsTitle` and a lower-case word (`cancel`, as often an identifier as a word) are not.
     static func isText(_ key: String) -> Bool {
-        guard !key.isEmpty else { return false }
-        if key.contains(where: \.isWhitespace) { return true }
+        guard let first = key.first else { return false }
+        if key.contains(where: \.isWhitespace) { return key.contains(where: \.isLetter) }
+        guard first.isUppercase else { return false }
         var previous: Character?
         for character in key {
             if let previous {
@@ -79,6 +83,6 @@ struct KeysAsText {
             }
             previous = character
         }
-        return key.contains(where: \.isLetter)
+        return true
     }
 }

@@ -62,6 +62,11 @@ public struct LayoutSpec: Sendable {
 
     /// Reads a spec from a `.yml`/`.yaml` or `.json` file.
     public static func read(path: String) throws -> LayoutSpec {
+        // Missing, a folder, a FIFO or a device: named, never read (a FIFO would block, a device never end).
+        if let problem = Catalog.pathProblem(path) {
+            throw CatalogError(location: CatalogLocation(file: path), message: problem.replacingOccurrences(
+                of: "a catalog file", with: "the layout spec"))
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CatalogError(location: CatalogLocation(file: path), message: "cannot read the layout spec")
         }

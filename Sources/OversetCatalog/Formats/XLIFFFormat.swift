@@ -38,21 +38,29 @@ enum XLIFFFormat {
                         + (table.map { " in \($0)" } ?? "")))
                 }
                 let note = unit.child(named: "note")?.text
-                if let sourceText = unit.child(named: "source")?.text {
+                let targets = unit.children(named: "target")
+                // The source language's own file (en.xliff: target-language = source-language) holds one string a
+                // unit: its target when it has one (what the app shows), else its source; never both.
+                let sameLanguage = target.map { LanguageTag.canonical($0) == LanguageTag.canonical(source) } ?? false
+                let sourceShadowed = sameLanguage && !(targets.first?.text.isEmpty ?? true)
+                if sourceShadowed {
+                    // The target below is the unit's string.
+                } else if let sourceText = unit.child(named: "source")?.text {
                     catalog.entries.append(CatalogEntry(key: id, language: source, value: sourceText, comment: note,
                                                         location: location, table: table))
                 } else {
                     catalog.diagnostics.append(CatalogDiagnostic(.error, location, "trans-unit \"\(id)\" has no <source>"))
                 }
-                let targets = unit.children(named: "target")
                 if targets.count > 1 {
                     catalog.diagnostics.append(CatalogDiagnostic(.error, location, "trans-unit \"\(id)\" has "
                         + "\(targets.count) <target> elements; XLIFF 1.2 allows one (the first is checked)"))
                 }
                 if let target, let element = targets.first {
                     // An empty target is a string nobody has translated yet (Xcode writes them with
-                    // state="needs-translation"), never an empty label that fits.
+                    // state="needs-translation"), never an empty label that fits; in the source language's own
+                    // file, the source stands for it.
                     if element.text.isEmpty {
+                        if sameLanguage { continue }
                         catalog.skipped[Catalog.notTranslated, default: 0] += 1
                     } else {
                         catalog.entries.append(CatalogEntry(key: id, language: target, value: element.text, comment: note,

@@ -28,16 +28,24 @@ public struct CatalogFinding: Sendable, Hashable {
 }
 
 extension CheckResult {
-    /// The string's findings (``/OversetReports/Finding/findings(of:)-([Verdict])``), leaving out the (category, kind) pairs
-    /// that `accepted` holds (a baseline's known findings).
+    /// The string's findings (``/OversetReports/Finding/findings(of:)-([Verdict])``). Against a baseline's known
+    /// (category, kind) pairs (`accepted`), a finding it knows in every category is left out, and the others are
+    /// shown whole, every category, with ``/OversetReports/Finding/newCategories`` naming the ones it does not know.
     public func findings(accepting accepted: Set<Baseline.Entry> = []) -> [Finding] {
-        let outcomes = self.outcomes.lazy.filter { !$0.problems.isEmpty }.map { outcome in
-            (category: outcome.category, problems: accepted.isEmpty ? outcome.problems : outcome.problems.filter {
-                !accepted.contains(Baseline.Entry(table: self.table, key: self.key, variant: self.variant,
-                                                  language: self.language, category: outcome.category, kind: $0.kind))
-            })
+        let all = Finding.findings(of: outcomes.lazy.filter { !$0.problems.isEmpty }.map {
+            (category: $0.category, problems: $0.problems)
+        })
+        guard !accepted.isEmpty else { return all }
+        return all.compactMap { finding in
+            let new = finding.categories.filter {
+                !accepted.contains(Baseline.Entry(table: table, key: key, variant: variant, language: language,
+                                                  category: $0, kind: finding.kind))
+            }
+            guard !new.isEmpty else { return nil }
+            var shown = finding
+            shown.newCategories = new
+            return shown
         }
-        return Finding.findings(of: outcomes)
     }
 }
 
@@ -58,7 +66,7 @@ extension CheckReport {
             for finding in result.findings(accepting: accepted) {
                 out.append(CatalogFinding(finding: finding, severity: finding.severity, location: result.location,
                                           key: result.displayKey, language: result.language,
-                                          message: "\(result.displayKey) (\(result.language), \(Finding.span(finding.categories, inline: true))): "
+                                          message: "\(result.displayKey) (\(result.language), \(finding.inlineSpan)): "
                                               + finding.message))
             }
         }

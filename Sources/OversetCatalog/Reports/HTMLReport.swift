@@ -8,8 +8,8 @@ extension CheckReport {
 
     /// An HTML page: a summary, a table of keys × languages with one square per category (green pass, amber
     /// warning, red failure, grey unknown), worst first, and the failures in catalog order, each with its lines and
-    /// a picture of the layout at the first failing category (SVG inline: up to `pictureLimit` of the failures that
-    /// have one).
+    /// a picture of the layout its lines are from (``CheckResult/failingLines``; SVG inline: up to `pictureLimit`
+    /// of the failures that have one).
     public func html(pictureLimit: Int = CheckReport.defaultPictureLimit, pictures: ((CheckResult) -> String?)? = nil) -> String {
         var page = ""
         writeHTML(pictureLimit: pictureLimit, pictures: pictures) { page += $0 }

@@ -62,8 +62,8 @@ extension CheckReport {
     // MARK: Text
 
     /// Keys with findings, worst first; under each, every language's findings, worst first (a failure is never
-    /// hidden behind a warning), with the lines at the first failing category. Against a baseline, only new
-    /// findings.
+    /// hidden behind a warning), with the lines (``CheckResult/failingLines``) under the finding they show. Against
+    /// a baseline, only findings with a new category, each whole with its new categories marked.
     public func textSummary(maxKeys: Int = 50) -> String {
         var out: [String] = []
         var shown = 0
@@ -81,9 +81,15 @@ extension CheckReport {
             out.append("\(worst.rawValue.uppercased())  \(group.key)  (\(Plural.count(found.count, "language")))")
             let ordered = found.sorted { ($0.findings[0].status, $0.result.language) > ($1.findings[0].status, $1.result.language) }
             for (result, findings) in ordered {
-                for finding in findings { out.append("  \(result.language): \(finding.textLine)") }
-                if let lines = result.failingLines, !lines.isEmpty {
-                    out.append("      " + lines.map { "│\($0)│" }.joined(separator: " "))
+                // The lines are the truncation's (or a too-wide line's) when there is one, else the first finding's
+                // (``CheckResult/failingLines``): shown under the finding they belong to.
+                let owner = findings.firstIndex { $0.kind == .truncated || $0.kind == .tooWide }
+                    ?? findings.firstIndex { $0.fails }
+                for (index, finding) in findings.enumerated() {
+                    out.append("  \(result.language): \(finding.textLine)")
+                    if index == owner, let lines = result.failingLines, !lines.isEmpty {
+                        out.append("      " + lines.map { "│\($0)│" }.joined(separator: " "))
+                    }
                 }
             }
         }
