@@ -43,6 +43,9 @@ struct Preview: ParsableCommand {
     @Option(name: .customLong("clipping-tolerance"), help: ArgumentHelp("Overflows up to this many points are invisible (default: half a pixel at @3x, 0.167).", valueName: "points"))
     var clippingTolerance: Double = VerdictPolicy.halfPixelAt3x
 
+    @Option(help: ArgumentHelp("Warn when the text fits with less room than this: points (2) or a percentage of its width (5%).", valueName: "points|percent"))
+    var headroom: String?
+
     @Option(help: "Output: text (a readable table) or json (one object).")
     var format: OutputFormat = .text
 
@@ -61,6 +64,14 @@ struct Preview: ParsableCommand {
         guard clippingTolerance.isFinite, VerdictPolicy.toleranceRange.contains(clippingTolerance) else {
             throw ValidationError("--clipping-tolerance must be from 0 to 100 points")
         }
+        _ = try headroomRequirement()
+    }
+
+    /// `--headroom` read by the policy's one decoder (a number of points, or a percentage).
+    func headroomRequirement() throws -> HeadroomRequirement? {
+        guard let headroom else { return nil }
+        let value: SettingValue = Double(headroom).map { .number($0) } ?? .string(headroom)
+        do { return try HeadroomRequirement(parsing: value) } catch { throw ValidationError(CLIOption.describe(error)) }
     }
 
     func run() throws {
@@ -69,7 +80,8 @@ struct Preview: ParsableCommand {
         let prepared = try label.prepare(string, language: layout.lang)
         warn(about: prepared)
         let verdict = try label.verdict(for: prepared, policy: VerdictPolicy(clipping: clipping,
-                                                                               clippingTolerance: clippingTolerance))
+                                                                               clippingTolerance: clippingTolerance,
+                                                                               headroom: try headroomRequirement()))
         try picture.write { verdict.picture(options: picture.options(font: label.styledFont, language: layout.lang)) }
         let findings = Finding.findings(of: [verdict])
         switch format {

@@ -9,7 +9,8 @@ public struct SampleValues: Sendable, Hashable, Codable {
     public var integer: String
     /// For floating-point specifiers (`%f`, `%.2f`, `%g`).
     public var decimal: String
-    /// Values for named placeholders (`{name}`, `{ $name }`, `%#@name@`) by name.
+    /// Values for named placeholders (`{name}`, `{ $name }`, `%#@name@`) by name, and for positional ones by
+    /// their position (`"1"` for `%1$@` and `{1}`, `"2"` for `%2$d`).
     public var placeholders: [String: String]
 
     public init(string: String = "Alexandra Montgomery-Fitzgerald", integer: String = "1,234,567",
@@ -41,7 +42,7 @@ public enum FormatSpecifiers {
         public var range: Range<String.Index>
         /// What it stands for.
         public var kind: Kind
-        /// The placeholder's name, for named ones.
+        /// The placeholder's name, for named ones; its position (`"2"` for `%2$@`) for positional ones.
         public var name: String?
     }
 
@@ -135,7 +136,13 @@ public enum FormatSpecifiers {
         // Positional argument: digits then '$'.
         let afterPercent = index
         skip { $0.isASCII && $0.isNumber }
-        if index < text.endIndex, text[index] == "$" { index = text.index(after: index) } else { index = afterPercent }
+        var position: String? = nil
+        if index < text.endIndex, text[index] == "$", index > afterPercent {
+            position = String(text[afterPercent..<index])
+            index = text.index(after: index)
+        } else {
+            index = afterPercent
+        }
         // Flags (not the space flag: "100% sure" is prose far more often than "% s").
         skip { "-+#0'".contains($0) }
         skip { ($0.isASCII && $0.isNumber) || $0 == "*" }
@@ -154,7 +161,7 @@ public enum FormatSpecifiers {
         case "c", "C": kind = .character
         default: return nil
         }
-        return Token(range: start..<text.index(after: index), kind: kind)
+        return Token(range: start..<text.index(after: index), kind: kind, name: position)
     }
 
     private static func named(_ text: String, at start: String.Index) -> Token? {

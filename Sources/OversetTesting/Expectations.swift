@@ -46,10 +46,15 @@ public func expectFits(_ text: String, language: String? = nil, label: Label,
     do {
         let report = try check.evaluate()
         if !report.passed {
-            Issue.record(Comment(rawValue: report.message), sourceLocation: sourceLocation)
+            // A bounded message (a long one was sometimes dropped by `swift test`), the whole one attached.
+            Issue.record(Comment(rawValue: report.summary), sourceLocation: sourceLocation)
             if let first = report.failures.first(where: { !$0.verdict.fits }) {
                 Attachment.record(first.verdict.picture().svg(), named: attachmentName(text, first.verdict),
                                   sourceLocation: sourceLocation)
+                if report.summary != report.message {
+                    Attachment.record(report.message, named: attachmentName(text, first.verdict, extension: "txt"),
+                                      sourceLocation: sourceLocation)
+                }
             }
         }
         return report
@@ -59,13 +64,13 @@ public func expectFits(_ text: String, language: String? = nil, label: Label,
     }
 }
 
-/// `overset-<text>-<language>-<category>.svg`, with only characters every file system takes.
-func attachmentName(_ text: String, _ verdict: Verdict) -> String {
+/// `overset-<text>-<language>-<category>.svg` (or another extension), with only characters every file system takes.
+func attachmentName(_ text: String, _ verdict: Verdict, extension: String = "svg") -> String {
     let words = text.unicodeScalars.prefix(32).map { scalar -> String in
         scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) ? String(scalar) : "-"
     }.joined()
     let language = verdict.layout.prepared.language ?? "und"
-    return "overset-\(words)-\(language)-\(verdict.label.category.higName).svg"
+    return "overset-\(words)-\(language)-\(verdict.label.category.higName).\(`extension`)"
 }
 
 #if canImport(XCTest)

@@ -124,18 +124,30 @@ public struct FitReport: Sendable {
 
     /// A message for a test failure: the text, language, label, and for each category that did not pass its size,
     /// its problems and every line with its width against the limit.
-    public var message: String {
+    public var message: String { message(brief: false) }
+
+    /// The ``message`` a test runner shows in full: the first and the worst failing categories, each with at most
+    /// eight lines, then how many more there are. (A long message, 57 lines for a paragraph at twelve sizes, was
+    /// sometimes dropped by `swift test`; the test helpers attach the whole ``message`` as a text file beside it.)
+    public var summary: String { message(brief: true) }
+
+    private func message(brief: Bool) -> String {
         let failing = failures.filter { !$0.verdict.fits }
-        guard !failing.isEmpty else { return "fits in all \(check.categories.count) categories" }
+        guard !failing.isEmpty else { return "fits in all " + Plural.count(check.categories.count, "category") }
         let label = check.judgedLabel
         let language = check.language ?? "no language"
-        let lines = label.maxLines == 0 ? "unlimited lines" : "\(label.maxLines) line\(label.maxLines == 1 ? "" : "s")"
+        let lines = label.maxLines == 0 ? "unlimited lines" : Plural.count(label.maxLines, "line")
         let font = label.style.map { "\($0)" } ?? "\(Points.format(label.pointSize)) pt"
         let margin = check.margin > 0
             ? " (\(Points.format(check.label.width)) pt less a \(Points.format(check.margin * 100)) % margin)" : ""
         var out = "\"\(check.text)\" (\(language)) does not fit \(font), \(lines) at \(Points.format(label.width)) pt\(margin) "
-            + "in \(failing.count) of \(check.categories.count) categories (first: \(failing[0].category.higName)):"
-        for failure in failing { out += Self.describe(failure.verdict) }
+            + "in \(failing.count) of \(Plural.count(check.categories.count, "category")) (first: \(failing[0].category.higName)):"
+        let shown = brief && failing.count > 2 ? [failing[0], failing[failing.count - 1]] : failing
+        for failure in shown { out += Self.describe(failure.verdict, maximumLines: brief ? 8 : nil) }
+        if shown.count < failing.count {
+            out += "\n  … and \(Plural.count(failing.count - shown.count, "more category", "more categories")) "
+                + "(the attached report lists them all)"
+        }
         out += Self.fontsLine(failing[0].verdict)
         return out
     }
@@ -144,7 +156,7 @@ public struct FitReport: Sendable {
     /// door's; `extra` adds the check's own, such as a header flipping too early) at the size the lines were
     /// measured (the shrunk size when `minimumScaleFactor` let the text shrink), and every line with its width
     /// against the limit.
-    static func describe(_ verdict: Verdict, extra: [VerdictProblem] = []) -> String {
+    static func describe(_ verdict: Verdict, extra: [VerdictProblem] = [], maximumLines: Int? = nil) -> String {
         let shown = verdict.layout.options.pointSize
         let size = verdict.scale < 1
             ? "\(Points.format(shown, decimals: 2)) pt, shrunk from \(Points.format(verdict.label.pointSize)) pt"
@@ -152,10 +164,14 @@ public struct FitReport: Sendable {
         let problems = verdict.problems + extra.filter { problem in !verdict.problems.contains { $0.kind == problem.kind } }
         var out = "\n  \(verdict.label.category.higName) (\(size)): "
             + problems.map { ($0.status == .warn ? "warning: " : "") + $0.message }.joined(separator: "; ")
-        for line in FitFailure(verdict: verdict).unlimitedLines {
+        let lines = FitFailure(verdict: verdict).unlimitedLines
+        for line in lines.prefix(maximumLines ?? lines.count) {
             let limit = verdict.label.width
             let over = line.width > limit ? " over by \(Points.fixed(line.width - limit)) pt" : ""
             out += "\n    │\(line.text)│ \(Points.fixed(line.width)) of \(Points.format(limit)) pt\(over)"
+        }
+        if let maximumLines, lines.count > maximumLines {
+            out += "\n    … and \(Plural.count(lines.count - maximumLines, "more line"))"
         }
         return out
     }

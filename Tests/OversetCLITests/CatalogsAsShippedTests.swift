@@ -219,4 +219,42 @@ import Testing
         #expect(python.stdout.contains("max 1 line ·") && !python.stdout.contains("max 1 lines"), "\(python.stdout)")
         #expect(python.stdout.contains("CLIPPED: ") && !python.stdout.contains(" 1 marks"), "\(python.stdout)")
     }
+
+    /// The HTML report of a real app (Kiwix's 40 `.lproj` tables, from shared/real-catalogs) stays under twice the
+    /// JSON report's size: the grid lists keys with a finding, pictures come for the first failures only.
+    @Test func htmlReport_isUnderTwiceTheJSON() throws {
+        let kiwix = DoorAgreementTests.root + "/../shared/real-catalogs/kiwix"
+        try #require(FileManager.default.fileExists(atPath: kiwix), "shared/real-catalogs is beside the repository")
+        let directory = try Self.tree(["spec.yml": "default: {style: body, width: 240, maxLines: 1}\ncategories: [Large, AX3]\n"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for format in ["html", "json"] {
+            let run = try CLITests.run(["check", kiwix, "--spec", "spec.yml", "--format", format, "--output", "report.\(format)",
+                                        "--quiet"], directory: directory)
+            #expect(run.status == 1, "\(run.stderr)")
+        }
+        let size = { (name: String) in
+            ((try? FileManager.default.attributesOfItem(atPath: directory + "/" + name))?[.size] as? Int) ?? 0
+        }
+        #expect(size("report.json") > 0 && size("report.html") < 2 * size("report.json"),
+                "html \(size("report.html")) B, json \(size("report.json")) B")
+    }
+
+    /// A rule may carry its own samples: each positional placeholder its own value ("1" for %1$@), over the spec's
+    /// (which measure every %@ with the long name).
+    @Test func ruleSamples_measureEachPlaceholder() throws {
+        let directory = try Self.tree([
+            "App/de.lproj/Localizable.strings": "\"Watched episode %1$@ of %2$@\" = \"Folge %1$@ von %2$@ gesehen\";\n"
+                + "\"Hello %@\" = \"Hallo %@\";\n",
+            "spec.yml": Self.spec + "samples: {string: \"Alex\"}\nrules:\n  - glob: \"Watched episode*\"\n"
+                + "    samples: {placeholders: {\"1\": \"12\", \"2\": \"24\"}}\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try CLITests.run(["check", "App", "--spec", "spec.yml", "--format", "json", "--all-results", "--quiet"],
+                                   directory: directory)
+        let results = try Self.results(run.stdout)
+        #expect(results["Watched episode %1$@ of %2$@|de"] == "Folge 12 von 24 gesehen", "\(results)")
+        #expect(results["Watched episode %1$@ of %2$@|en"] == "Watched episode 12 of 24", "\(results)")
+        #expect(results["Hello %@|de"] == "Hallo Alex", "the spec's samples elsewhere: \(results)")
+    }
 }
+

@@ -9,6 +9,24 @@ import Testing
         #expect(report?.passed == true)
     }
 
+    /// A paragraph failing at twelve sizes: the message a runner shows is bounded (the first and the worst
+    /// category, eight lines each, then how many more), the whole message keeps every category.
+    @Test func longFailure_summaryIsBoundedAndTheMessageWhole() throws {
+        let text = String(repeating: "Zum Abschließen des Updates starten Sie Firefox bitte jetzt neu. ", count: 4)
+        let report = try FitCheck(text: text, language: "de", label: Label(style: .body, width: 200, maxLines: 1)).evaluate()
+        let failing = report.failures.filter { !$0.verdict.fits }
+        #expect(failing.count == 12)
+        let summary = report.summary.split(separator: "\n")
+        #expect(summary.count <= 1 + 2 * (1 + 8 + 1) + 2, "\(report.summary)")
+        #expect(report.summary.contains("\n  xSmall (") && report.summary.contains("\n  AX5 ("))
+        #expect(report.summary.contains("… and 10 more categories (the attached report lists them all)"))
+        #expect(!report.summary.contains("\n  Large ("))
+        for category in ContentSizeCategory.allCases {
+            #expect(report.message.contains("\n  \(category.higName) ("), "\(category)")
+        }
+        #expect(report.message.split(separator: "\n").count > summary.count)
+    }
+
     @Test func failingString_messageNamesCategoryLanguageAndLines() throws {
         let report = try FitCheck(text: "Zum Abschließen des Updates Firefox neu starten", language: "de",
                                   style: .headline, width: 220, maxLines: 2).evaluate()

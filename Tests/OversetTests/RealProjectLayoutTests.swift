@@ -59,4 +59,32 @@ import OversetReports
         #expect(clipping?.categories == ["xSmall", "Large", "AX5"])
         #expect(findings.first { $0.kind == .truncated }?.message == "needs 6 lines")
     }
+
+    /// `headroom` (points, or a percentage of the text's width) makes a string that fits by a hair warn: the
+    /// label is 1 pt wider than the text's line, so 2 pt of headroom warns and 0.5 pt passes; truncation stays a
+    /// failure whatever the headroom.
+    @Test func headroom_warnsWhenAStringFitsByAHair() throws {
+        let text = "Check for updates"
+        let width = try Label(style: .body, width: 1000, maxLines: 1).verdict(for: text, language: "en").layout.lines[0].width
+        let label = Label(style: .body, width: width + 1, maxLines: 1)
+        let tight = try label.verdict(for: text, language: "en", policy: VerdictPolicy(headroom: .points(2)))
+        #expect(tight.status == .warn)
+        #expect(tight.problems.map(\.kind) == [.tight])
+        #expect(tight.problems.first?.message.hasPrefix("fits with 1 pt to spare") == true, "\(tight.problems)")
+        #expect(try label.verdict(for: text, language: "en", policy: VerdictPolicy(headroom: .points(0.5))).status == .pass)
+        let percent = 100 / width  // 1 pt of the text's width, in percent
+        #expect(try label.verdict(for: text, language: "en", policy: VerdictPolicy(headroom: .percent(percent * 2))).status == .warn)
+        #expect(try label.verdict(for: text, language: "en", policy: VerdictPolicy(headroom: .percent(percent / 2))).status == .pass)
+        let narrow = Label(style: .body, width: width - 1, maxLines: 1)
+        let truncated = try narrow.verdict(for: text, language: "en", policy: VerdictPolicy(headroom: .points(2)))
+        #expect(truncated.status == .fail && truncated.problems.map(\.kind) == [.truncated])
+        // The spec's forms: a number is points, "5%" a percentage; anything else is named.
+        var settings = Settings(["headroom": .string("5%")], origin: "rule 1")
+        #expect(try VerdictPolicy(settings: &settings).headroom == .percent(5))
+        settings = Settings(["headroom": .number(2)], origin: "rule 1")
+        #expect(try VerdictPolicy(settings: &settings).headroom == .points(2))
+        settings = Settings(["headroom": .string("lots")], origin: "rule 1")
+        #expect(throws: OversetError.self) { try VerdictPolicy(settings: &settings) }
+    }
 }
+

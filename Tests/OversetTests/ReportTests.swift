@@ -71,7 +71,7 @@ import OversetPictures
         var pieces: [String] = []
         limited.writeHTML(pictureLimit: 200) { pieces.append($0) }
         let page = pieces.joined()
-        #expect(page == limited.html())
+        #expect(page == limited.html(pictureLimit: 200))
         let shown = page.components(separatedBy: "<div class=\"failure\"").dropFirst()
         #expect(shown.prefix(2).allSatisfy { $0.contains("<svg") } && !shown.dropFirst(2).contains { $0.contains("<svg") })
     }
@@ -90,7 +90,17 @@ import OversetPictures
         let failing = report.results.filter { $0.status == .fail || $0.status == .unknown }
         #expect(result.out.contains("data-ready=\"yes\""), "the page's script did not run")
         #expect(result.out.contains("data-failures=\"\(failing.count)\""))
-        #expect(result.out.contains("data-rows=\"\(report.groupedByKey.count)\""))
+        // A row per key with a finding in some language; keys that pass everywhere are counted, not listed.
+        let keysWithFindings = Set(report.results.filter { $0.status != .pass }.map(\.displayKey))
+        #expect(result.out.contains("data-rows=\"\(keysWithFindings.count)\""))
+        let passing = Set(report.results.map(\.displayKey)).subtracting(keysWithFindings)
+        #expect(result.out.contains("\(passing.count) key\(passing.count == 1 ? "" : "s") pass"))
+        // Input problems and skipped strings in one table at the top, before the grid.
+        let inputs = try #require(result.out.range(of: "<table id=\"inputs\">"))
+        #expect(inputs.lowerBound < result.out.range(of: "<table id=\"results\">")!.lowerBound)
+        #expect(result.out.components(separatedBy: "<tr class=\"skipped\">").count - 1
+                == report.skipped.filter { !$0.reason.hasPrefix("no translation in ") }.count
+                    + (report.skipped.contains { $0.reason.hasPrefix("no translation in ") } ? 1 : 0))
         #expect(result.out.contains("<svg"))
         #expect(result.out.contains("│Updates│\n│suchen│"))  // the failing German lines (at AX3, the worst category)
         #expect(!result.err.contains("Uncaught"), "JavaScript errors: \(result.err)")

@@ -88,6 +88,11 @@ public struct Verdict: Sendable {
             case .earlyFlip: return nil
             case .tooWide:
                 return layout.lines.indices.contains { Verdict.isWiderThanLabel(line: $0, of: layout) } ? .fail : nil
+            case .tight:
+                guard let required = policy.headroom, label.maxLines > 0,
+                      !Verdict.truncates(label, linesNeeded: linesNeeded),
+                      let headroom = Verdict.headroom(of: layout, maxLines: label.maxLines, truncated: false) else { return nil }
+                return required.isShort(of: headroom) ? .warn : nil
             }
         }
     }
@@ -278,6 +283,12 @@ public struct Verdict: Sendable {
                 + "; \(ContrastCheck.format(contrast.required)) needed at \(Points.format(layout.options.pointSize, decimals: 2)) pt "
                 + (label.weight == .bold ? "bold" : label.weight.rawValue)))
         }
+        if problemStatus(.tight) != nil, let required = policy.headroom, let headroom {
+            // "fits with 1.93 pt to spare (1.3 % of its width), less than the 5 % headroom asked for"
+            out.append(VerdictProblem(kind: .tight, message: "fits with \(Points.format(headroom.points, decimals: 2)) pt "
+                + "to spare (\(Points.format(headroom.fraction * 100, decimals: 1)) % of its width), less than the "
+                + "\(required) headroom asked for"))
+        }
         if problemStatus(.missingGlyphs) != nil {
             out.append(VerdictProblem(kind: .missingGlyphs, message: "no font has "
                 + missingCharacters.map(\.description).joined(separator: ", ") + ": cannot tell"))
@@ -308,11 +319,14 @@ extension Verdict {
     /// How much longer the text may get at this category before it is truncated; nil for a label with no line
     /// limit. Text added at the end fills the free end of the last line first, then the unused lines, so this is
     /// an upper bound when the added words do not fit the last line's gap.
-    public var headroom: Headroom? {
-        guard label.maxLines > 0 else { return nil }
+    public var headroom: Headroom? { Verdict.headroom(of: layout, maxLines: label.maxLines, truncated: isTruncated) }
+
+    /// ``headroom`` of a layout at a line limit, `truncated` when the text needs more lines than the limit.
+    fileprivate static func headroom(of layout: TextLayout, maxLines: Int, truncated: Bool) -> Headroom? {
+        guard maxLines > 0 else { return nil }
         let width = layout.options.width
         let lines: [Double]
-        if isTruncated {
+        if truncated {
             // The shown layout stops at the limit; what does not fit needs every line (their widths only).
             guard let all = try? layout.prepared.lineWidths(layout.options) else { return nil }
             lines = all
@@ -323,10 +337,10 @@ extension Verdict {
         let clusters = max(1, layout.prepared.graphemes.count - 1)  // boundaries from 0 to the end
         guard used > 0 else { return nil }
         let points: Double
-        if lines.count <= label.maxLines {
-            points = (width - (lines.last ?? 0)) + Double(label.maxLines - lines.count) * width
+        if lines.count <= maxLines {
+            points = (width - (lines.last ?? 0)) + Double(maxLines - lines.count) * width
         } else {
-            points = -lines[label.maxLines...].reduce(0, +)
+            points = -lines[maxLines...].reduce(0, +)
         }
         let average = used / Double(clusters)
         return Headroom(points: points, fraction: points / used, characters: Int(points / average))

@@ -1,3 +1,4 @@
+import Foundation
 /// How a verdict counts marks that cross the line box.
 public struct VerdictPolicy: Sendable, Hashable {
     /// Fail, warn (the default: reported, not a failure) or ignore.
@@ -6,13 +7,74 @@ public struct VerdictPolicy: Sendable, Hashable {
     /// default, since ink that stays within half a pixel of the box is not cut on an iPhone.
     public var clippingTolerance: Double
 
+    /// The room a text that fits must have left before its label truncates it (a label with a line limit), or
+    /// nil for none: a text with less fits with a warning (``VerdictProblem/Kind/tight``). Measurements stand in
+    /// Inter for SF Pro, whose widths cannot be measured off Apple's systems: a margin of a few percent keeps a
+    /// string that fits by a hair from passing on a font it was not measured with (README, "Headroom").
+    public var headroom: HeadroomRequirement?
+
     /// The default tolerance: half a pixel at @3x.
     public static let halfPixelAt3x = 1.0 / 6.0
 
     /// - Parameters are the properties of the same names.
-    public init(clipping: ClippingPolicy = .warn, clippingTolerance: Double = VerdictPolicy.halfPixelAt3x) {
+    public init(clipping: ClippingPolicy = .warn, clippingTolerance: Double = VerdictPolicy.halfPixelAt3x,
+                headroom: HeadroomRequirement? = nil) {
         self.clipping = clipping
         self.clippingTolerance = clippingTolerance.isFinite ? max(0, clippingTolerance) : VerdictPolicy.halfPixelAt3x
+        self.headroom = headroom
+    }
+}
+
+/// How much room a fitting text must have left: points of line space, or a percentage of the text's own width.
+public enum HeadroomRequirement: Sendable, Hashable, CustomStringConvertible {
+    /// Points of line space (``Headroom/points``).
+    case points(Double)
+    /// A percentage of the text's width (``Headroom/fraction`` × 100).
+    case percent(Double)
+
+    /// The largest value either form takes: 1,000 points, 100 %.
+    public static let maximumPoints = 1_000.0
+    public static let maximumPercent = 100.0
+
+    /// Whether `headroom` is less than asked.
+    public func isShort(of headroom: Headroom) -> Bool {
+        switch self {
+        case .points(let points): headroom.points < points
+        case .percent(let percent): headroom.fraction * 100 < percent
+        }
+    }
+
+    /// `2 pt` or `5 %`, as a spec writes it back.
+    public var description: String {
+        switch self {
+        case .points(let points): Points.format(points, decimals: 2) + " pt"
+        case .percent(let percent): Points.format(percent, decimals: 2) + " %"
+        }
+    }
+
+    /// A spec's or a request's value: a number of points (`2`, `"2pt"`) or a percentage (`"5%"`).
+    public init(parsing value: SettingValue) throws(OversetError) {
+        let expected = "points (0 to 1000, e.g. 2) or a percentage of the text's width (0 to 100, e.g. \"5%\")"
+        var number: Double?
+        var percent = false
+        switch value {
+        case .number(let value): number = value
+        case .string(let text):
+            var body = text.trimmingCharacters(in: .whitespaces)
+            if body.hasSuffix("%") {
+                percent = true
+                body.removeLast()
+            } else if body.hasSuffix("pt") {
+                body.removeLast(2)
+            }
+            number = Double(body.trimmingCharacters(in: .whitespaces))
+        default: break
+        }
+        guard let number, number.isFinite, number >= 0,
+              number <= (percent ? Self.maximumPercent : Self.maximumPoints) else {
+            throw .invalidArgument(name: "headroom", value: value.written, expected: expected)
+        }
+        self = percent ? .percent(number) : .points(number)
     }
 }
 
@@ -71,6 +133,8 @@ public struct VerdictProblem: Sendable, Hashable, Codable {
         /// A line is wider than the label: a grapheme cluster that cannot break (a letter of a word wider than the
         /// line, an emoji or a CJK character at a large size, or a narrow label) runs past the label's edge and is cut.
         case tooWide
+        /// The text fits with less room left than the policy's ``VerdictPolicy/headroom`` asks for.
+        case tight
     }
 
     /// The kind.
@@ -110,7 +174,7 @@ extension VerdictProblem.Kind {
     /// the default), a missing glyph makes the verdict unknown, the others fail.
     public var defaultStatus: VerdictStatus {
         switch self {
-        case .clipped: return .warn
+        case .clipped, .tight: return .warn
         case .missingGlyphs: return .unknown
         case .truncated, .earlyFlip, .lowContrast, .tooWide: return .fail
         }
@@ -119,12 +183,12 @@ extension VerdictProblem.Kind {
 
 extension VerdictPolicy {
     /// The keys of a policy, as a spec rule, a `measure` request and `preview`'s options name them.
-    public static let settingKeys = ["clipping", "clippingTolerance"]
+    public static let settingKeys = ["clipping", "clippingTolerance", "headroom"]
     /// Tolerances in points: 0 to 100.
     public static let toleranceRange: ClosedRange<Double> = 0...100
 
-    /// The policy `settings` give over `base`: `clipping` (warn, fail, ignore) and `clippingTolerance` (points, 0 to
-    /// 100). The one decoder every door uses, so a tolerance out of range is an error wherever it is given.
+    /// The policy `settings` give over `base`: `clipping` (warn, fail, ignore), `clippingTolerance` (points, 0 to
+    /// 100) and `headroom` (points, or a percentage as `"5%"`). The one decoder every door uses, so a tolerance out of range is an error wherever it is given.
     public init(settings: inout Settings, base: VerdictPolicy = VerdictPolicy()) throws(OversetError) {
         let clipping = try settings.choice("clipping", ClippingPolicy.allCases.map { ($0.rawValue, $0) })
         let tolerance = try settings.number("clippingTolerance")
@@ -134,6 +198,10 @@ extension VerdictPolicy {
                                        expected: "a number of points from 0 to 100")
             }
         }
-        self.init(clipping: clipping ?? base.clipping, clippingTolerance: tolerance ?? base.clippingTolerance)
+        let headroom = try settings.take("headroom").map { value throws(OversetError) in
+            try HeadroomRequirement(parsing: value)
+        }
+        self.init(clipping: clipping ?? base.clipping, clippingTolerance: tolerance ?? base.clippingTolerance,
+                  headroom: headroom ?? base.headroom)
     }
 }

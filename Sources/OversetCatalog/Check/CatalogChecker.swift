@@ -415,7 +415,7 @@ public struct CatalogChecker: Sendable {
         // its Markdown: a `*` in an argument is text), and only in a value whose format has no styling of its own:
         // an Android string comes with its runs (<b>, <big>) and shows a `*` as written.
         let source = entry.runs == nil ? rule.label.styled(entry.value) : entry.styledValue
-        let styled = FormatSpecifiers.substitute(source, samples: spec.samples)
+        let styled = FormatSpecifiers.substitute(source, samples: rule.samples ?? spec.samples)
         let text = styled.string
         var result = CheckResult(table: entry.table, key: entry.key, variant: entry.variant, language: entry.language, rule: rule.name,
                                  text: text, style: rule.label.style?.rawValue, maxLines: rule.label.maxLines,

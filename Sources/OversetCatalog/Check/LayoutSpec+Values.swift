@@ -33,9 +33,10 @@ enum SpecValue {
 }
 
 extension SampleValues {
-    /// `samples: {string, integer, decimal, placeholders}`, every key checked.
-    init(settings value: SettingValue?) throws(OversetError) {
-        self.init()
+    /// `samples: {string, integer, decimal, placeholders}` over `base` (a rule's over the spec's), every key
+    /// checked.
+    init(settings value: SettingValue?, base: SampleValues = SampleValues()) throws(OversetError) {
+        self = base
         guard let value else { return }
         guard case .table(let table) = value else {
             throw .invalidArgument(name: "samples", value: value.written, expected: "a mapping: {string, integer, decimal, placeholders}")

@@ -177,7 +177,7 @@ public struct LayoutSpec: Sendable {
         try top.rejectUnknownKeys(known: keys)
         let defaultRule: LayoutRule
         do {
-            defaultRule = try LayoutRule(defaults, base: nil, index: nil, location: located(defaultNode))
+            defaultRule = try LayoutRule(defaults, base: nil, index: nil, location: located(defaultNode), samples: samples)
         } catch {
             // The settings' errors name their origin ("default rule: unknown setting …"); the others get it here.
             let message = "\(error)"
@@ -193,7 +193,8 @@ public struct LayoutSpec: Sendable {
                     continue
                 }
                 do {
-                    rules.append(try LayoutRule(ruleMapping, base: defaultRule, index: index + 1, location: located(node)))
+                    rules.append(try LayoutRule(ruleMapping, base: defaultRule, index: index + 1, location: located(node),
+                                                samples: samples))
                 } catch {
                     // A setting's error names its origin ("rule 3: unknown setting …") already: never "rule 3: rule 3:".
                     let name = "rule \(index + 1)"
@@ -284,7 +285,8 @@ public struct LayoutRule: Sendable {
     }
 
     /// The keys a rule may have beyond ``/Overset/Label/settingKeys``.
-    public static let keys = ["name", "key", "glob", "regex", "kind", "reflow", "candidates"] + VerdictPolicy.settingKeys
+    public static let keys = ["name", "key", "glob", "regex", "kind", "reflow", "candidates", "samples"]
+        + VerdictPolicy.settingKeys
 
     /// The rule's name in reports (its pattern unless `name:` says).
     public var name: String
@@ -300,6 +302,9 @@ public struct LayoutRule: Sendable {
     public var reflow: Reflow?
     /// Layouts the component chooses between (the first that fits), when the strings sit in one.
     public var candidates: CandidateLayouts?
+    /// The values its strings' format specifiers are measured with, when the rule gives its own (`samples:` over
+    /// the spec's); nil takes the spec's.
+    public var samples: SampleValues?
     private let regex: NSRegularExpression?
     /// Set when the regular expression ran past ``RegexBudget/perMatch`` on a key; the rule is not applied after.
     let regexBudget = RegexBudget()
@@ -313,11 +318,13 @@ public struct LayoutRule: Sendable {
     ///   - policy: how clipped marks count.
     ///   - reflow: the header its strings title, if any.
     ///   - candidates: the layouts its strings' component chooses between, if any.
+    ///   - samples: the values its strings' format specifiers are measured with (nil: the spec's).
     ///   - location: where the rule is written, for messages.
     public init(name: String? = nil, pattern: Pattern = .all, label: Label, policy: VerdictPolicy = VerdictPolicy(),
-                reflow: Reflow? = nil, candidates: CandidateLayouts? = nil,
+                reflow: Reflow? = nil, candidates: CandidateLayouts? = nil, samples: SampleValues? = nil,
                 location: CatalogLocation = CatalogLocation(file: "(code)")) {
         self.candidates = candidates
+        self.samples = samples
         self.name = name ?? LayoutRule.describe(pattern)
         self.pattern = pattern
         self.label = label
@@ -331,9 +338,14 @@ public struct LayoutRule: Sendable {
         }
     }
 
-    init(_ mapping: Node.Mapping, base: LayoutRule?, index: Int?, location: CatalogLocation) throws(OversetError) {
+    init(_ mapping: Node.Mapping, base: LayoutRule?, index: Int?, location: CatalogLocation,
+         samples specSamples: SampleValues) throws(OversetError) {
         self.location = location
         var settings = Settings(SpecValue.table(mapping), origin: index.map { "rule \($0)" } ?? "default rule")
+        let ruleSamples = settings.take("samples")
+        samples = try ruleSamples.map { value throws(OversetError) in
+            try SampleValues(settings: value, base: base?.samples ?? specSamples)
+        } ?? base?.samples
         let name = try settings.string("name")
         let key = try settings.string("key"), glob = try settings.string("glob")
         let expression = try settings.string("regex"), kind = try settings.string("kind")

@@ -18,7 +18,7 @@ public struct CatalogFinding: Sendable, Hashable {
     public var message: String
 
     /// What went wrong: a ``/Overset/VerdictProblem/Kind`` (`truncated`, `clipped`, `missingGlyphs`, `earlyFlip`,
-    /// `lowContrast`, `tooWide`), or `input` for a catalog or spec that could not be read in full.
+    /// `lowContrast`, `tooWide`, `tight`), or `input` for a catalog or spec that could not be read in full.
     public var rule: String { finding?.kind.rawValue ?? Self.inputRule }
     /// The categories where it happens, smallest first (none for input problems).
     public var categories: [String] { finding?.categories ?? [] }
@@ -133,6 +133,7 @@ extension CheckReport {
         ("earlyFlip", "EarlyFlip", "A reflowing header goes vertical at a text size where it must stay horizontal."),
         ("lowContrast", "LowContrast", "Text and background colours do not reach the contrast the HIG asks for at this size."),
         ("tooWide", "LineTooWide", "A line is wider than the label: a character that cannot break runs past its edge and is cut."),
+        ("tight", "LittleHeadroom", "The text fits, with less room to spare than the spec's headroom asks for (a margin for fonts that differ from the ones measured)."),
         (CatalogFinding.inputRule, "InputProblem", "A catalog or the layout spec could not be read in full."),
     ]
 

@@ -3,13 +3,18 @@ import Overset
 import OversetReports
 
 extension CheckReport {
-    /// How many pictures of failures the HTML report shows unless told otherwise (and `overset check` draws).
-    public static let defaultPictureLimit = 200
+    /// How many pictures of failures the HTML report shows unless told otherwise (and `overset check` draws): the
+    /// pictures are most of a page's bytes (some 40 KB each), so a review's first failures have them, and
+    /// `overset preview` draws any other.
+    public static let defaultPictureLimit = 30
 
-    /// An HTML page: a summary, a table of keys × languages with one square per category (green pass, amber
-    /// warning, red failure, grey unknown), worst first, and the failures in catalog order, each with its lines and
-    /// a picture of the layout its lines are from (``CheckResult/failingLines``; SVG inline: up to `pictureLimit`
-    /// of the failures that have one).
+    /// An HTML page that reads like a review tool: the summary, then every input problem and skipped count in one
+    /// table, then the keys with a finding (worst first) × languages, the key column fixed while the languages
+    /// scroll, one square per category (green pass, amber warning, red failure, grey unknown; each cell links to
+    /// its failure), then the failures in catalog order, each with its findings, its lines and, for the first
+    /// `pictureLimit` failing strings checked, a picture of the layout its lines are from (shown on demand). Keys
+    /// that pass in every language are counted, not listed, so that the page follows the problems, as the JSON
+    /// report does.
     public func html(pictureLimit: Int = CheckReport.defaultPictureLimit, pictures: ((CheckResult) -> String?)? = nil) -> String {
         var page = ""
         writeHTML(pictureLimit: pictureLimit, pictures: pictures) { page += $0 }
@@ -22,60 +27,87 @@ extension CheckReport {
     /// Longer than 80 lines on purpose: the page's markup, style and script read top to bottom in one template.
     public func writeHTML(pictureLimit: Int = CheckReport.defaultPictureLimit, pictures: ((CheckResult) -> String?)? = nil,
                           to write: (String) throws -> Void) rethrows {
-        let groups = groupedIndicesByKey
         var out = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>Overset check</title>
         <style>
         body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1c1e; }
-        table { border-collapse: collapse; } td, th { border: 1px solid #d1d1d6; padding: 4px 6px; vertical-align: top; }
-        th { background: #f2f2f7; position: sticky; top: 0; } .key { font-family: ui-monospace, monospace; font-size: 12px; }
-        .cells { display: flex; gap: 2px; } .cell { width: 10px; height: 10px; border-radius: 2px; }
-        .pass { background: #34c759; } .warn { background: #ff9f0a; } .fail { background: #ff3b30; } .unknown { background: #8e8e93; }
-        .failure { margin: 4px 0 12px; } .lines { font-family: ui-monospace, monospace; white-space: pre; }
-        .summary { font-weight: 600; } details summary { cursor: pointer; }
+        table { border-collapse: separate; border-spacing: 0; } td, th { border: 1px solid #d1d1d6; padding: 3px 6px; vertical-align: top; }
+        th { background: #f2f2f7; position: sticky; top: 0; z-index: 1; }
+        .grid { overflow-x: auto; max-width: 100%; } .grid td:first-child, .grid th:first-child { position: sticky; left: 0; background: #fff; z-index: 2; }
+        .grid th:first-child { background: #f2f2f7; z-index: 3; }
+        .key { font-family: ui-monospace, monospace; font-size: 12px; white-space: nowrap; }
+        .s { white-space: nowrap; } .s a { text-decoration: none; color: inherit; }
+        .s i { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 2px; }
+        .p, li.pass { background: #34c759; } .w, li.warn { background: #ffd60a33; } i.w { background: #ff9f0a; }
+        i.f { background: #ff3b30; } i.u { background: #8e8e93; } li.fail { background: #ff3b3022; } li.unknown { background: #8e8e9322; }
+        .failure { margin: 4px 0 12px; } .failure:target { outline: 2px solid #007aff; }
+        .lines { font-family: ui-monospace, monospace; white-space: pre; }
+        .summary { font-weight: 600; } details summary { cursor: pointer; } .error { color: #c00; }
         </style></head>
         <body data-ready="no">
         <h1>Overset check</h1>
 
         """
         out += "<p class=\"summary\" id=\"summary\">\(escape(summaryLine))</p>\n"
-        out += "<p>Categories, left to right: \(categories.map(escape).joined(separator: " · ")). Catalogs: "
-            + catalogs.map(escape).joined(separator: ", ") + ".</p>\n"
-        if !diagnostics.isEmpty {
-            out += "<details id=\"diagnostics\"><summary>\(diagnostics.count) input problems</summary><ul>\n"
-            for diagnostic in diagnostics { out += "<li>\(escape(diagnostic.description))</li>\n" }
-            out += "</ul></details>\n"
+        if let baseline { out += "<p id=\"baseline\">\(escape(baseline.summary))</p>\n" }
+        // Input problems and skipped strings, summarised in one table at the top.
+        if !diagnostics.isEmpty || !skipped.isEmpty {
+            out += "<table id=\"inputs\"><thead><tr><th>what</th><th>where or how many</th><th>detail</th></tr></thead><tbody>\n"
+            for diagnostic in diagnostics {
+                out += "<tr class=\"\(diagnostic.severity.rawValue)\"><td>\(diagnostic.severity.rawValue)</td><td>"
+                    + escape(diagnostic.location.description) + "</td><td>\(escape(diagnostic.message))</td></tr>\n"
+            }
+            // "no translation in br", "… in da": one row, each language with its count.
+            let prefix = "no translation in "
+            let untranslated = skipped.filter { $0.reason.hasPrefix(prefix) }
+            for skip in skipped where !skip.reason.hasPrefix(prefix) {
+                out += "<tr class=\"skipped\"><td>skipped</td><td>\(Plural.count(skip.count, "string"))</td>"
+                    + "<td>\(escape(skip.reason))</td></tr>\n"
+            }
+            if !untranslated.isEmpty {
+                let total = untranslated.reduce(0) { $0 + $1.count }
+                out += "<tr class=\"skipped\"><td>skipped</td><td>\(Plural.count(total, "string"))</td><td>no translation in "
+                    + untranslated.map { escape(String($0.reason.dropFirst(prefix.count))) + " (\($0.count))" }
+                        .joined(separator: ", ") + "</td></tr>\n"
+            }
+            out += "</tbody></table>\n"
         }
-        for skip in skipped { out += "<p class=\"skipped\">Skipped: \(skip.count) \(escape(skip.reason))</p>\n" }
-        out += "<table id=\"results\"><thead><tr><th>key</th>"
-        for language in languages { out += "<th>\(escape(language))</th>" }
-        out += "</tr></thead><tbody>\n"
+        out += "<details id=\"catalogs\"><summary>\(Plural.count(catalogs.count, "catalog")); categories, left to right: "
+            + categories.map(escape).joined(separator: " · ") + "</summary><ul>"
+            + catalogs.map { "<li>\(escape($0))</li>" }.joined() + "</ul></details>\n"
         // The failure list shows each failing string's findings (against a baseline, only new ones), as every format.
         let accepted = acceptedEntries
         // Failures are listed in catalog order (the order strings are checked, as a compiler lists diagnostics), so
         // the pictures, drawn for the first failing strings checked, go with the first failures listed.
         var failures: [(result: CheckResult, findings: [Finding])] = []
-        for result in results where result.status.fails {
+        var anchor: [Int: Int] = [:]  // a result's index → its failure's number
+        for (index, result) in results.enumerated() where result.status.fails {
             let findings = result.findings(accepting: accepted)
-            if findings.contains(where: \.fails) { failures.append((result, findings)) }
+            if findings.contains(where: \.fails) {
+                anchor[index] = failures.count
+                failures.append((result, findings))
+            }
         }
+        let groups = groupedIndicesByKey.filter { group in group.indices.contains { results[$0].status != .pass } }
+        let passing = Set(results.map(\.displayKey)).count - groups.count
+        out += "<h2>Keys with findings</h2>\n<p>\(Plural.count(groups.count, "key")) with a finding, worst first; "
+            + "\(Plural.count(passing, "key")) \(passing == 1 ? "passes" : "pass") in every language and \(passing == 1 ? "is" : "are") "
+            + "not listed. A square per category: green pass, amber warning, red failure, grey unknown.</p>\n"
+        out += "<div class=\"grid\"><table id=\"results\"><thead><tr><th>key</th>"
+        for language in languages { out += "<th>\(escape(language))</th>" }
+        out += "</tr></thead><tbody>\n"
         for group in groups {
             out += "<tr><td class=\"key\">\(escape(group.key))</td>"
             for language in languages {
                 // A key can come from several files (a .strings and an XLIFF): the cell shows the worst.
                 guard let found = group.indices.filter({ results[$0].language == language })
                     .max(by: { results[$0].status < results[$1].status }) else {
-                    out += "<td class=\"missing\">—</td>"
+                    out += "<td>—</td>"
                     continue
                 }
-                let result = results[found]
-                out += "<td><div class=\"cells\" title=\"\(escape(result.status.rawValue))\">"
-                for outcome in result.outcomes {
-                    let tip = outcome.category + ": " + (outcome.problems.map(\.message).joined(separator: "; ").nonEmpty ?? "ok")
-                    out += "<span class=\"cell \(outcome.status.rawValue)\" title=\"\(escape(tip))\"></span>"
-                }
-                out += "</div></td>"
+                let squares = results[found].outcomes.map { "<i class=\"\(Self.statusLetter($0.status))\"></i>" }.joined()
+                out += "<td class=\"s\">" + (anchor[found].map { "<a href=\"#f\($0)\">\(squares)</a>" } ?? squares) + "</td>"
             }
             out += "</tr>\n"
             if out.utf8.count >= 1 << 16 {
@@ -83,20 +115,23 @@ extension CheckReport {
                 out = ""
             }
         }
-        out += "</tbody></table>\n<h2>Failures</h2>\n<div id=\"failures\">\n"
+        out += "</tbody></table></div>\n<h2>Failures</h2>\n<div id=\"failures\">\n"
         var shown = 0
-        for (result, findings) in failures {
-            out += "<div class=\"failure\" data-key=\"\(escape(result.displayKey))\" data-language=\"\(escape(result.language))\">"
+        for (number, (result, findings)) in failures.enumerated() {
+            out += "<div class=\"failure\" id=\"f\(number)\" data-key=\"\(escape(result.displayKey))\" "
+                + "data-language=\"\(escape(result.language))\">"
             out += "<h3>\(escape(result.displayKey)) — \(escape(result.language))</h3>"
+            out += "<p class=\"place\">\(escape(result.location.description))</p>"
             out += "<ul class=\"findings\">" + findings.map {
                 "<li class=\"\($0.status.rawValue)\">\(escape($0.textLine))</li>"
             }.joined() + "</ul>"
             if let lines = result.failingLines {
                 out += "<div class=\"lines\">" + lines.map { "│" + escape($0) + "│" }.joined(separator: "\n") + "</div>"
             }
-            // Pictures are drawn for the first failing strings checked (CheckOptions.pictureLimit): shown where drawn.
+            // Pictures are drawn for the first failing strings checked (CheckOptions.pictureLimit): shown where drawn,
+            // folded until asked for.
             if shown < pictureLimit, let svg = pictures?(result) ?? result.picture {
-                out += "<div class=\"picture\">\(Self.stripXMLDeclaration(svg))</div>"
+                out += "<details class=\"picture\"><summary>picture</summary>\(Self.stripXMLDeclaration(svg))</details>"
                 shown += 1
             }
             out += "</div>\n"
@@ -106,7 +141,8 @@ extension CheckReport {
             }
         }
         if failures.count > shown {
-            out += "<p>Pictures are shown for \(shown) of \(failures.count) failures (the first \(pictureLimit) failing strings checked).</p>\n"
+            out += "<p>Pictures are shown for \(shown) of \(failures.count) failures (the first \(pictureLimit) failing "
+                + "strings checked); `overset preview` draws any other.</p>\n"
         }
         out += """
         </div>
@@ -119,6 +155,16 @@ extension CheckReport {
 
         """
         try write(out)
+    }
+
+    /// The class of a category's square: `p`ass, `w`arn, `f`ail, `u`nknown.
+    static func statusLetter(_ status: VerdictStatus) -> String {
+        switch status {
+        case .pass: "p"
+        case .warn: "w"
+        case .fail: "f"
+        case .unknown: "u"
+        }
     }
 
     static func stripXMLDeclaration(_ svg: String) -> String {
