@@ -30,10 +30,18 @@ struct Check: ParsableCommand {
               truncation: tail
               clipping: warn         # fail | warn | ignore
               clippingTolerance: 0.167
+              headroom: "3%"         # or 2 (points): fitting with less room to spare warns (tight)
+              samples: {placeholders: {"1": "12", "2": "24"}}   # this rule's own, over the spec's
               reflow: {imageWidth: 64, spacing: 12, horizontalUpTo: xxxLarge}
 
         A rule's label keys are the names of preview's options (--max-lines is maxLines) and of measure's JSON \
-        fields, with the same defaults; an unknown key is an error that names the nearest valid one.
+        fields, with the same defaults. The spec is checked before anything is measured: an unknown key (named \
+        with the nearest valid one), a value out of range or an invalid pattern in any rule stops the run with \
+        exit 2, every mistake listed; so does a key: rule for a key no catalog has (the nearest key suggested). \
+        A glob, regex or kind rule that matches no key is a warning.
+
+        Folders are searched for catalogs and reported by the paths given (relative stays relative). English is \
+        checked table by table from en.lproj, else Base.lproj, else from the keys where they are the English text.
 
         Each (key, language, category) is laid out and judged: fits, truncated, clipped, a line wider than the \
         label, missing glyphs (never a pass), or a header that goes vertical earlier than allowed. Exit status: 0 \

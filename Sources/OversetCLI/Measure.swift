@@ -19,7 +19,8 @@ struct Measure: ParsableCommand {
            "fonts": ["DejaVu Sans"], "features": ["kern=0"]}
         or with a text style instead of a size: {"style": "headline", "category": "AX3", "emphasized": false}, where
         "lineHeight" may also be "leading", "natural" or "automatic" (the default). "clipping" (warn, fail, ignore) \
-        and "clippingTolerance" (points) set how clipped marks count.
+        and "clippingTolerance" (points) set how clipped marks count; "headroom" (points, or "5%" of the text's \
+        width) makes a text that fits with less room to spare a warning.
         Only "text" and "width" are required. An unknown field is an error that names the nearest known one ("lines" \
         is now "maxLines").
 
