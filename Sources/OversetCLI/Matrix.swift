@@ -168,7 +168,7 @@ struct Matrix: ParsableCommand {
         let label = header.component.title
         var table: [String] = []
         table.append("\(label.style.map { "\($0)" } ?? Points.format(label.pointSize) + " pt") title, "
-            + "\(label.maxLines) line\(label.maxLines == 1 ? "" : "s") beside a \(Points.format(imageWidth)) pt "
+            + "\(Plural.count(label.maxLines, "line")) beside a \(Points.format(imageWidth)) pt "
             + "image in \(Points.format(label.width)) pt (\(label.strategy.rawValue) breaking, policy \(policy.rawValue))")
         table.append(Matrix.row(["category", "size", "width", "lines", "truncates", "clips", "orientation",
                                  "vertical lines"]))
@@ -229,7 +229,7 @@ struct Matrix: ParsableCommand {
             ] as [String: Any]))
         case .text:
             var lines = ["\(label.style.map { "\($0)" } ?? Points.format(label.pointSize) + " pt"), "
-                + "\(label.maxLines) line\(label.maxLines == 1 ? "" : "s") in \(Points.format(label.width)) pt, choosing "
+                + "\(Plural.count(label.maxLines, "line")) in \(Points.format(label.width)) pt, choosing "
                 + "between " + layouts.layouts.map(\.name).joined(separator: ", ")]
             lines.append(TextPreview.pad("category", 9) + " " + TextPreview.pad("size", 5) + " "
                 + TextPreview.pad("chosen", 14) + " why not the earlier ones")
@@ -316,7 +316,7 @@ struct Matrix: ParsableCommand {
         if !nonMonotonic.isEmpty {
             out.append("NOT MONOTONIC (horizontal again at a larger category): \(nonMonotonic.count) strings")
         }
-        if skipped > 0 { out.append("\(skipped) unreadable line\(skipped == 1 ? "" : "s") skipped") }
+        if skipped > 0 { out.append("\(Plural.count(skipped, "unreadable line")) skipped") }
         try Output.write(out.joined(separator: "\n"))
     }
 }

@@ -167,7 +167,7 @@ enum TextPreview {
                 + bar + "  " + pad(line.breakKind.rawValue + direction + overflow, 12) + "  │" + line.text + "│")
         }
         out.append("")
-        var summary = "\(layout.lineCount) line\(layout.lineCount == 1 ? "" : "s") · "
+        var summary = "\(Plural.count(layout.lineCount, "line")) · "
             + "\(format(layout.width)) × \(format(layout.height)) pt"
         if let hidden = layout.truncatedRange { summary += " · truncated (hidden UTF-16 range \(hidden))" }
         out.append(summary)
