@@ -109,7 +109,7 @@ struct Check: ParsableCommand {
     @Option(help: "With --pseudo expand: a fixed expansion factor (1.4 = 40 % longer) instead of the IBM table.")
     var factor: Double?
 
-    @Option(help: "Worker threads (default: every core). The report is the same for any number.")
+    @Option(parsing: .unconditional, help: "Worker threads, 0 to 256 (default 0: every core). The report is the same for any number.")
     var threads: Int = 0
 
     @Option(help: "Check one shard of the keys, K/N (1-based), for a CI job matrix; combine with `overset merge`.")
@@ -138,7 +138,7 @@ struct Check: ParsableCommand {
             throw ValidationError("--pseudo takes modes from: " + PseudoLocalization.Mode.allCases.map(\.rawValue).joined(separator: ", "))
         }
         if let categories { _ = try parseCategories(categories) }
-        guard threads >= 0 else { throw ValidationError("--threads must be 0 (every core) or more") }
+        try CLIOption.checkThreads(threads)
         if let factor {
             do { try PseudoLocalization.checkFactor(factor) } catch { throw ValidationError(CLIOption.describe(error)) }
         }
@@ -227,10 +227,13 @@ struct Check: ParsableCommand {
             keptResults: kept)
         options.pictureLimit = CheckReport.defaultPictureLimit
         // Inputs are never outputs: a report or a baseline written over a catalog, the spec or the baseline read.
+        // Every path the run reads: the spec, the catalogs, the baseline and the font files the spec names.
+        let fonts = ([layoutSpec.defaultRule] + layoutSpec.rules).flatMap { $0.label.fonts.custom }
         let inputs = [(role: "layout spec", path: spec)] + sources.filter { $0.error == nil }.map { (role: "catalog", path: $0.path) }
-            + (baseline.map { [(role: "baseline", path: $0)] } ?? [])
+            + (baseline.map { [(role: "baseline", path: $0)] } ?? []) + OutputFile.fontInputs(Array(Set(fonts)).sorted())
         try OutputFile.refuse(output, option: "--output", over: inputs)
         try OutputFile.refuse(writeBaseline, option: "--write-baseline", over: inputs.filter { $0.role != "baseline" })
+        try OutputFile.refuseSame([("--output", output), ("--write-baseline", writeBaseline)])
         let checker = try CatalogChecker(spec: layoutSpec, options: options)
         var tally: BaselineTally? = nil
         if let baseline {

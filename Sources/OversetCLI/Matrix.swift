@@ -85,6 +85,11 @@ struct Matrix: ParsableCommand {
         if (text == nil) == (corpus == nil) {
             throw ValidationError("give either a TEXT or --corpus FILE")
         }
+        // A picture is of one header: --candidates and --corpus print tables and draw none (never a silent exit 0
+        // with no file written).
+        if picture.svg != nil || picture.png != nil, let option = candidates != nil ? "--candidates" : corpus != nil ? "--corpus" : nil {
+            throw ValidationError("--svg and --png draw the header of one TEXT; \(option) draws no picture")
+        }
     }
 
     static let columns = [9, 5, 6, 6, 10, 6, 12, 14]
@@ -102,6 +107,7 @@ struct Matrix: ParsableCommand {
     }
 
     func run() throws {
+        try picture.refuse(over: OutputFile.fontInputs(title.fonts))
         let component = try component()
         if let candidates {
             try choose(candidates)
@@ -191,8 +197,11 @@ struct Matrix: ParsableCommand {
     /// `--candidates`: the layout chosen at each category, and why the earlier ones did not fit.
     private func choose(_ written: String) throws {
         guard text != nil else { throw ValidationError("--candidates needs a TEXT (not --corpus)") }
-        let source = FileManager.default.fileExists(atPath: written)
-            ? String(decoding: try Data(contentsOf: URL(fileURLWithPath: written)), as: UTF8.self) : written
+        // A path that names anything (a file, a folder, a FIFO, a device) is a file to read, checked by kind;
+        // otherwise the text is the candidates themselves.
+        var exists = stat()
+        let source = stat(written, &exists) == 0
+            ? String(decoding: try InputFile.read(written, option: "--candidates", limit: 1 << 20), as: UTF8.self) : written
         let layouts: CandidateLayouts
         do {
             layouts = try CandidateLayouts(try LayoutSpec.value(source, origin: "--candidates"), origin: "--candidates")
@@ -252,9 +261,7 @@ struct Matrix: ParsableCommand {
 
     /// The share of corpus strings per language that go vertical at each category.
     private func summarise(_ path: String, component: ReflowComponent) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("cannot read --corpus '\(path)'")
-        }
+        let data = try InputFile.read(path, option: "--corpus")
         let width = component.title.width
         let wantedKinds = Set(kinds.split(separator: ",").map(String.init))
         let wantedLanguages = languages.split(separator: ",").map(String.init)

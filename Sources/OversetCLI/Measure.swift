@@ -38,11 +38,11 @@ struct Measure: ParsableCommand {
     @Flag(help: "Print to standard error how long preparing and laying out took (per text and per request).")
     var stats = false
 
-    @Option(help: "Worker threads (default: every core). Answers come in input order for any number.")
+    @Option(parsing: .unconditional, help: "Worker threads, 0 to 256 (default 0: every core). Answers come in input order for any number.")
     var threads: Int = 0
 
     func validate() throws {
-        guard threads >= 0 else { throw ValidationError("--threads must be 0 (every core) or more") }
+        try CLIOption.checkThreads(threads)
     }
 
     func run() throws {
@@ -206,10 +206,13 @@ struct Measure: ParsableCommand {
         let suffix: [UInt8]
         let digest: UInt64
 
-        init(text: [UInt8], request: DecodedRequest) {
+        /// `fileVersions`: the identity of each font file the request names (``Font/fileVersion(spec:)``), read
+        /// at each request, so that a font file replaced during a session is prepared again.
+        init(text: [UInt8], request: DecodedRequest, fileVersions: [UInt8] = []) {
             self.text = text
-            suffix = request.preparationSuffix
+            suffix = fileVersions.isEmpty ? request.preparationSuffix : request.preparationSuffix + fileVersions
             digest = ByteKey.digest(text) ^ (request.suffixDigest &* 0x9E37_79B9_7F4A_7C15)
+                ^ (fileVersions.isEmpty ? 0 : ByteKey.digest(fileVersions))
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
@@ -406,7 +409,9 @@ struct Measure: ParsableCommand {
         let label = request.label
         // Bytes, not a String: hashing a String normalizes it (most of the lookup's cost for non-ASCII text), and
         // two texts that differ only in normalization shape differently, so they must not share a preparation.
-        let cacheKey = PreparationKey(text: utf8, request: request)
+        let fonts = label.fonts.custom
+        let cacheKey = PreparationKey(text: utf8, request: request,
+                                      fileVersions: fonts.isEmpty ? [] : Array(fonts.map(Font.fileVersion(spec:)).joined().utf8))
         let clock = ContinuousClock()
         let prepared: PreparedText
         if let cached = state.prepared[cacheKey] {
@@ -416,7 +421,6 @@ struct Measure: ParsableCommand {
             prepared = try label.prepare(text ?? String(decoding: utf8, as: UTF8.self), language: request.language)
             if let start { state.timing.prepareTime += clock.now - start }
             state.timing.prepared += 1
-            let fonts = label.fonts.custom
             if state.prepared.count >= WorkerState.maximumPrepared
                 || (!state.fontLists.contains(fonts) && state.fontLists.count >= Font.cachedSpecs / 2) {
                 state.prepared.removeAll(keepingCapacity: true)

@@ -22,6 +22,25 @@ enum Output {
     }
 }
 
+/// Files a command reads that are not catalogs (`--candidates`, `--corpus`, `--text-file`): checked by kind before
+/// they are opened, read to a bound.
+enum InputFile {
+    /// The bytes of the regular file at `path`, named by `option` in errors: missing, a folder, a FIFO or a device
+    /// is refused by name before anything is read, and a file over `limit` bytes is refused.
+    static func read(_ path: String, option: String, limit: Int = Catalog.maximumFileSize) throws -> Data {
+        if let problem = Catalog.pathProblem(path, expected: "a file") { throw ValidationError("\(option) '\(path)': \(problem)") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ValidationError("\(option) '\(path)': cannot read the file (permission denied)")
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
+        guard data.count <= limit else {
+            throw ValidationError("\(option) '\(path)': larger than \(limit / 1_048_576) MiB, the limit for this file")
+        }
+        return data
+    }
+}
+
 /// Files named with `--output`, `--svg` and the like. `-` is standard output.
 enum OutputFile {
     /// Refuses to write `output` (named by `option`) over one of the command's `inputs`: the same file by device
@@ -32,13 +51,37 @@ enum OutputFile {
         guard let output, output != "-" else { return }
         var target = stat()
         guard stat(output, &target) == 0 else { return }  // a new file is nobody's input
-        for input in inputs {
+        for input in inputs where !input.path.isEmpty {
             var info = stat()
             if stat(input.path, &info) == 0, info.st_dev == target.st_dev, info.st_ino == target.st_ino {
                 throw ValidationError("\(option) '\(output)' is the \(input.role) '\(input.path)', an input of this "
                     + "command: refusing to write over it (choose another path)")
             }
         }
+    }
+
+    /// Refuses two outputs of one command that name the same file (the same path, or the same device and inode
+    /// through links): the second would replace the first (`check --output X --write-baseline X` lost the
+    /// baseline).
+    static func refuseSame(_ outputs: [(option: String, path: String?)]) throws {
+        let named = outputs.compactMap { output in output.path.map { (option: output.option, path: $0) } }
+            .filter { $0.path != "-" }
+        for (index, first) in named.enumerated() {
+            for second in named[(index + 1)...] {
+                var a = stat(), b = stat()
+                let same = URL(fileURLWithPath: first.path).standardizedFileURL == URL(fileURLWithPath: second.path).standardizedFileURL
+                    || (stat(first.path, &a) == 0 && stat(second.path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+                if same {
+                    throw ValidationError("\(first.option) and \(second.option) both name '\(first.path)': the second "
+                        + "would replace the first (choose two paths)")
+                }
+            }
+        }
+    }
+
+    /// The font files among `fonts` (paths, not fontconfig family names): inputs a command must never write over.
+    static func fontInputs(_ fonts: [String]) -> [(role: String, path: String)] {
+        fonts.filter { FileManager.default.fileExists(atPath: $0) }.map { (role: "font", path: $0) }
     }
 
     /// Writes `text` to `path`, or to standard output when there is none.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Overset
+import OversetCatalog
 import OversetPictures
 import OversetReports
 
@@ -75,6 +76,9 @@ struct Preview: ParsableCommand {
     }
 
     func run() throws {
+        // Pictures never go over an input: the text file, a font file, each other.
+        try picture.refuse(over: OutputFile.fontInputs(layout.fonts)
+            + (textFile.map { [(role: "text file", path: $0)] } ?? []))
         let string = try text ?? readText(textFile!)
         let label = try layout.label(base: Preview.defaultLabel)
         let prepared = try label.prepare(string, language: layout.lang)
@@ -106,6 +110,9 @@ struct Preview: ParsableCommand {
         if path == "-" {
             handle = FileHandle.standardInput
         } else {
+            if let problem = Catalog.pathProblem(path, expected: "a text file") {
+                throw ValidationError("--text-file '\(path)': \(problem)")
+            }
             guard let opened = FileHandle(forReadingAtPath: path) else {
                 throw ValidationError("cannot read --text-file '\(path)': no such file or not readable")
             }

@@ -141,6 +141,17 @@ struct LabelArguments: ParsableArguments {
 
 /// Command-line spellings of the setting names in messages.
 enum CLIOption {
+    /// The most worker threads `--threads` takes: each holds its own buffers and engines' caches, and past a few
+    /// times the cores they only cost memory (a request at 100,000 threads took 448 MB).
+    static let maximumThreads = 256
+
+    /// `--threads`: 0 (every core) to ``maximumThreads``.
+    static func checkThreads(_ threads: Int) throws {
+        guard (0...maximumThreads).contains(threads) else {
+            throw ValidationError("--threads must be from 0 (every core) to \(maximumThreads); got \(threads)")
+        }
+    }
+
     /// `maxLines` → `--max-lines`.
     static func flag(_ key: String) -> String {
         var out = "--"
@@ -194,6 +205,13 @@ struct PictureArguments: ParsableArguments {
     func options(font: StyledFont? = nil, language: String?) -> PictureOptions {
         PictureOptions(palette: dark ? .dark : .light, transparentBackground: transparent, alignment: align,
                        styledFont: font, language: language)
+    }
+
+    /// Refuses pictures written over one of the command's `inputs` or over each other (``OutputFile/refuse``).
+    func refuse(over inputs: [(role: String, path: String)]) throws {
+        try OutputFile.refuse(svg, option: "--svg", over: inputs)
+        try OutputFile.refuse(png, option: "--png", over: inputs)
+        try OutputFile.refuseSame([("--svg", svg), ("--png", png)])
     }
 
     /// Writes the requested files and says where.

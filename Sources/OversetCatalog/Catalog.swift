@@ -221,17 +221,18 @@ public struct Catalog: Sendable {
         if let problem = pathProblem(path) { throw CatalogError(location: CatalogLocation(file: path), message: problem) }
     }
 
-    /// Why `path` (followed through links) is not a file a reader can open, in a few words, or nil when it is one:
+    /// Why `path` (followed through links) is not a file a reader can open (`expected` names what was wanted in
+    /// the folder case), in a few words, or nil when it is one:
     /// missing, a folder, a FIFO, device or socket (never opened: reading one could block or never end), or
     /// unreadable. The one place every catalog reader asks.
-    public static func pathProblem(_ path: String) -> String? {
+    public static func pathProblem(_ path: String, expected: String = "a catalog file") -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else {
             return errno == EACCES ? "cannot read the file (permission denied)" : "no such file or folder"
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: return "a folder, where a catalog file was expected"
+        case S_IFDIR: return "a folder, where \(expected) was expected"
         case S_IFIFO: return "a FIFO (named pipe), not a regular file: not read"
         case S_IFCHR, S_IFBLK: return "a device, not a regular file: not read"
         case S_IFSOCK: return "a socket, not a regular file: not read"

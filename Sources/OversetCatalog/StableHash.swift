@@ -23,11 +23,16 @@ package struct StableHash {
     /// The bytes of the file at `path`, read a block of 1 MiB at a time, so that hashing a catalog of hundreds of
     /// megabytes holds none of it (a check's fingerprint is made as it ends, when its memory is at its peak). Adds
     /// nothing for a file that cannot be opened; stops at a read error.
+    /// Adds a regular file's bytes, at most ``Catalog/maximumFileSize`` of them; anything else (missing, a folder,
+    /// a FIFO or a device, which could block or never end) adds its problem's words instead, never its bytes.
     package mutating func add(contentsOfFile path: String) {
+        if let problem = Catalog.pathProblem(path) { return add(problem) }
         guard let file = FileHandle(forReadingAtPath: path) else { return }
         defer { try? file.close() }
-        while let block = try? file.read(upToCount: 1 << 20), !block.isEmpty {
+        var left = Catalog.maximumFileSize
+        while left > 0, let block = try? file.read(upToCount: min(1 << 20, left)), !block.isEmpty {
             block.withUnsafeBytes { add($0.bindMemory(to: UInt8.self)) }
+            left -= block.count
         }
     }
 }

@@ -162,7 +162,7 @@ extension FontFace {
 
     /// Whether the table directory of face `index` stays inside the file: every table record's offset and length
     /// (OpenType's `TableDirectory`, in a collection after the `ttcf` header's offset for the face). nil when it
-    /// does, or when the file is not a plain sfnt (WOFF and WOFF2 are checked by FreeType as it decompresses them).
+    /// does, or when the file is not a plain sfnt (WOFF and WOFF2 are refused before: ``webFontFormat(_:)``).
     static func tableDirectoryProblem(_ data: UnsafeRawBufferPointer, faceIndex index: Int) -> String? {
         func u16(_ at: Int) -> Int? { at + 2 <= data.count ? Int(data[at]) << 8 | Int(data[at + 1]) : nil }
         func u32(_ at: Int) -> Int? {
@@ -207,5 +207,25 @@ extension FontFace {
         }
         guard index >= 0, index < count else { throw .faceIndexOutOfRange(path: path, index: index, faceCount: count) }
         if let problem = tableDirectoryProblem(data, faceIndex: index) { throw .notAFont(path: path, reason: problem) }
+    }
+
+    /// Refuses a WOFF or WOFF2 file by name, before FreeType sees it: FreeType may open WOFF, but HarfBuzz shapes
+    /// sfnt tables only, and the text was measured in the next font of the stack.
+    static func refuseWebFont(_ data: UnsafeRawBufferPointer, path: String) throws(FontLoadFailure) {
+        if let format = webFontFormat(data) {
+            throw .notAFont(path: path, reason: "a \(format) web font, which Overset cannot shape: use the TTF or OTF it "
+                + "was made from (or decompress it, e.g. `fonttools ttLib.woff2 decompress` for WOFF2)")
+        }
+    }
+
+    /// `WOFF` or `WOFF2` when the data starts with their signature (`wOFF`, `wOF2`), else nil.
+    static func webFontFormat(_ data: UnsafeRawBufferPointer) -> String? {
+        guard data.count >= 4 else { return nil }
+        let signature = UInt32(data[0]) << 24 | UInt32(data[1]) << 16 | UInt32(data[2]) << 8 | UInt32(data[3])
+        switch signature {
+        case 0x774F_4646: return "WOFF"
+        case 0x774F_4632: return "WOFF2"
+        default: return nil
+        }
     }
 }

@@ -198,6 +198,7 @@ package final class FontFace: @unchecked Sendable {
         self.path = path
         self.faceIndex = index
         let data = bytes.buffer
+        try FontFace.refuseWebFont(UnsafeRawBufferPointer(data), path: path)
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw .unreadable(path: path, reason: "FreeType could not be initialised")

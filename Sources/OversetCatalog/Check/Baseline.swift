@@ -55,9 +55,8 @@ public struct Baseline: Sendable, Codable, Hashable {
 
     /// Reads a baseline written by `--write-baseline`, or takes the failures of a JSON report (`--format json`).
     public static func read(path: String) throws -> Baseline {
-        if let problem = Catalog.pathProblem(path) {
-            throw CatalogError(location: CatalogLocation(file: path), message: problem.replacingOccurrences(
-                of: "a catalog file", with: "the baseline"))
+        if let problem = Catalog.pathProblem(path, expected: "the baseline") {
+            throw CatalogError(location: CatalogLocation(file: path), message: problem)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CatalogError(location: CatalogLocation(file: path), message: "cannot read the baseline (missing or unreadable)")

@@ -63,9 +63,8 @@ public struct LayoutSpec: Sendable {
     /// Reads a spec from a `.yml`/`.yaml` or `.json` file.
     public static func read(path: String) throws -> LayoutSpec {
         // Missing, a folder, a FIFO or a device: named, never read (a FIFO would block, a device never end).
-        if let problem = Catalog.pathProblem(path) {
-            throw CatalogError(location: CatalogLocation(file: path), message: problem.replacingOccurrences(
-                of: "a catalog file", with: "the layout spec"))
+        if let problem = Catalog.pathProblem(path, expected: "the layout spec") {
+            throw CatalogError(location: CatalogLocation(file: path), message: problem)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CatalogError(location: CatalogLocation(file: path), message: "cannot read the layout spec")
@@ -97,7 +96,9 @@ public struct LayoutSpec: Sendable {
         let location = CatalogLocation(file: origin)
         // Yams parses nested flow collections recursively: thousands of "[" overflow the stack (found by
         // FuzzCatalogs). No spec needs more than a few levels.
-        guard flowNestingDepth(text) <= maximumNesting else {
+        // Block collections too (a sequence in a sequence, `- - - x`, or deeper and deeper indentation): 10,000
+        // levels in 20 KB overflowed the stack.
+        guard flowNestingDepth(text) <= maximumNesting, blockNestingDepth(text) <= maximumNesting else {
             throw CatalogError(location: location, message: "\(what) nests lists or mappings more than \(maximumNesting) deep")
         }
         let root: Node
@@ -214,8 +215,36 @@ public struct LayoutSpec: Sendable {
                           rules: rules, diagnostics: diagnostics)
     }
 
-    /// How deep `[` and `{` may nest in a spec.
+    /// How deep lists and mappings may nest in a spec, flow (`[`, `{`) or block (indentation, `- `).
     static let maximumNesting = 64
+
+    /// An upper bound of how deep YAML block collections nest, line by line: the indentations still open (a line
+    /// closes those at its own indentation or deeper) plus the sequence and complex-key indicators (`- `, `? `)
+    /// that open nested blocks on the line itself. A block child is more indented than its parent except a
+    /// sequence under a mapping key, so the true depth is at most twice this.
+    static func blockNestingDepth(_ text: String) -> Int {
+        var open: [Int] = []
+        var deepest = 0
+        for line in text.utf8.split(separator: 0x0A) {
+            var index = line.startIndex
+            while index < line.endIndex, line[index] == 0x20 { index = line.index(after: index) }
+            guard index < line.endIndex, line[index] != 0x23, line[index] != 0x0D else { continue }  // blank or comment
+            let column = line.distance(from: line.startIndex, to: index)
+            while let last = open.last, last >= column { open.removeLast() }
+            open.append(column)
+            var depth = open.count
+            while index < line.endIndex, line[index] == 0x2D || line[index] == 0x3F {
+                let next = line.index(after: index)
+                guard next == line.endIndex || line[next] == 0x20 || line[next] == 0x09 else { break }
+                depth += 1
+                index = next
+                while index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 { index = line.index(after: index) }
+            }
+            deepest = max(deepest, depth)
+            if deepest > maximumNesting { return deepest }
+        }
+        return deepest
+    }
 
     /// The deepest nesting of YAML flow collections (`[`, `{`) outside quoted strings.
     static func flowNestingDepth(_ text: String) -> Int {

@@ -15,6 +15,8 @@ package final class EngineCache: Sendable {
         var platform: String?
         var platformWeight: FontWeight?
         var fonts: [String]
+        /// Each of `fonts`' file identity (``Font/fileVersion(spec:)``): a replaced file is a new stack.
+        var versions: [String] = []
         var italic = false
         var monospaced = false
     }
@@ -75,8 +77,8 @@ package final class EngineCache: Sendable {
         let bundledWeight = weight.bundledWeight
         let display = FontStack.usesDisplayDesign(pointSize: pointSize)
         let baseKey = StackKey(bundledWeight: bundledWeight, display: display, platform: platform,
-                               platformWeight: platform == nil ? nil : weight, fonts: fonts, italic: italic,
-                               monospaced: monospaced)
+                               platformWeight: platform == nil ? nil : weight, fonts: fonts,
+                               versions: fonts.map(Font.fileVersion(spec:)), italic: italic, monospaced: monospaced)
         // Looked up with `withLock` first: `cached` is not specialized across modules, and its generic dictionary
         // access cost more than the rest of a short string's verdict.
         // Stacks and engines over fonts that requests name are kept apart from the bundled ones (and a platform
