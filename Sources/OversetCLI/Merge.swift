@@ -31,11 +31,11 @@ struct Merge: ParsableCommand {
         try OutputFile.refuse(output, option: "--output", over: reports.map { (role: "shard report", path: $0) })
         var loaded: [(name: String, report: CheckReport)] = []
         for path in reports {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ValidationError("cannot read report '\(path)'")
-            }
+            let data = try InputFile.read(path, option: "report")
             do {
-                loaded.append((path, try CheckReport.fromJSON(data)))
+                loaded.append((path, try CheckReport.fromJSON(data, path: path)))
+            } catch let error as CatalogError {
+                throw ValidationError("\(error)")
             } catch {
                 throw ValidationError("'\(path)' is not a JSON report from `overset check --format json`")
             }

@@ -43,34 +43,8 @@ public enum CatalogAnnotator {
         case .xcstrings:
             return try annotateStringCatalog(data, path: path, spec: spec, largest: largest)
         case .strings, .android:
-            // One note per key, before the line the key starts on (a plural's or array's own element for Android).
-            let lines = try TextDecoding.decode(data, path: path).components(separatedBy: "\n")
-            var keyByLine: [Int: CatalogEntry] = [:]
-            var seen: Set<String> = []
-            for entry in catalog.entries where seen.insert(entry.key).inserted {
-                guard var line = entry.location.line else { continue }
-                if format == .android, entry.variant != nil {
-                    let needle = "name=\"\(xmlEscape(entry.key, attribute: true))\""
-                    while line > 1, !lines[line - 1].contains(needle) { line -= 1 }
-                }
-                if format == .strings {
-                    // Above the entry's own comment, which Xcode keeps attached to the entry.
-                    var above = line - 1
-                    while above >= 1, lines[above - 1].trimmingCharacters(in: .whitespaces).isEmpty { above -= 1 }
-                    if above >= 1, lines[above - 1].trimmingCharacters(in: .whitespaces).hasSuffix("*/"),
-                       !lines[above - 1].contains(marker) {
-                        while above > 1, !lines[above - 1].contains("/*") { above -= 1 }
-                        line = above
-                    }
-                }
-                keyByLine[line] = entry
-            }
-            let isStrings = format == .strings
-            return try insertingLines(data, path: path) { lineNumber in
-                guard let entry = keyByLine[lineNumber] else { return nil }
-                let text = note(for: spec.rule(for: entry), upTo: largest)
-                return isStrings ? "/* \(text.replacingOccurrences(of: "*/", with: "* /")) */"
-                    : "<!-- \(text.replacingOccurrences(of: "--", with: "- -")) -->"
+            return try annotateLines(data, path: path, catalog: catalog, isStrings: format == .strings) { entry in
+                note(for: spec.rule(for: entry), upTo: largest)
             }
         case .xliff:
             return try annotateXLIFF(data, path: path, catalog: catalog, spec: spec, largest: largest)
@@ -98,14 +72,92 @@ public enum CatalogAnnotator {
         return nil
     }
 
-    /// Adds (or replaces) a note line before the lines `note` names, with that line's indentation.
+    /// A `.strings` or Android file with a note for each key: on a line of its own before the line the key starts
+    /// on (a plural's or array's own element for Android; above the entry's own comment for `.strings`, which
+    /// Xcode keeps attached to it), or, for a key that does not start its line (a one-line file, a second entry
+    /// on a line), just before it on the same line. A previous note of Overset's is replaced.
+    static func annotateLines(_ data: Data, path: String, catalog: Catalog, isStrings: Bool,
+                              note: (CatalogEntry) -> String) throws -> (data: Data, count: Int) {
+        let text = TextLines(try TextDecoding.decode(data, path: path))
+        var lines = text.lines
+        func wrapped(_ note: String) -> String {
+            isStrings ? "/* \(note.replacingOccurrences(of: "*/", with: "* /")) */"
+                : "<!-- \(note.replacingOccurrences(of: "--", with: "- -")) -->"
+        }
+        var keyByLine: [Int: CatalogEntry] = [:]
+        var inline = 0
+        var seen: Set<String> = []
+        for entry in catalog.entries where seen.insert(entry.key).inserted {
+            guard var line = entry.location.line, line >= 1, line <= lines.count else { continue }
+            let needle = isStrings ? "\"\(StringsFileFormat.escape(entry.key))\""
+                : "name=\"\(xmlEscape(entry.key, attribute: true))\""
+            if !isStrings, entry.variant != nil {
+                while line > 1, !lines[line - 1].contains(needle) { line -= 1 }
+            }
+            if let edited = insertingInline(wrapped(note(entry)), in: lines[line - 1], before: needle, isStrings: isStrings) {
+                lines[line - 1] = edited
+                inline += 1
+                continue
+            }
+            if isStrings {
+                // Above the entry's own comment, which Xcode keeps attached to the entry: a comment on lines of
+                // its own, never one that trails the previous entry (`"k1" = "v1"; /* … */`).
+                var above = line - 1
+                while above >= 1, lines[above - 1].trimmingCharacters(in: .whitespaces).isEmpty { above -= 1 }
+                if above >= 1, lines[above - 1].trimmingCharacters(in: .whitespaces).hasSuffix("*/"),
+                   !lines[above - 1].contains(marker) {
+                    var opening = above
+                    while opening > 1, !lines[opening - 1].contains("/*") { opening -= 1 }
+                    if lines[opening - 1].trimmingCharacters(in: .whitespaces).hasPrefix("/*") { line = opening }
+                }
+            }
+            keyByLine[line] = entry
+        }
+        var edited = text
+        edited.lines = lines
+        let result = insertingLines(edited, original: data) { lineNumber in
+            keyByLine[lineNumber].map { wrapped(note($0)) }
+        }
+        return (result.data, result.count + inline)
+    }
+
+    /// `line` with `added` just before the entry `needle` finds in it, when the entry does not start the line
+    /// (something other than white space and comments stands before it); a note of Overset's already there is
+    /// replaced. Nil when the entry starts its line (its note goes on a line of its own) or is not found.
+    static func insertingInline(_ added: String, in line: String, before needle: String, isStrings: Bool) -> String? {
+        guard let found = line.range(of: needle) else { return nil }
+        // Android: the element's own `<`; .strings: the key's opening quote.
+        var start = found.lowerBound
+        if !isStrings { guard let open = line[..<found.lowerBound].lastIndex(of: "<") else { return nil }; start = open }
+        var before = String(line[..<start])
+        var trimmed = before.trimmingCharacters(in: .whitespaces)
+        // A note of ours right before the entry is replaced.
+        let (open, close) = isStrings ? ("/* \(marker)", "*/") : ("<!-- \(marker)", "-->")
+        if trimmed.hasSuffix(close), let opened = before.range(of: open, options: .backwards) {
+            before = String(before[..<opened.lowerBound])
+            trimmed = before.trimmingCharacters(in: .whitespaces)
+        }
+        // Nothing but comments before it: the entry starts its line.
+        let startsLine = trimmed.isEmpty || (isStrings ? !trimmed.contains(";") : !trimmed.contains("<") || trimmed.hasPrefix("<!--") && trimmed.hasSuffix("-->") && trimmed.components(separatedBy: "-->").count == 2)
+        guard !startsLine else { return nil }
+        let space = before.hasSuffix(" ") || before.isEmpty ? "" : " "
+        return before + space + added + " " + line[start...]
+    }
+
+    /// Adds (or replaces) a note line before the lines `note` names, with that line's indentation; the file's
+    /// encoding (UTF-8 with or without a byte order mark, UTF-16) and line endings are kept.
     static func insertingLines(_ data: Data, path: String,
                                note: (Int) -> String?) throws -> (data: Data, count: Int) {
+        insertingLines(TextLines(try TextDecoding.decode(data, path: path)), original: data, note: note)
+    }
+
+    static func insertingLines(_ text: TextLines, original data: Data,
+                               note: (Int) -> String?) -> (data: Data, count: Int) {
         let bytes = [UInt8](data)
         let utf16 = bytes.starts(with: [0xFF, 0xFE]) ? String.Encoding.utf16LittleEndian
             : bytes.starts(with: [0xFE, 0xFF]) ? String.Encoding.utf16BigEndian : nil
-        let text = try TextDecoding.decode(data, path: path)
-        var lines = text.components(separatedBy: "\n")
+        var text = text
+        var lines = text.lines
         var count = 0
         for index in lines.indices.reversed() {
             guard let added = note(index + 1) else { continue }
@@ -118,10 +170,12 @@ public enum CatalogAnnotator {
                 lines[index - 1] = indentation + added
             } else {
                 lines.insert(indentation + added, at: index)
+                text.endings.insert(text.ending, at: index)
             }
             count += 1
         }
-        let joined = lines.joined(separator: "\n")
+        text.lines = lines
+        let joined = text.joined
         if let utf16 {
             var out = Data(utf16 == .utf16LittleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF])
             out += joined.data(using: utf16) ?? Data()
@@ -263,6 +317,51 @@ public struct TranslatorLimit: Sendable, Hashable, CustomStringConvertible {
         if let minimumScale, minimumScale < 1 {
             out += ", may shrink to \(Points.format(minimumScale * 100, decimals: 1)) %"
         }
+        return out
+    }
+}
+
+/// A text's lines, each with its own ending (LF, CRLF or a lone CR: line endings are data), so that a file is
+/// annotated line by line whatever its endings and written back with them. (A Swift `String` split on `"\n"`
+/// keeps `"\r\n"` whole: one `Character`.)
+struct TextLines {
+    /// The lines without their endings.
+    var lines: [String]
+    /// Each line's ending (`"\n"`, `"\r\n"`, `"\r"`), empty for a last line with none.
+    var endings: [String]
+    /// The file's first line ending, for lines added: `"\n"` when it has none.
+    let ending: String
+
+    init(_ text: String) {
+        var lines: [String] = []
+        var endings: [String] = []
+        var current = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\n" || scalar == "\r" {
+                let crlf = scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n"
+                lines.append(String(current))
+                endings.append(crlf ? "\r\n" : String(scalar))
+                current = String.UnicodeScalarView()
+                index += crlf ? 2 : 1
+            } else {
+                current.append(scalar)
+                index += 1
+            }
+        }
+        lines.append(String(current))
+        endings.append("")
+        self.lines = lines
+        self.endings = endings
+        ending = endings.first { !$0.isEmpty } ?? "\n"
+    }
+
+    /// The text again, each line with its ending.
+    var joined: String {
+        var out = ""
+        for (line, ending) in zip(lines, endings) { out += line + ending }
         return out
     }
 }

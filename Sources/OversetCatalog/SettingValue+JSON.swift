@@ -27,7 +27,7 @@ extension SettingValue {
 /// One JSON object read for its settings, as `overset measure` reads a request line: read in one pass (Foundation's
 /// `JSONSerialization` took most of a batch's time), with the id's own JSON text kept to echo back as written.
 public struct JSONRequest: Sendable {
-    /// The object's fields as setting values (a repeated field: the last one).
+    /// The object's fields as setting values (a key given twice is refused).
     public var fields: [String: SettingValue]
     /// The `id` field's JSON text (`"key-1"`, `7`, `null`), when there is one.
     public var idJSON: String?
@@ -52,6 +52,12 @@ public struct JSONRequest: Sendable {
         }
         guard let members = json.root.members else {
             throw Failure(message: "expected a JSON object, found \(json.root.kindDescription)", isUnpairedSurrogate: false)
+        }
+        // A key given twice means one thing to one reader and another to the next: refused, as every JSON
+        // Overset reads.
+        if let repeated = JSONSource.firstRepeatedKey(in: json.root) {
+            throw Failure(message: "\"\(repeated.key)\" is given twice in one object; give each key once",
+                          isUnpairedSurrogate: false)
         }
         func value(_ node: JSONSource.Node) -> SettingValue {
             switch node.value {

@@ -61,6 +61,9 @@ public struct Baseline: Sendable, Codable, Hashable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CatalogError(location: CatalogLocation(file: path), message: "cannot read the baseline (missing or unreadable)")
         }
+        // A key given twice (a failure's "kind", the "failures" list) would mean one thing to Overset and another
+        // to a reviewer reading it with jq or Python: refused, as every JSON Overset reads.
+        try JSONSource.refuseRepeatedKeys(data, path: path, what: "the baseline")
         if let baseline = try? JSONDecoder().decode(Baseline.self, from: data) { return baseline }
         if let report = try? CheckReport.fromJSON(data) { return Baseline(report: report) }
         throw CatalogError(location: CatalogLocation(file: path),

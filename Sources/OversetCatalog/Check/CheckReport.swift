@@ -248,6 +248,17 @@ public struct CheckReport: Sendable, Codable {
             if let problem = report.counts.inconsistency {
                 throw MergeError(message: "'\(name)' has impossible counts: \(problem)")
             }
+            // Verified, not trusted: every string with a problem is listed, so its failed, warning and unknown
+            // checks are counted again from the results, and a shard that says fewer is refused.
+            let listed = CheckCounts(report.results)
+            for (what, stated, found) in [("failed", report.counts.failed, listed.failed),
+                                          ("warnings", report.counts.warnings, listed.warnings),
+                                          ("unknown", report.counts.unknown, listed.unknown),
+                                          ("strings", report.counts.strings, listed.strings),
+                                          ("checks", report.counts.checks, listed.checks)] where stated < found {
+                throw MergeError(message: "'\(name)' says \(stated) \(what) but its results hold \(found): its counts "
+                    + "do not match its results (a report edited by hand?)")
+            }
             if let count, count != parts[1] {
                 throw MergeError(message: "'\(name)' is shard \(parts[0]) of \(parts[1]), the others are of \(count)")
             }

@@ -28,16 +28,20 @@ enum AndroidHTML {
         var last = text.startIndex
         var pendingSpace = false
         func appendText(_ piece: Substring) {
-            for character in XMLEntities.decodeReferences(String(piece)) {
+            for character in XMLEntities.decodeReferences(String(piece), protectingMarks: true) {
                 if character == " " || character == "\t" || character == "\n" || character == "\r" {
                     pendingSpace = !out.isEmpty && out.last != "\n"
                 } else {
                     if pendingSpace {
                         // Before the marks of tags opened since the last text: the space is outside their runs.
                         var at = out.unicodeScalars.endIndex
-                        while at > out.unicodeScalars.startIndex,
-                              (0xFDD0...0xFDDF).contains(out.unicodeScalars[out.unicodeScalars.index(before: at)].value) {
-                            at = out.unicodeScalars.index(before: at)
+                        let scalars = out.unicodeScalars
+                        while at > scalars.startIndex,
+                              (0xFDD0...0xFDDF).contains(scalars[scalars.index(before: at)].value) {
+                            // An escaped character of the user's is text, not a mark: stop before it.
+                            let mark = scalars.index(before: at)
+                            if mark > scalars.startIndex, scalars[scalars.index(before: mark)] == AndroidStyles.escape { break }
+                            at = mark
                         }
                         out.unicodeScalars.insert(" ", at: at)
                     }
@@ -101,7 +105,8 @@ enum AndroidHTML {
 ///
 /// Both readers mark a styled tag's content with a pair of Unicode noncharacters (U+FDD0 + tag to open, U+FDE0 + tag
 /// to close: code points reserved for a program's internal use) while they unescape and collapse white space;
-/// ``styled(_:)`` then takes the marks out and makes the runs, so the runs follow the text through both.
+/// ``styled(_:)`` then takes the marks out and makes the runs, so the runs follow the text through both. A character
+/// of that range in the user's text is escaped (``escape``) wherever it is made, so it is never read as a mark.
 enum AndroidStyles {
     /// The styled tags, by index (the mark's offset).
     static let tags: [(names: Set<String>, attributes: TextAttributes)] = [
@@ -124,7 +129,27 @@ enum AndroidStyles {
     static func open(_ index: Int) -> Unicode.Scalar { Unicode.Scalar(0xFDD0 + UInt32(index))! }
     static func close(_ index: Int) -> Unicode.Scalar { Unicode.Scalar(0xFDE0 + UInt32(index))! }
 
-    /// Whether `text` has a mark.
+    /// The escape before a character of the marks' range (U+FDD0–U+FDEF) that is the user's own text: a translator
+    /// can type one (raw, `\uFDD3`, `&#xFDD3;`), and it must stay text, never become a style. Every stage that
+    /// makes characters (the XML text, Android's `\u` escapes, HTML's character references) escapes the ones in
+    /// that range, and ``styled(_:)`` takes each escaped one as text.
+    static let escape = Unicode.Scalar(0xFDEF)!
+
+    /// Whether `scalar` is in the marks' range, so that text must escape it.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { (0xFDD0...0xFDEF).contains(scalar.value) }
+
+    /// `text` with each character of the marks' range escaped: what a reader hands on as the user's text.
+    static func protected(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar) { out.append(escape) }
+            out.append(scalar)
+        }
+        return String(out)
+    }
+
+    /// Whether `text` has a mark (or an escaped character).
     static func hasMarks(_ text: String) -> Bool { text.unicodeScalars.contains { (0xFDD0...0xFDEF).contains($0.value) } }
 
     /// The text without its marks, and the runs they mark (nested tags merge: bold inside big is bold at 1.25).
@@ -146,7 +171,17 @@ enum AndroidStyles {
             }
             runStart = offset
         }
+        var escaped = false
         for scalar in text.unicodeScalars {
+            if escaped || scalar == escape {
+                // The user's own character of the marks' range: text (the escape itself is dropped).
+                if escaped {
+                    string.unicodeScalars.append(scalar)
+                    offset += scalar.utf16.count
+                }
+                escaped.toggle()
+                continue
+            }
             switch scalar.value {
             case 0xFDD0...0xFDDF:
                 endRun()

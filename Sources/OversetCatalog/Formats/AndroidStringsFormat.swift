@@ -79,6 +79,12 @@ enum AndroidStringsFormat {
         }
         var iterator = raw.unicodeScalars.makeIterator()
         while let scalar = iterator.next() {
+            if scalar == AndroidStyles.escape {
+                // An escaped character of the user's (``AndroidStyles/escape``): both go on as they are.
+                out.append((scalar, true))
+                if let next = iterator.next() { out.append((next, true)) }
+                continue
+            }
             switch scalar {
             case "\\":
                 guard let next = iterator.next() else { break }
@@ -89,6 +95,7 @@ enum AndroidStringsFormat {
                     var hex = ""
                     for _ in 0..<4 { if let digit = iterator.next() { hex.unicodeScalars.append(digit) } }
                     if let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) {
+                        if AndroidStyles.needsEscape(decoded) { out.append((AndroidStyles.escape, true)) }
                         out.append((decoded, true))
                     } else {
                         out += ("\\u" + hex).unicodeScalars.map { ($0, true) }

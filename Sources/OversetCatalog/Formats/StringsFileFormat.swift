@@ -109,8 +109,12 @@ enum StringsFileFormat {
         var atEnd: Bool { index >= scalars.count }
         var current: Unicode.Scalar? { atEnd ? nil : scalars[index] }
 
+        /// Moves past the current scalar, counting lines as every line ending ends one: LF, CRLF and a lone CR
+        /// (a file saved with classic Mac endings).
         mutating func advance() {
-            if scalars[index] == "\n" { line += 1 }
+            if scalars[index] == "\n" || (scalars[index] == "\r" && (index + 1 == scalars.count || scalars[index + 1] != "\n")) {
+                line += 1
+            }
             index += 1
         }
 
@@ -132,7 +136,7 @@ enum StringsFileFormat {
                     comment = String(text).trimmingCharacters(in: .whitespacesAndNewlines)
                 } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
                     var text = String.UnicodeScalarView()
-                    while let c = current, c != "\n" { text.append(c); advance() }
+                    while let c = current, c != "\n", c != "\r" { text.append(c); advance() }
                     comment = String(String(text).dropFirst(2)).trimmingCharacters(in: .whitespaces)
                 } else {
                     break
@@ -204,7 +208,7 @@ enum StringsFileFormat {
         mutating func recover() {
             while let scalar = current {
                 advance()
-                if scalar == ";" || scalar == "\n" { return }
+                if scalar == ";" || scalar == "\n" || scalar == "\r" { return }
             }
         }
 

@@ -192,6 +192,14 @@ enum XCStringsFormat {
                 problem(.error, value, "\"\(name)\" is \(value.kindDescription), not an object; skipped")
                 return
             }
+            // A key given twice inside the entry (a string unit's "value" twice): Xcode keeps the last, Overset's
+            // reader the first; neither is measured as if it were the string.
+            if let repeated = JSONSource.firstRepeatedKey(in: value) {
+                catalog.diagnostics.append(CatalogDiagnostic(.error, location(repeated.keyOffset), "\"\(name)\": "
+                    + "\"\(repeated.key)\" is given twice in one object (Xcode keeps the last, other readers the first); "
+                    + "the key is not checked"))
+                return
+            }
             if value["shouldTranslate"]?.bool == false { return }
             let comment = value["comment"]?.string
             var localizations: [JSONSource.Member] = []

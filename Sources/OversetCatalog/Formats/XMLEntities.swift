@@ -120,7 +120,8 @@ enum XMLEntities {
                                                   "nbsp": "\u{00A0}"]
 
     /// `&amp;`, `&nbsp;`, `&#8230;` and `&#x2026;` decoded; anything else kept.
-    static func decodeReferences(_ text: String) -> String {
+    /// `protectingMarks`: a decoded character of Android's style marks' range is escaped (``AndroidStyles/escape``).
+    static func decodeReferences(_ text: String, protectingMarks: Bool = false) -> String {
         guard text.contains("&") else { return text }
         var out = ""
         var rest = text[...]
@@ -138,6 +139,7 @@ enum XMLEntities {
             if let value = namedEntities[name] {
                 out += value
             } else if let number, let scalar = Unicode.Scalar(number) {
+                if protectingMarks, AndroidStyles.needsEscape(scalar) { out.unicodeScalars.append(AndroidStyles.escape) }
                 out.unicodeScalars.append(scalar)
             } else {
                 out += rest[amp...semicolon]

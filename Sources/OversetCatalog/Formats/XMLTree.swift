@@ -47,7 +47,7 @@ final class XMLElementNode {
     var markedText: String {
         content.map { item -> String in
             switch item {
-            case .text(let text): return text
+            case .text(let text): return AndroidStyles.protected(text)
             case .element(let node):
                 guard let styled = AndroidStyles.index(of: node.name.lowercased()) else { return node.markedText }
                 var marked = String(AndroidStyles.open(styled))

@@ -129,8 +129,11 @@ extension CheckReport {
     }
 
     /// Reads a JSON report (for `overset merge`).
-    public static func fromJSON(_ data: Data) throws -> CheckReport {
-        try JSONDecoder().decode(CheckReport.self, from: data)
+    /// - Throws: also for a key given twice in one object (``JSONSource/firstRepeatedKey(in:)``): a report is
+    ///   verified, never trusted.
+    public static func fromJSON(_ data: Data, path: String = "the report") throws -> CheckReport {
+        try JSONSource.refuseRepeatedKeys(data, path: path, what: "the report")
+        return try JSONDecoder().decode(CheckReport.self, from: data)
     }
 
     // MARK: JUnit
