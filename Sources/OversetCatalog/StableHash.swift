@@ -24,9 +24,9 @@ package struct StableHash {
     /// megabytes holds none of it (a check's fingerprint is made as it ends, when its memory is at its peak). Adds
     /// nothing for a file that cannot be opened; stops at a read error.
     /// Adds a regular file's bytes, at most ``Catalog/maximumFileSize`` of them; anything else (missing, a folder,
-    /// a FIFO or a device, which could block or never end) adds its problem's words instead, never its bytes.
+    /// a FIFO or a device, which could block or never end) adds nothing and is never opened.
     package mutating func add(contentsOfFile path: String) {
-        if let problem = Catalog.pathProblem(path) { return add(problem) }
+        if Catalog.pathProblem(path) != nil { return }
         guard let file = FileHandle(forReadingAtPath: path) else { return }
         defer { try? file.close() }
         var left = Catalog.maximumFileSize

@@ -11,9 +11,13 @@ extension Picture {
         guard (1...4).contains(scale) else {
             throw .invalidArgument(name: "scale", value: "\(scale)", expected: "1, 2 or 3")
         }
+        if let problem = RasterCanvas.sizeProblem(width: width, height: height, scale: Double(scale)) {
+            throw .invalidArgument(name: "picture size", value: "\(n(width)) × \(n(height)) pt at @\(scale)x",
+                                   expected: problem)
+        }
         guard let canvas = RasterCanvas(width: width, height: height, scale: Double(scale)) else {
-            throw .invalidArgument(name: "picture size", value: "\(n(width)) × \(n(height)) pt",
-                                   expected: "at most 32768 pixels a side")
+            throw .outputFailed(path: path, reason: "cairo could not allocate a canvas of \(n(width)) × \(n(height)) pt "
+                + "at @\(scale)x (out of memory?)")
         }
         if let background {
             canvas.fill([.move(0, 0), .line(width, 0), .line(width, height), .line(0, height), .close],

@@ -37,12 +37,34 @@ package final class RasterCanvas {
     package let pixelWidth: Int
     package let pixelHeight: Int
 
-    /// A transparent canvas of `width` × `height` points at `scale` pixels per point.
+    /// The largest side cairo's image surfaces take.
+    package static let maximumSide = 32_768
+    /// The most pixels a canvas holds: 100 million, 400 MB at four bytes a pixel (a picture of 790 lines at
+    /// 16,000 pt took 4.1 GB before this bound).
+    package static let maximumPixels = 100_000_000
+
+    /// The pixel size of `width` × `height` points at `scale`, and why a canvas of it is refused (a side past
+    /// ``maximumSide``, more than ``maximumPixels``), nil when it is not.
+    package static func sizeProblem(width: Double, height: Double, scale: Double) -> String? {
+        guard width.isFinite, height.isFinite, scale.isFinite else { return "not a finite size" }
+        let pixelWidth = (width * scale).rounded(.up), pixelHeight = (height * scale).rounded(.up)
+        if pixelWidth > Double(maximumSide) || pixelHeight > Double(maximumSide) {
+            return "\(Int(pixelWidth)) × \(Int(pixelHeight)) pixels: at most \(maximumSide) pixels a side"
+        }
+        if pixelWidth * pixelHeight > Double(maximumPixels) {
+            return "\(Int(pixelWidth)) × \(Int(pixelHeight)) pixels: at most \(maximumPixels / 1_000_000) million pixels "
+                + "(use --svg, or a smaller --scale)"
+        }
+        return nil
+    }
+
+    /// A transparent canvas of `width` × `height` points at `scale` pixels per point; nil when cairo cannot
+    /// allocate it (check ``sizeProblem(width:height:scale:)`` first).
     package init?(width: Double, height: Double, scale: Double) {
+        guard Self.sizeProblem(width: width, height: height, scale: scale) == nil else { return nil }
         pixelWidth = max(1, Int((width * scale).rounded(.up)))
         pixelHeight = max(1, Int((height * scale).rounded(.up)))
-        guard pixelWidth <= 32_768, pixelHeight <= 32_768,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)),
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
         guard let context = cairo_create(surface), cairo_status(context) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)

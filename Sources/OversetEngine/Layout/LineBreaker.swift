@@ -85,10 +85,6 @@ struct LineBreaker {
                 let segment = segments[segmentIndex]
                 let pieceStart = isFirst ? position : Int(segment.start)
                 let isPartial = pieceStart != Int(segment.start)
-                var lead = 0.0
-                if isFirst && pieceStart > 0 && unsafeToBreak[pieceStart] {
-                    lead = isPartial ? leadingDelta(from: pieceStart, to: Int(segment.end)) : segment.startDelta
-                }
                 let content: Double
                 let full: Double
                 if isPartial {
@@ -99,6 +95,15 @@ struct LineBreaker {
                 } else {
                     content = segment.contentWidth + tracking * Double(segment.contentClusters)
                     full = segment.fullWidth + tracking * Double(segment.fullClusters)
+                }
+                var lead = 0.0
+                // The rest of a word cut at an unsafe boundary starts the line re-shaped: only a piece that could
+                // fit is shaped again (its start's shaping moves its width by less than `contextBound`); one wider
+                // than that goes to `fittingPrefix`, which shapes near the cut only. Shaping the rest of the word for
+                // every line of it was quadratic ("a)" × 20,000: 104 s in a check).
+                if isFirst && pieceStart > 0 && unsafeToBreak[pieceStart]
+                    && (!isPartial || content <= maxWidth + slack + Self.contextBound) {
+                    lead = isPartial ? leadingDelta(from: pieceStart, to: Int(segment.end)) : segment.startDelta
                 }
                 // Hangul word priority: a Korean word (segments joined by breaks between Hangul characters) moves
                 // to the next line whole when it does not fit after what the line holds; one that starts a line
