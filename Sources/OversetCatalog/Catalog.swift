@@ -228,7 +228,13 @@ public struct Catalog: Sendable {
     public static func pathProblem(_ path: String, expected: String = "a catalog file") -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            return errno == EACCES ? "cannot read the file (permission denied)" : "no such file or folder"
+            if errno == EACCES { return "cannot read the file (permission denied)" }
+            // A name that is not UTF-8 reaches Swift with U+FFFD in place of its bytes: the file exists, but this
+            // path cannot name it.
+            if path.unicodeScalars.contains("\u{FFFD}") {
+                return "the file's name is not valid UTF-8, so it cannot be named here: rename it"
+            }
+            return "no such file or folder"
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break

@@ -32,22 +32,33 @@ enum AndroidStringsFormat {
                 catalog.diagnostics.append(CatalogDiagnostic(.warning, location, "duplicate name \"\(name)\" (first on line \(first))"))
             }
             seen[name] = element.line
+            /// A string of the resource, or its problem as an error (styled tags nested past what is measured).
+            func add(_ node: XMLElementNode, variant: String?, location: CatalogLocation) {
+                let named = variant.map { "\(name) [\($0)]" } ?? name
+                guard let text = styled(node) else {
+                    catalog.diagnostics.append(CatalogDiagnostic(.error, location, "\(named) (\(language)): its styled "
+                        + "tags nest more than \(AndroidStyles.maximumNesting) deep; the string is not measured"))
+                    return
+                }
+                if let problem = AndroidStyles.problem(of: text) {
+                    catalog.diagnostics.append(CatalogDiagnostic(.error, location, "\(named) (\(language)): \(problem); "
+                        + "the string is not measured"))
+                    return
+                }
+                catalog.entries.append(CatalogEntry(key: name, language: language, variant: variant, styled: text,
+                                                    location: location))
+            }
             switch element.name {
             case "string":
-                catalog.entries.append(CatalogEntry(key: name, language: language, styled: styled(element),
-                                                    location: location))
+                add(element, variant: nil, location: location)
             case "plurals":
                 for item in element.children(named: "item") {
                     let quantity = item.attributes["quantity"] ?? "other"
-                    catalog.entries.append(CatalogEntry(key: name, language: language, variant: "plural.\(quantity)",
-                                                        styled: styled(item),
-                                                        location: CatalogLocation(file: path, line: item.line)))
+                    add(item, variant: "plural.\(quantity)", location: CatalogLocation(file: path, line: item.line))
                 }
             case "string-array":
                 for (index, item) in element.children(named: "item").enumerated() {
-                    catalog.entries.append(CatalogEntry(key: name, language: language, variant: "item.\(index)",
-                                                        styled: styled(item),
-                                                        location: CatalogLocation(file: path, line: item.line)))
+                    add(item, variant: "item.\(index)", location: CatalogLocation(file: path, line: item.line))
                 }
             default:
                 catalog.diagnostics.append(CatalogDiagnostic(.warning, location,
@@ -59,7 +70,7 @@ enum AndroidStringsFormat {
 
     /// What a user sees of a string resource, with its styled runs: `<b>` and the like as XML elements (the
     /// resource compiler's spans) or as HTML in CDATA or escaped (`Html.fromHtml`'s).
-    static func styled(_ element: XMLElementNode) -> StyledText {
+    static func styled(_ element: XMLElementNode) -> StyledText? {
         AndroidStyles.styled(AndroidHTML.visibleText(unescape(element.markedText)))
     }
 

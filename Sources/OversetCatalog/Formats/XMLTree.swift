@@ -45,17 +45,23 @@ final class XMLElementNode {
     /// All text inside, with Android's styled tags (`<b>`, `<i>`, `<big>`, …) kept as ``AndroidStyles`` marks around
     /// their text and other markup removed.
     var markedText: String {
-        content.map { item -> String in
+        var out = ""
+        appendMarkedText(to: &out)
+        return out
+    }
+
+    /// ``markedText`` appended to one buffer (joining each element's own string copied the text once per level).
+    private func appendMarkedText(to out: inout String) {
+        for item in content {
             switch item {
-            case .text(let text): return AndroidStyles.protected(text)
+            case .text(let text): out += AndroidStyles.protected(text)
             case .element(let node):
-                guard let styled = AndroidStyles.index(of: node.name.lowercased()) else { return node.markedText }
-                var marked = String(AndroidStyles.open(styled))
-                marked += node.markedText
-                marked.unicodeScalars.append(AndroidStyles.close(styled))
-                return marked
+                let styled = AndroidStyles.index(of: node.name.lowercased())
+                if let styled { out.unicodeScalars.append(AndroidStyles.open(styled)) }
+                node.appendMarkedText(to: &out)
+                if let styled { out.unicodeScalars.append(AndroidStyles.close(styled)) }
             }
-        }.joined()
+        }
     }
 
     /// Parses a document; throws with the line of the first error.
@@ -184,7 +190,15 @@ final class XMLElementNode {
         return nil
     }
 
+    /// How deep elements may nest in a catalog's XML (a resource file's are a few levels deep: resources, string,
+    /// b, i).
+    static let maximumDepth = 128
+
+    /// Elements nested past ``maximumDepth``.
+    struct TooDeep: Error {}
+
     private static func describe(_ error: Error) -> String {
+        if error is TooDeep { return "elements nest more than \(maximumDepth) deep" }
         let code = (error as NSError).code
         switch code {
         case 6, 7, 8, 9: return "an invalid character or character reference"
@@ -212,6 +226,15 @@ final class XMLElementNode {
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
+            // Elements nested past any real resource file's depth: refused, before the tree (and the readers that
+            // walk it recursively) grow with them (20,000 levels took 25.8 s).
+            guard stack.count < XMLElementNode.maximumDepth else {
+                if error == nil {
+                    error = (XMLElementNode.TooDeep(), parser.lineNumber)
+                }
+                parser.abortParsing()
+                return
+            }
             let node = XMLElementNode(name: name, attributes: attributes, line: parser.lineNumber)
             if let parent = stack.last { parent.content.append(.element(node)) } else { root = node }
             stack.append(node)

@@ -65,7 +65,6 @@ struct MarkdownInlineReader {
         /// The delimiter stack's height when the bracket was seen (emphasis inside a link stops here).
         var delimiterBottom: Int
         var isImage = false
-        var active = true
     }
 
     private enum SpanKind { case strong, emphasis }
@@ -73,6 +72,9 @@ struct MarkdownInlineReader {
     private var nodes: [Node] = []
     private var delimiters: [Delimiter] = []
     private var brackets: [Bracket] = []
+    /// The brackets below this height that are not images can no longer open a link (a link closed above them):
+    /// one number instead of marking each of them at every link, which was quadratic (`[[a](b)` × 15,000).
+    private var linkFloor = 0
     /// Matched emphasis: nodes `lower..<upper` get the kind.
     private var spans: [(lower: Int, upper: Int, kind: SpanKind)] = []
     private var pendingText = ""
@@ -230,16 +232,17 @@ struct MarkdownInlineReader {
             nodes.append(Node(text: "]"))
             return index + 1
         }
-        guard opener.active, let end = linkTail(after: index) else {
+        // Its height was the stack's height now; below the floor, only an image may still open.
+        let active = opener.isImage || brackets.count >= linkFloor
+        linkFloor = min(linkFloor, brackets.count)
+        guard active, let end = linkTail(after: index) else {
             nodes.append(Node(text: "]"))
             return index + 1
         }
         processEmphasis(bottom: opener.delimiterBottom)
         nodes[opener.node].text = ""
         // No link inside a link: earlier brackets can no longer open one (an image may hold links).
-        if !opener.isImage {
-            for position in brackets.indices where !brackets[position].isImage { brackets[position].active = false }
-        }
+        if !opener.isImage { linkFloor = brackets.count }
         return end
     }
 
