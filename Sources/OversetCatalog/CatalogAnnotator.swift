@@ -156,25 +156,31 @@ public enum CatalogAnnotator {
         let bytes = [UInt8](data)
         let utf16 = bytes.starts(with: [0xFF, 0xFE]) ? String.Encoding.utf16LittleEndian
             : bytes.starts(with: [0xFE, 0xFF]) ? String.Encoding.utf16BigEndian : nil
-        var text = text
-        var lines = text.lines
+        // One forward pass (inserting each note in place moved every line after it: quadratic in the keys).
+        var out = TextLines(lines: [], endings: [], ending: text.ending)
+        out.lines.reserveCapacity(text.lines.count * 2)
+        out.endings.reserveCapacity(text.lines.count * 2)
         var count = 0
-        for index in lines.indices.reversed() {
-            guard let added = note(index + 1) else { continue }
-            let indentation = String(lines[index].prefix { $0 == " " || $0 == "\t" })
-            // A note of ours on the entry's own line (`/* Overset: … */ "key" = …`) moves to a line of its own.
-            if let rest = withoutLeadingNote(lines[index]) { lines[index] = indentation + rest }
-            // Only a line that is our note alone is replaced: a translator's comment that mentions "Overset:" (or
-            // shares a block with an old note) is kept, and the note goes below it.
-            if index > 0, isNote(lines[index - 1]) {
-                lines[index - 1] = indentation + added
-            } else {
-                lines.insert(indentation + added, at: index)
-                text.endings.insert(text.ending, at: index)
+        for (index, original) in text.lines.enumerated() {
+            var line = original
+            if let added = note(index + 1) {
+                let indentation = String(line.prefix { $0 == " " || $0 == "\t" })
+                // A note of ours on the entry's own line (`/* Overset: … */ "key" = …`) moves to a line of its own.
+                if let rest = withoutLeadingNote(line) { line = indentation + rest }
+                // Only a line that is our note alone is replaced: a translator's comment that mentions "Overset:"
+                // (or shares a block with an old note) is kept, and the note goes below it.
+                if index > 0, isNote(text.lines[index - 1]), let last = out.lines.indices.last {
+                    out.lines[last] = indentation + added
+                } else {
+                    out.lines.append(indentation + added)
+                    out.endings.append(text.ending)
+                }
+                count += 1
             }
-            count += 1
+            out.lines.append(line)
+            out.endings.append(text.endings[index])
         }
-        text.lines = lines
+        let text = out
         let joined = text.joined
         if let utf16 {
             var out = Data(utf16 == .utf16LittleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF])
@@ -201,17 +207,16 @@ public enum CatalogAnnotator {
             edits.append(json.settingMember("comment", to: JSONString.quoted((kept + [added]).joined(separator: "\n")),
                                             in: entry.value))
         }
-        var out = json.bytes
-        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            out.replaceSubrange(edit.range, with: Array(edit.text.utf8))
-        }
+        let out = JSONSource.applying(edits, to: json.bytes)
         return (Data(out), edits.count)
     }
 
     static func annotateXLIFF(_ data: Data, path: String, catalog: Catalog, spec: LayoutSpec,
                               largest: ContentSizeCategory) throws -> (data: Data, count: Int) {
-        let text = try TextDecoding.decode(data, path: path)
-        var lines = text.components(separatedBy: "\n")
+        let text = TextLines(try TextDecoding.decode(data, path: path))
+        var lines = text.lines
+        // Lines to add before a line, by its index: added in one pass at the end, so that indices stay put.
+        var added: [Int: String] = [:]
         var byLine: [Int: CatalogEntry] = [:]
         for entry in catalog.entries where entry.language == (catalog.sourceLanguage ?? "en") {
             if let line = entry.location.line, byLine[line] == nil { byLine[line] = entry }
@@ -246,13 +251,22 @@ public enum CatalogAnnotator {
                 lines[existing].replaceSubrange(old, with: noteText)
             } else if lines[end].trimmingCharacters(in: .whitespaces).hasPrefix("</trans-unit>") {
                 let indentation = String(lines[end].prefix { $0 == " " || $0 == "\t" }) + "  "
-                lines.insert(indentation + noteText, at: end)
+                added[end] = indentation + noteText
             } else if let close = lines[end].range(of: "</trans-unit>") {
                 lines[end].insert(contentsOf: noteText, at: close.lowerBound)
             }
             count += 1
         }
-        return (Data(lines.joined(separator: "\n").utf8), count)
+        var out = TextLines(lines: [], endings: [], ending: text.ending)
+        for (index, line) in lines.enumerated() {
+            if let note = added[index] {
+                out.lines.append(note)
+                out.endings.append(text.ending)
+            }
+            out.lines.append(line)
+            out.endings.append(text.endings[index])
+        }
+        return (Data(out.joined.utf8), count)
     }
 }
 
@@ -332,6 +346,12 @@ struct TextLines {
     /// The file's first line ending, for lines added: `"\n"` when it has none.
     let ending: String
 
+    init(lines: [String], endings: [String], ending: String) {
+        self.lines = lines
+        self.endings = endings
+        self.ending = ending
+    }
+
     init(_ text: String) {
         var lines: [String] = []
         var endings: [String] = []
@@ -361,7 +381,10 @@ struct TextLines {
     /// The text again, each line with its ending.
     var joined: String {
         var out = ""
-        for (line, ending) in zip(lines, endings) { out += line + ending }
+        for (line, ending) in zip(lines, endings) {
+            out += line
+            out += ending
+        }
         return out
     }
 }

@@ -162,6 +162,23 @@ struct JSONSource {
         try parse(bytes: [UInt8](data), path: path, deferringBelow: depth)
     }
 
+    /// `bytes` with each edit's range replaced by its text, in one pass (the edits' ranges must not overlap).
+    /// Replacing them one by one in place moved the file's tail at every edit: quadratic in a catalog's keys
+    /// (`annotate` of 60,000 keys took 12–16 s, of 120,000 80 s).
+    static func applying(_ edits: [(range: Range<Int>, text: String)], to bytes: [UInt8]) -> [UInt8] {
+        let sorted = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + sorted.reduce(0) { $0 + $1.text.utf8.count })
+        var at = 0
+        for edit in sorted {
+            out += bytes[at..<edit.range.lowerBound]
+            out += edit.text.utf8
+            at = edit.range.upperBound
+        }
+        out += bytes[at...]
+        return out
+    }
+
     /// The first member (in document order, depth first) whose key an earlier member of the same object has: JSON
     /// readers disagree on which of the two counts (Foundation and Overset took the first, Python, `jq` and
     /// Xcode the last), so a document with one is refused wherever Overset reads it.

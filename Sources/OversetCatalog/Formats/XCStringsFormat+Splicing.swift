@@ -43,10 +43,7 @@ extension XCStringsFormat {
                 edits.append(json.settingMember("localizations", to: object, in: entry.value))
             }
         }
-        var out = json.bytes
-        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            out.replaceSubrange(edit.range, with: Array(edit.text.utf8))
-        }
+        let out = JSONSource.applying(edits, to: json.bytes)
         return (Data(out), units)
     }
 
