@@ -8,7 +8,8 @@
 #              are reported as characters no font has.
 #   --tests:   also librsvg2-bin (rsvg-convert renders the SVGs), chromium (loads the HTML report headless),
 #              python3-jsonschema (validates the SARIF report against the published schema), time (/usr/bin/time
-#              reads a command's peak memory), python3-pip and
+#              reads a command's peak memory), valgrind (counts a command's instructions: the tests that double
+#              a hostile input and expect twice the work, not four times), python3-pip and
 #              junitparser from PyPI (reads the JUnit XML): the tests read Overset's output with tools that are not
 #              Overset.
 set -euo pipefail
@@ -18,7 +19,7 @@ packages=(libharfbuzz-dev libfreetype-dev libfontconfig1-dev libicu-dev libcairo
 tests=false
 if [ "${1:-}" = "--tests" ]; then
   tests=true
-  packages+=(librsvg2-bin chromium python3-pip python3-jsonschema time)
+  packages+=(librsvg2-bin chromium python3-pip python3-jsonschema time valgrind)
 fi
 missing=()
 for package in "${packages[@]}"; do
