@@ -69,6 +69,26 @@ report = {"results": [], "catalogs": ["a.xcstrings"], "languages": ["de"], "cate
 open(f"{seeds}/FuzzCatalogs/report-0", "wb").write(bytes([5]) + json.dumps(report).encode())
 report["counts"]["failed"] = 9223372036854775807
 open(f"{seeds}/FuzzCatalogs/report-1", "wb").write(bytes([5]) + json.dumps(report).encode())
+# What issue 45 taught: block YAML nested deep, CRLF and CR catalogs (annotated too), a translator's noncharacters
+# (U+FDD0–U+FDEF, raw, escaped and as references) beside styled tags, styled tags nested deep, and words whose
+# every cut HarfBuzz flags unsafe.
+deep_specs = ["x:\n" + "- " * 300 + "a\n", "x:\n" + "".join(" " * i + "- \n" for i in range(200)),
+              "default: {style: body, width: 320}\nrules:\n  - key: a\n    samples: {placeholders: {\"1\": \"12\"}}\n    headroom: \"5%\"\n"]
+for index, spec in enumerate(deep_specs):
+    open(f"{seeds}/FuzzCatalogs/spec-deep-{index}", "wb").write(bytes([0]) + spec.encode())
+open(f"{seeds}/FuzzCatalogs/strings-crlf", "wb").write(bytes([1]) + '"k1" = "v1"; /* c */\r\n"k2" = "v2";\r\n'.encode())
+open(f"{seeds}/FuzzCatalogs/strings-cr", "wb").write(bytes([1]) + '"k1" = "v1";\r// x\r"k2" = "v2";\r'.encode())
+open(f"{seeds}/FuzzCatalogs/xml-crlf", "wb").write(bytes([4]) + '<resources>\r\n<string name="a">A</string>\r\n</resources>\r\n'.encode())
+open(f"{seeds}/FuzzCatalogs/xml-oneline", "wb").write(bytes([4]) + '<resources><string name="a">A</string><string name="b">B</string></resources>'.encode())
+nonchar = '<resources><string name="n">\ufdd3<b>x\ufdef</b>\\uFDD0 &#xFDE0;</string>' \
+          '<string name="c"><![CDATA[<big><b>&#xFDD5;</b></big>]]></string></resources>'
+open(f"{seeds}/FuzzCatalogs/xml-nonchar", "wb").write(bytes([4]) + nonchar.encode())
+open(f"{seeds}/FuzzCatalogs/xml-nested", "wb").write(bytes([4]) + ('<resources><string name="d">' + "<b><i>" * 40 + "x" + "</i></b>" * 40 + "</string></resources>").encode())
+for index, word in enumerate(["a)" * 2000, "[[a](b)" * 500, "ـ" * 1500]):
+    header = bytearray(37)
+    header[0:5] = bytes([2 * index, 17, 0, 0, 0])
+    header[5], header[13], header[21], header[29] = 60, 17, 0, 20
+    open(f"{seeds}/FuzzLayout/hostile-{index}", "wb").write(bytes(header) + word.encode())
 for name in ["NotoSansThai-Regular.ttf", "NotoSansHebrew-Regular.ttf"]:
     data = open(f"Fonts/{name}", "rb").read()
     for size in [2000, 10000, len(data) * 9 // 10]:

@@ -14,6 +14,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
             _ = try? Catalog.read(data: written, path: "fuzz/de.lproj/Again", format: format, language: "de")
         }
     }
+    // Annotated as `overset annotate` writes it (CRLF, CR and LF endings alike), then read again.
+    if CatalogAnnotator.canAnnotate(format),
+       let annotated = try? CatalogAnnotator.annotate(bytes, path: "fuzz/de.lproj/Fuzz", format: format, spec: annotationSpec) {
+        _ = try? Catalog.read(data: annotated.data, path: "fuzz/de.lproj/Fuzz", format: format, language: "de")
+    }
     _ = try? LayoutSpec.parse(String(decoding: bytes, as: UTF8.self), path: "fuzz.yml")
     // A shard report as `overset merge` reads it: every number it holds is checked where it enters.
     if let report = try? CheckReport.fromJSON(bytes) {
@@ -25,6 +30,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     }
     return 0
 }
+
+/// The spec `annotate` is fuzzed with: a default and a rule, so that notes differ by key.
+let annotationSpec = try! LayoutSpec.parse("default: {style: body, width: 200, maxLines: 1}\nrules:\n  - glob: \"a*\"\n    width: 90\n",
+                                           path: "annotate.yml")
 
 // SwiftPM links an executable with `main` aliased to `FuzzCatalogs_main`; hand over to libFuzzer's driver from there.
 @_silgen_name("LLVMFuzzerRunDriver")
