@@ -395,7 +395,8 @@ package enum JSONNumber {
     /// Why the digits are the same: the nearest double to m/1000 is what `Double(m) / 1000` gives (division rounds
     /// correctly), and no decimal with fewer significant digits is as near, since any other decimal with at most
     /// three decimals is 0.001 away, far more than a double's spacing below 10⁹; so m/1000 without its trailing zeros
-    /// is the shortest round-tripping form Swift's `description` prints (checked in `JSONWriterTests`).
+    /// is the shortest round-tripping form Swift's `description` prints (checked against `description` in
+    /// `RequestIOTests`).
     package static func writeThousandths(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int? {
         guard value.magnitude < 1e9 else { return nil }
         let thousandths = Int((value * 1000).rounded())

@@ -133,11 +133,12 @@ private final class FaceStorage: @unchecked Sendable {
     }
 }
 
-/// One loaded font face at one point of its design space: the file's bytes (shared), a FreeType face (validation,
-/// tables, names) and a HarfBuzz font (shaping, cmap, extents) at the face's variations.
+/// One loaded font face at one point of its design space: the file's bytes (shared) and a HarfBuzz font (shaping,
+/// cmap, extents) at the face's variations. FreeType validates the face and reads its names and metrics while it
+/// loads, and is closed before the face is returned.
 ///
-/// Ownership: this class owns its HarfBuzz font; the bytes, the FreeType face and the HarfBuzz face are shared with
-/// the other instances of the same face and freed with the last of them.
+/// Ownership: this class owns its HarfBuzz font; the bytes and the HarfBuzz face are shared with the other
+/// instances of the same face and freed with the last of them.
 package final class FontFace: @unchecked Sendable {
     // @unchecked Sendable: after `init` nothing mutates the HarfBuzz font (built-in OpenType functions, no
     // callbacks), which HarfBuzz documents as safe to use from several threads at once, each with its own buffer.

@@ -1,12 +1,28 @@
+import Foundation
 import Overset
 import OversetTesting
 import Testing
 
 /// The test helpers, including what a failure looks like.
 @Suite struct FitExpectationTests {
+    /// "Check for updates" in Noto Sans is 8,523 units wide (`hb-shape --font-file=Fonts/NotoSans-Regular.ttf
+    /// 'Check for updates'`, Fixtures/hb-shape/english.json), 45.17 pt at AX5's body size, 53 pt (Apple's HIG table):
+    /// it fits in every category one line 2 % wider than that, and truncates at AX5 in one 2 % narrower, so widths
+    /// wrong by more than 2 % fail this test.
     @Test func fittingString_passesInEveryCategory() throws {
-        let report = expectFits("OK", language: "en", style: .body, width: 200, maxLines: 1)
+        let fixture = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath:
+            CatalogKeyTests.root + "/Tests/OversetTests/Fixtures/hb-shape/english.json"))) as? [String: Any])
+        let advance = (fixture["glyphs"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["ax"] as? Int ?? 0) }
+        let unitsPerEm = try #require(fixture["unitsPerEm"] as? Int)
+        #expect(advance == 8523 && unitsPerEm == 1000)
+        let widthAtAX5 = Double(advance) / Double(unitsPerEm) * 53
+        let noto = LabelFonts(custom: [CatalogKeyTests.root + "/Fonts/NotoSans-Regular.ttf"])
+        let wide = Label(font: .style(.body), width: widthAtAX5 * 1.02, maxLines: 1, fonts: noto)
+        let report = expectFits("Check for updates", language: "en", label: wide)
         #expect(report?.passed == true)
+        let narrow = Label(font: .style(.body), width: widthAtAX5 * 0.98, maxLines: 1, fonts: noto)
+        let failing = try FitCheck(text: "Check for updates", language: "en", label: narrow).evaluate()
+        #expect(failing.failures.filter { !$0.verdict.fits }.map(\.category) == [.accessibility5])
     }
 
     /// A paragraph failing at twelve sizes: the message a runner shows is bounded (the first and the worst

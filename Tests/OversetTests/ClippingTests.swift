@@ -67,17 +67,26 @@ import Testing
         #expect(report.clipsAtBounds == !expected.overflow.isEmpty)
     }
 
+    /// Overset's clipping report catches what HarfBuzz's extents say crosses the line box (the oracle, computed
+    /// above from the fixture alone): each sample's clipped clusters at each edge, and the oracle is not empty for
+    /// them (a test that must catch something).
     @Test func mustCatch_stackedMarksAtTheHIGLeadingAndAtATightLatinLineHeight() throws {
         // 17 pt body, HIG leading 22, and 20 pt, a tight height a designer might pick for Latin.
-        for sample in ["thai_marks", "arabic_harakat", "vietnamese"] {
-            #expect(!(try Self.expectedClipping(sample: sample, lineHeight: 22).overflow.isEmpty), "\(sample)")
-        }
-        for sample in ["thai_marks", "arabic_harakat", "devanagari", "vietnamese"] {
-            #expect(!(try Self.expectedClipping(sample: sample, lineHeight: 20).overflow.isEmpty), "\(sample)")
+        let cases = [("thai_marks", 22.0), ("arabic_harakat", 22), ("vietnamese", 22),
+                     ("thai_marks", 20), ("arabic_harakat", 20), ("devanagari", 20), ("vietnamese", 20)]
+        for (sample, lineHeight) in cases {
+            let expected = try Self.expectedClipping(sample: sample, lineHeight: lineHeight)
+            #expect(!expected.overflow.isEmpty, "\(sample) at \(lineHeight): the oracle must see clipping")
+            let prepared = try Fixtures.engine.prepare(expected.text, language: expected.language)
+            let layout = try prepared.layout(LayoutOptions(width: 10_000, pointSize: 17, lineHeight: .fixed(lineHeight)))
+            let caught = Set(layout.clipping().clippedClusters.map { Expected(cluster: $0.cluster, edge: $0.edge) })
+            #expect(caught == Set(expected.overflow.keys), "\(sample) at \(lineHeight)")
         }
         // Thai: the tone mark over an upper vowel (ที่, ฟ้ำ) at the top, below-base vowels (ฎุ, ฏู) at the bottom.
-        let thai = try Self.expectedClipping(sample: "thai_marks", lineHeight: 22).overflow
-        #expect(Set(thai.keys.map(\.cluster)) == ["ที่", "ฟ้ำ", "ฎุ", "ฏู"])
+        let thai = try Self.expectedClipping(sample: "thai_marks", lineHeight: 22)
+        let layout = try Fixtures.engine.prepare(thai.text, language: "th")
+            .layout(LayoutOptions(width: 10_000, pointSize: 17, lineHeight: .fixed(22)))
+        #expect(Set(layout.clipping().clippedClusters.map(\.cluster)) == ["ที่", "ฟ้ำ", "ฎุ", "ฏู"])
     }
 
     @Test func mustNotFlag_latinCyrillicGreekCJKAtTheHIGLeading() throws {

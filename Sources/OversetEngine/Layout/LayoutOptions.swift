@@ -96,7 +96,8 @@ public enum LineBreakStrategy: String, Sendable, Hashable, CaseIterable {
     /// First fit: each line takes as much as fits (`NSParagraphStyle.LineBreakStrategy` empty).
     case greedy
     /// Greedy, but a paragraph's last line never holds a single word when the line before has more than one: that
-    /// word's neighbour moves down with it (`.pushOut`, part of UIKit's `.standard`). It can add a line.
+    /// word's neighbour moves down with it (`.pushOut`, part of UIKit's `.standard`), only when the two fit on
+    /// that line: it never adds a line (its line count is greedy's).
     case pushOut
     /// The same number of lines as greedy, as even as possible: the narrowest width that keeps the line count
     /// (CSS `text-wrap: balance`). Not balanced when the text is truncated.

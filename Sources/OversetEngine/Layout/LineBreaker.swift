@@ -275,7 +275,6 @@ struct LineBreaker {
 
     // MARK: - Strategies
 
-    /// Lines by the options' strategy; with `lineLimit`, at most that many and whether text was left over.
     /// The number of lines by the options' strategy (at most `lineLimit`) and whether that was all the text;
     /// allocation-free for the greedy strategy.
     ///

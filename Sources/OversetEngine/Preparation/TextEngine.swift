@@ -131,8 +131,8 @@ public struct TextEngine: Sendable {
     /// `titleWillTruncate()`: the unconstrained text is taller than the text limited to `maxLines`).
     /// `maxLines` of 0 means unlimited, which never truncates.
     ///
-    /// The strategy is push-out (a `UILabel`, the default) or `.greedy` (TextKit); push-out can need one more
-    /// line than greedy.
+    /// The strategy is push-out (a `UILabel`, the default) or `.greedy` (TextKit); both need the same number of
+    /// lines (push-out moves a word only onto a last line it fits on), so the answer is the same for either.
     public func willTruncate(_ text: String, width: Double, pointSize: Double, maxLines: Int,
                              strategy: LineBreakStrategy = .pushOut,
                              language: String? = nil) throws(OversetError) -> Bool {
