@@ -235,6 +235,15 @@ struct Check: ParsableCommand {
         try OutputFile.refuse(writeBaseline, option: "--write-baseline", over: inputs.filter { $0.role != "baseline" })
         try OutputFile.refuseSame([("--output", output), ("--write-baseline", writeBaseline)])
         let checker = try CatalogChecker(spec: layoutSpec, options: options)
+        // A `key:` rule for a key no catalog has is a spec mistake: named, and the run stopped, before anything is
+        // measured.
+        let absent = checker.rulesNamingAbsentKeys(in: sources)
+        guard absent.isEmpty else {
+            for error in absent { FileHandle.standardError.write(line: "overset: \(error)") }
+            FileHandle.standardError.write(line: "overset: the layout spec has \(Plural.count(absent.count, "mistake")); "
+                + "fix the spec (exit 2); nothing was measured")
+            throw ExitCode(ExitStatus.unusableInput.rawValue)
+        }
         var tally: BaselineTally? = nil
         if let baseline {
             do {

@@ -113,6 +113,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let key = try CLITests.run(["check", "App", "--spec", "typo-key.yml", "--quiet"], directory: directory)
         #expect(key.status == 2, "\(key.stdout)\(key.stderr)")
+        #expect(key.stdout.isEmpty && key.stderr.contains("nothing was measured"), "\(key.stdout)\(key.stderr)")
         #expect(key.stderr.contains("typo-key.yml:4: error: key Add to list names a key no catalog has (did you mean \"Add to List\"?)"),
                 "\(key.stderr)")
         let setting = try CLITests.run(["check", "App", "--spec", "typo-setting.yml", "--quiet"], directory: directory)

@@ -279,36 +279,21 @@ struct SelectionStream {
                 untranslated.append((key, language))
             }
         }
-        if !nothingRead { diagnostics += unusedRules() }
+        if !nothingRead { diagnostics += unusedRules(allRead: unreadSources == 0) }
         return CheckSelection(catalogs: catalogs, entries: entries, languages: languages, categories: categories,
                               diagnostics: diagnostics, skipped: skipped,
                               untranslated: untranslated.sorted { ($0.key, $0.language) < ($1.key, $1.language) },
                               languagePlace: languagePlace, nothingRead: nothingRead)
     }
 
-    /// The key nearest a rule's exact key or glob (by edit distance over the lower-cased text, at most a third of
-    /// its length away), within a budget of comparisons; nil for other patterns or when none is near.
+    /// The key nearest a rule's exact key or glob (``CatalogChecker/nearest(to:in:)``); nil for other patterns.
     private func nearestKey(to rule: LayoutRule) -> String? {
-        let wanted: String
         switch rule.pattern {
-        case .exact(let key): wanted = key
-        case .glob(let glob): wanted = glob
-        default: return nil
+        case .exact(let wanted), .glob(let wanted):
+            return CatalogChecker.nearest(to: wanted, in: Set(ruleOrder.compactMap { names[$0.key] }))
+        default:
+            return nil
         }
-        let target = Array(wanted.lowercased().unicodeScalars)
-        guard !target.isEmpty, target.count <= 200 else { return nil }
-        var best: (key: String, distance: Int)? = nil
-        var budget = 2_000
-        for identity in ruleOrder {
-            budget -= 1
-            if budget < 0 { break }
-            guard let key = names[identity.key] else { continue }
-            let candidate = Array(key.lowercased().unicodeScalars)
-            guard abs(candidate.count - target.count) <= max(1, target.count / 3) else { continue }
-            let distance = Self.editDistance(target, candidate)
-            if distance <= max(1, target.count / 3), distance < (best?.distance ?? .max) { best = (key, distance) }
-        }
-        return best?.key
     }
 
     /// Levenshtein distance between two short texts.
@@ -326,7 +311,9 @@ struct SelectionStream {
 
     /// Rules that take no key are probably typos: a rule no key got is tried on the distinct keys, within a budget
     /// of tries, to say whether it matches none or only keys an earlier rule takes.
-    private func unusedRules() -> [CatalogDiagnostic] {
+    /// `allRead`: every source was read, so a key no catalog has is known to be absent (else its rule only warns:
+    /// the key may be in the file that could not be read).
+    private func unusedRules(allRead: Bool) -> [CatalogDiagnostic] {
         var budget = 1_000_000
         var out: [CatalogDiagnostic] = []
         for (index, rule) in spec.rules.enumerated() where !usedRules.contains(index) {
@@ -345,7 +332,7 @@ struct SelectionStream {
                 // default rule. A pattern (glob, regex, kind) may be written for keys to come or for several apps'
                 // catalogs: a warning.
                 let near = nearestKey(to: rule).map { " (did you mean \"\($0)\"?)" } ?? ""
-                if case .exact = rule.pattern {
+                if case .exact = rule.pattern, allRead {
                     out.append(CatalogDiagnostic(.error, rule.location, "\(rule.name) \(CheckReport.matchesNoKey)\(near)"))
                 } else {
                     out.append(CatalogDiagnostic(.warning, rule.location, "\(rule.name) matches no key\(near)"))
