@@ -34,7 +34,6 @@ public enum CatalogAnnotator {
 
     /// The catalog `data` with every key's limits written in.
     /// - Returns: the new file and the number of keys annotated.
-
     public static func annotate(_ data: Data, path: String, format: CatalogFormat,
                                 spec: LayoutSpec) throws -> (data: Data, count: Int) {
         let catalog = try Catalog.read(data: data, path: path, format: format)
@@ -137,8 +136,11 @@ public enum CatalogAnnotator {
             before = String(before[..<opened.lowerBound])
             trimmed = before.trimmingCharacters(in: .whitespaces)
         }
-        // Nothing but comments before it: the entry starts its line.
-        let startsLine = trimmed.isEmpty || (isStrings ? !trimmed.contains(";") : !trimmed.contains("<") || trimmed.hasPrefix("<!--") && trimmed.hasSuffix("-->") && trimmed.components(separatedBy: "-->").count == 2)
+        // Nothing but a comment before it: the entry starts its line (no `;` of an entry before a `.strings` key,
+        // no element before an Android one but a single comment).
+        let onlyComment = trimmed.hasPrefix("<!--") && trimmed.hasSuffix("-->")
+            && trimmed.components(separatedBy: "-->").count == 2
+        let startsLine = trimmed.isEmpty || (isStrings ? !trimmed.contains(";") : !trimmed.contains("<") || onlyComment)
         guard !startsLine else { return nil }
         let space = before.hasSuffix(" ") || before.isEmpty ? "" : " "
         return before + space + added + " " + line[start...]
