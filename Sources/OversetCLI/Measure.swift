@@ -22,7 +22,8 @@ struct Measure: ParsableCommand {
         and "clippingTolerance" (points) set how clipped marks count; "headroom" (points, or "5%" of the text's \
         width) makes a text that fits with less room to spare a warning.
         Only "text" and "width" are required. An unknown field is an error that names the nearest known one ("lines" \
-        is now "maxLines").
+        is now "maxLines"). Every label field, from the one table of settings (docs/settings.md lists each with its \
+        values and default): \(Label.settingKeys.joined(separator: ", ")).
 
         Each output line has the schema of `preview --format json`, with "id" echoed back and "line" (the input line \
         number), in input order: the lines one read returns are answered on every core (--threads) and written before \

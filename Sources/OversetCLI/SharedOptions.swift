@@ -4,99 +4,107 @@ import Overset
 import OversetPictures
 import OversetPNG
 
-/// The label's settings on the command line: the names of ``Label/settingKeys`` in kebab case. Every value is
-/// handed to the same decoder as `measure`'s JSON and the spec's keys (``Label/init(settings:base:)``), so the three
-/// share names, defaults, ranges and messages.
+/// The label's settings on the command line: the flags, help and completions of ``Label/settings`` (the one table
+/// of a label's settings). Every value is handed to the same decoder as `measure`'s JSON and the spec's keys
+/// (``Label/init(settings:base:)``), so the three share names, defaults, ranges and messages.
 struct LabelArguments: ParsableArguments {
-    @Option(parsing: .unconditional, help: "The width available to each line, in points (0 to 100000).")
+    @Option(name: CLIOption.names("width"), parsing: .unconditional, help: CLIOption.help("width", "points"))
     var width: String?
 
-    @Option(help: ArgumentHelp("A Dynamic Type text style: \(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")). Sets the size and, by default, the line height (the style's HIG leading).", valueName: "style"))
+    @Option(name: CLIOption.names("style"), help: CLIOption.help("style", "style"), completion: CLIOption.completion("style"))
     var style: String?
 
-    @Option(help: ArgumentHelp("The content size category: \(ContentSizeCategory.allCases.map(\.higName).joined(separator: ", ")) (UIKit and SwiftUI names work too). Default: Large.", valueName: "category"))
+    @Option(name: CLIOption.names("category"), help: CLIOption.help("category", "category"),
+            completion: CLIOption.completion("category"))
     var category: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A point size instead of --style, designed at Large; it scales with --category like UIFontMetrics (relative to body unless --relative-to says).", valueName: "points"))
+    @Option(name: CLIOption.names("size"), parsing: .unconditional, help: CLIOption.help("size", "points"))
     var size: String?
 
-    @Option(name: .customLong("relative-to"), help: ArgumentHelp("The text style a --size scales with, or none for a fixed size (default: body, as SwiftUI's .custom(_:size:)).", valueName: "style"))
+    @Option(name: CLIOption.names("relativeTo"), help: CLIOption.help("relativeTo", "style"),
+            completion: CLIOption.completion("relativeTo"))
     var relativeTo: String?
 
-    @Flag(help: "Use the style's emphasized weight (.traitBold).")
+    @Flag(name: CLIOption.names("emphasized"), help: CLIOption.help("emphasized"))
     var emphasized = false
 
-    @Option(help: ArgumentHelp("The weight of a --size label: regular, semibold, bold or heavy.", valueName: "weight"))
+    @Option(name: CLIOption.names("weight"), help: CLIOption.help("weight", "weight"), completion: CLIOption.completion("weight"))
     var weight: String?
 
-    @Option(name: [.customLong("max-lines"), .customLong("lines")], parsing: .unconditional,
-            help: ArgumentHelp("The most lines to show, like UILabel.numberOfLines; 0 (the default) is unlimited. --lines is the same option.", valueName: "n"))
+    @Option(name: CLIOption.names("maxLines"), parsing: .unconditional, help: CLIOption.help("maxLines", "n"))
     var maxLines: String?
 
-    @Option(help: ArgumentHelp("Line breaking: pushOut (a UILabel, the default), greedy (TextKit) or balanced.", valueName: "strategy"))
+    @Option(name: CLIOption.names("strategy"), help: CLIOption.help("strategy", "strategy"),
+            completion: CLIOption.completion("strategy"))
     var strategy: String?
 
-    @Option(help: ArgumentHelp("What the last line does when the text needs more lines: tail (default), head, middle or clip.", valueName: "mode"))
+    @Option(name: CLIOption.names("truncation"), help: CLIOption.help("truncation", "mode"),
+            completion: CLIOption.completion("truncation"))
     var truncation: String?
 
-    @Option(help: ArgumentHelp("Where lines break: word (byWordWrapping, the default) or character (byCharWrapping).", valueName: "mode"))
+    @Option(name: CLIOption.names("wrap"), help: CLIOption.help("wrap", "mode"), completion: CLIOption.completion("wrap"))
     var wrap: String?
 
-    @Option(name: .customLong("line-height"), parsing: .unconditional,
-            help: ArgumentHelp("Line height: points, leading (the style's HIG leading), natural (the fonts', line by line) or automatic (the default: leading with a style, natural with a size).", valueName: "height"))
+    @Option(name: CLIOption.names("lineHeight"), parsing: .unconditional, help: CLIOption.help("lineHeight", "height"),
+            completion: CLIOption.completion("lineHeight"))
     var lineHeight: String?
 
-    @Option(name: .customLong("line-height-multiple"), parsing: .unconditional,
-            help: ArgumentHelp("Multiplies the natural line height (lineHeightMultiple).", valueName: "factor"))
+    @Option(name: CLIOption.names("lineHeightMultiple"), parsing: .unconditional,
+            help: CLIOption.help("lineHeightMultiple", "factor"))
     var lineHeightMultiple: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Letter spacing in points after each character (NSAttributedString.Key.kern).", valueName: "points"))
+    @Option(name: CLIOption.names("tracking"), parsing: .unconditional, help: CLIOption.help("tracking", "points"))
     var tracking: String?
 
-    @Option(name: .customLong("font"),
-            help: "A font file path or an installed fontconfig family, tried before the bundled fonts. Repeatable.")
+    @Option(name: CLIOption.names("fonts"), help: CLIOption.help("fonts", "font"))
     var fonts: [String] = []
 
-    @Option(name: .customLong("platform-fonts"), help: ArgumentHelp("A folder of Apple's fonts copied from a Mac (SF Pro, SF Arabic, Thonburi, Hiragino Sans, PingFang, Apple Color Emoji, …): measured as iOS uses them, with SF Pro's tracking; default: $OVERSET_PLATFORM_FONTS.", valueName: "dir"))
+    @Option(name: CLIOption.names("platformFonts"), help: CLIOption.help("platformFonts", "dir"),
+            completion: .directory)
     var platformFonts: String?
 
-    @Option(name: .customLong("feature"), help: "An OpenType feature, e.g. kern=0, +liga, ss01. Repeatable.")
+    @Option(name: CLIOption.names("features"), help: CLIOption.help("features", "feature"))
     var features: [String] = []
 
-    @Option(help: ArgumentHelp("The text colour, #RRGGBB or #RRGGBBAA: with --background, the verdict checks contrast against the HIG (4.5:1 up to 17 pt, 3:1 from 18 pt or bold).", valueName: "hex"))
+    @Option(name: CLIOption.names("foreground"), help: CLIOption.help("foreground", "hex"))
     var foreground: String?
 
-    @Option(help: ArgumentHelp("The background colour behind the text, #RRGGBB (or #RRGGBBAA over white).", valueName: "hex"))
+    @Option(name: CLIOption.names("background"), help: CLIOption.help("background", "hex"))
     var background: String?
 
-    @Option(name: .customLong("dark-foreground"), help: ArgumentHelp("The text colour in dark mode (with --dark-background).", valueName: "hex"))
+    @Option(name: CLIOption.names("darkForeground"), help: CLIOption.help("darkForeground", "hex"))
     var darkForeground: String?
 
-    @Option(name: .customLong("dark-background"), help: ArgumentHelp("The background colour in dark mode (a translucent one is over black).", valueName: "hex"))
+    @Option(name: CLIOption.names("darkBackground"), help: CLIOption.help("darkBackground", "hex"))
     var darkBackground: String?
 
-    @Option(name: .customLong("minimum-scale-factor"), parsing: .unconditional, help: ArgumentHelp("adjustsFontSizeToFitWidth: shrink the text down to this scale (above 0, at most 1) before it counts as truncated; needs --max-lines.", valueName: "scale"))
+    @Option(name: CLIOption.names("minimumScaleFactor"), parsing: .unconditional,
+            help: CLIOption.help("minimumScaleFactor", "scale"))
     var minimumScaleFactor: String?
 
-    @Flag(name: .customLong("allows-tightening"), help: "allowsDefaultTighteningForTruncation: squeeze the spacing by up to 5 % of the width before truncating.")
+    @Flag(name: CLIOption.names("allowsTightening"), help: CLIOption.help("allowsTightening"))
     var allowsTightening = false
 
-    @Option(name: .customLong("minimum-category"), help: ArgumentHelp("minimumContentSizeCategory: smaller categories show this one's size.", valueName: "category"))
+    @Option(name: CLIOption.names("minimumCategory"), help: CLIOption.help("minimumCategory", "category"),
+            completion: CLIOption.completion("minimumCategory"))
     var minimumCategory: String?
 
-    @Option(name: .customLong("maximum-category"), help: ArgumentHelp("maximumContentSizeCategory (SwiftUI .dynamicTypeSize(...)): larger categories show this one's size, e.g. AX2.", valueName: "category"))
+    @Option(name: CLIOption.names("maximumCategory"), help: CLIOption.help("maximumCategory", "category"),
+            completion: CLIOption.completion("maximumCategory"))
     var maximumCategory: String?
 
-    @Flag(name: .customLong("bold-text"), help: "The Bold Text accessibility setting: every weight one step heavier (regular → semibold, semibold → bold).")
+    @Flag(name: CLIOption.names("boldText"), help: CLIOption.help("boldText"))
     var boldText = false
 
-    @Option(name: .customLong("maximum-point-size"), parsing: .unconditional, help: ArgumentHelp("UIFontMetrics.scaledFont(for:maximumPointSize:): the size never grows past this.", valueName: "points"))
+    @Option(name: CLIOption.names("maximumPointSize"), parsing: .unconditional,
+            help: CLIOption.help("maximumPointSize", "points"))
     var maximumPointSize: String?
 
-    @Option(name: .customLong("hangul-word-priority"), help: ArgumentHelp("lineBreakStrategy .hangulWordPriority: Korean breaks only between words (true or false); default: on for push-out and balanced, off for greedy.", valueName: "bool"))
+    @Option(name: CLIOption.names("hangulWordPriority"), help: CLIOption.help("hangulWordPriority", "bool"),
+            completion: .list(["true", "false"]))
     var hangulWordPriority: String?
 
-    @Flag(name: .customLong("markdown"), help: "Read the text as SwiftUI's Text(LocalizedStringKey) does: **bold**, *italic*, `code` and [links](url) measured as styled runs, without their marks.")
+    @Flag(name: CLIOption.names("markdown"), help: CLIOption.help("markdown"))
     var markdown = false
 
     @Option(help: "The BCP 47 language of the text (th, ja, zh-CN, ar, de…): selects line breaking rules and shaping.")
@@ -141,6 +149,29 @@ struct LabelArguments: ParsableArguments {
 
 /// Command-line spellings of the setting names in messages.
 enum CLIOption {
+    /// The setting of `key` in ``Label/settings``, the one table the options are made from.
+    static func setting(_ key: String) -> LabelSetting {
+        guard let setting = Label.setting(key) else { preconditionFailure("no label setting \(key)") }
+        return setting
+    }
+
+    /// The flag and its aliases of a setting (`--max-lines`, `--lines`).
+    static func names(_ key: String) -> NameSpecification {
+        let setting = setting(key)
+        return NameSpecification(([setting.flag] + setting.aliases).map { .customLong(String($0.dropFirst(2))) })
+    }
+
+    /// A setting's help from the table (its sentence, values and default), with the placeholder `valueName`.
+    static func help(_ key: String, _ valueName: String? = nil) -> ArgumentHelp {
+        ArgumentHelp(setting(key).commandLineHelp, valueName: valueName)
+    }
+
+    /// The values a shell completes for a setting: its choices from the table; nil for the others.
+    static func completion(_ key: String) -> CompletionKind? {
+        let allowed = setting(key).values.allowed
+        return allowed.isEmpty ? nil : .list(allowed)
+    }
+
     /// The most worker threads `--threads` takes: each holds its own buffers and engines' caches, and past a few
     /// times the cores they only cost memory (a request at 100,000 threads took 448 MB).
     static let maximumThreads = 256
@@ -152,14 +183,8 @@ enum CLIOption {
         }
     }
 
-    /// `maxLines` → `--max-lines`.
-    static func flag(_ key: String) -> String {
-        var out = "--"
-        for character in key {
-            if character.isUppercase { out += "-" + character.lowercased() } else { out.append(character) }
-        }
-        return out
-    }
+    /// `maxLines` → `--max-lines`: the table's flag for a label setting, the key in kebab case for the others.
+    static func flag(_ key: String) -> String { Label.setting(key)?.flag ?? LabelSetting.kebab(key) }
 
     /// The decoder's message with the option's name as typed on the command line.
     static func describe(_ error: OversetError) -> String {

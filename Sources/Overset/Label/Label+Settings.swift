@@ -1,12 +1,7 @@
 extension Label {
-    /// The keys ``init(settings:base:)`` reads. Command-line options are the same names in kebab case
-    /// (`maxLines` is `--max-lines`).
-    public static let settingKeys = ["style", "emphasized", "category", "size", "relativeTo", "width", "maxLines",
-                                     "lineHeight", "lineHeightMultiple", "truncation", "wrap", "strategy", "tracking",
-                                     "fonts", "features", "weight", "foreground", "background", "darkForeground",
-                                     "darkBackground", "minimumScaleFactor", "allowsTightening", "minimumCategory",
-                                     "maximumCategory", "boldText", "maximumPointSize", "platformFonts",
-                                     "hangulWordPriority", "markdown"]
+    /// The keys ``init(settings:base:)`` reads: the keys of ``settings``, the one table of a label's settings.
+    /// Command-line options are the same names in kebab case (`maxLines` is `--max-lines`).
+    public static let settingKeys = settings.map(\.key)
 
     /// Reads a label from named settings: `measure`'s JSON fields, a spec rule's keys and the command line's options
     /// all come through here, so they share names, defaults, ranges and messages.

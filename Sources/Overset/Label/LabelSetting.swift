@@ -1,0 +1,173 @@
+@_spi(OversetInternals) import OversetEngine
+
+/// One setting of a label, declared once: its key (a spec rule's, a `measure` request's, a URL query's), its
+/// command-line flag, the values it takes, its default and its help. The decoder (``Label/init(settings:base:)``)
+/// reads these keys; the command line's options, their help and completions, `measure`'s help and the docs'
+/// settings table (`docs/settings.md`) are made from this table, and a test sets every setting at every door.
+///
+/// ```swift
+/// for setting in Label.settings { print(setting.key, setting.flag, setting.values.allowed) }
+/// ```
+public struct LabelSetting: Sendable, Hashable {
+    /// What a setting takes.
+    public enum Values: Sendable, Hashable {
+        /// A number within a range (inclusive), in `unit`.
+        case number(ClosedRange<Double>, unit: String)
+        /// A whole number within a range.
+        case integer(ClosedRange<Int>)
+        /// `true` or `false` (a command-line flag when it defaults to false).
+        case bool
+        /// One of these names.
+        case choice([String])
+        /// One of these names, or a number of points within a range (`lineHeight`).
+        case choiceOrNumber([String], ClosedRange<Double>)
+        /// Free text (a folder, a colour).
+        case text(String)
+        /// A list of texts (a repeatable option).
+        case list(String)
+
+        /// The names a choice takes, in the order help lists them; empty for the others.
+        public var allowed: [String] {
+            switch self {
+            case .choice(let names), .choiceOrNumber(let names, _): names
+            default: []
+            }
+        }
+
+        /// What the values are, in a few words, for help and the docs.
+        public var description: String {
+            switch self {
+            case .number(let range, let unit): "\(Points.format(range.lowerBound)) to \(Points.format(range.upperBound)) \(unit)"
+            case .integer(let range): "\(range.lowerBound) to \(range.upperBound)"
+            case .bool: "true or false"
+            case .choice(let names): names.joined(separator: ", ")
+            case .choiceOrNumber(let names, let range):
+                names.joined(separator: ", ") + ", or points (\(Points.format(range.lowerBound)) to \(Points.format(range.upperBound)))"
+            case .text(let what), .list(let what): what
+            }
+        }
+    }
+
+    /// The key in a spec rule, a `measure` request and a URL query: `maxLines`.
+    public let key: String
+    /// The command-line flag: `--max-lines` (the key in kebab case unless it says otherwise: `--font` for `fonts`).
+    public let flag: String
+    /// Other flags for the same setting (`--lines` for `--max-lines`).
+    public let aliases: [String]
+    /// What it takes.
+    public let values: Values
+    /// The value when it is not given, in words.
+    public let defaultValue: String
+    /// What it does, in a sentence: what UIKit or SwiftUI calls it.
+    public let help: String
+
+    /// - Parameters are the properties of the same names; `flag` defaults to the key in kebab case.
+    public init(_ key: String, flag: String? = nil, aliases: [String] = [], _ values: Values, default defaultValue: String,
+                help: String) {
+        self.key = key
+        self.flag = flag ?? LabelSetting.kebab(key)
+        self.aliases = aliases
+        self.values = values
+        self.defaultValue = defaultValue
+        self.help = help
+    }
+
+    /// `maxLines` → `--max-lines`.
+    public static func kebab(_ key: String) -> String {
+        var out = "--"
+        for character in key {
+            if character.isUppercase { out += "-" + character.lowercased() } else { out.append(character) }
+        }
+        return out
+    }
+
+    /// The help a command line shows: the sentence, then the values and the default.
+    public var commandLineHelp: String {
+        switch values {
+        case .bool: help
+        case .list: help + " Repeatable."
+        default: help + " Values: \(values.description). Default: \(defaultValue)."
+        }
+    }
+}
+
+extension Label {
+    /// Every setting of a label, in the order help lists them. ``settingKeys`` are their keys.
+    public static let settings: [LabelSetting] = {
+        let styles = TextStyle.allCases.map(\.rawValue)
+        let categories = ContentSizeCategory.allCases.map(\.higName)
+        let colour = "a colour, #RGB, #RRGGBB or #RRGGBBAA"
+        return [
+            LabelSetting("width", .number(LabelLimits.width, unit: "points"), default: "none: required",
+                         help: "The width available to each line."),
+            LabelSetting("style", .choice(styles), default: "none: give a style or a size",
+                         help: "A Dynamic Type text style: sets the size and, by default, the line height (the style's HIG leading)."),
+            LabelSetting("emphasized", .bool, default: "false", help: "Use the style's emphasized weight (.traitBold)."),
+            LabelSetting("category", .choice(categories), default: "Large",
+                         help: "The content size category (UIKit and SwiftUI names work too)."),
+            LabelSetting("size", .number(LabelLimits.pointSize, unit: "points"), default: "none: give a style or a size",
+                         help: "A point size instead of a style, designed at Large; it scales with the category like UIFontMetrics."),
+            LabelSetting("relativeTo", .choice(["none"] + styles), default: "body",
+                         help: "The text style a size scales with, or none for a fixed size (SwiftUI's .custom(_:size:))."),
+            LabelSetting("weight", .choice(FontWeight.allCases.map(\.rawValue)), default: "regular",
+                         help: "The weight of a size label."),
+            LabelSetting("maxLines", aliases: ["--lines"], .integer(LabelLimits.maxLines), default: "0 (unlimited)",
+                         help: "The most lines to show, like UILabel.numberOfLines."),
+            LabelSetting("strategy", .choice(LineBreakStrategy.allCases.map(\.rawValue)), default: "pushOut",
+                         help: "Line breaking: pushOut (a UILabel), greedy (TextKit) or balanced."),
+            LabelSetting("truncation", .choice(TruncationMode.allCases.map(\.rawValue)), default: "tail",
+                         help: "What the last line does when the text needs more lines."),
+            LabelSetting("wrap", .choice(WrapMode.allCases.map(\.rawValue)), default: "word",
+                         help: "Where lines break: word (byWordWrapping) or character (byCharWrapping)."),
+            LabelSetting("lineHeight", .choiceOrNumber(["automatic", "leading", "natural"], LabelLimits.lineHeight),
+                         default: "automatic (leading with a style, natural with a size)",
+                         help: "Line height: the style's HIG leading, the fonts' own (line by line), or fixed points."),
+            LabelSetting("lineHeightMultiple", .number(LabelLimits.lineHeightMultiple, unit: "times"), default: "1",
+                         help: "Multiplies the natural line height (NSParagraphStyle.lineHeightMultiple)."),
+            LabelSetting("tracking", .number(LabelLimits.tracking, unit: "points"), default: "0",
+                         help: "Letter spacing after each character (NSAttributedString.Key.kern)."),
+            LabelSetting("fonts", flag: "--font", .list("a font file or an installed family"), default: "the bundled fonts",
+                         help: "A font file path or an installed fontconfig family, tried before the bundled fonts."),
+            LabelSetting("features", flag: "--feature", .list("an OpenType feature: kern=0, +liga, ss01"), default: "the font's",
+                         help: "An OpenType feature, e.g. kern=0, +liga, ss01."),
+            LabelSetting("platformFonts", .text("a folder"), default: "$OVERSET_PLATFORM_FONTS",
+                         help: "A folder of Apple's fonts copied from a Mac (SF Pro, Thonburi, PingFang, …): measured as iOS uses them."),
+            LabelSetting("foreground", .text(colour), default: "none: no contrast check",
+                         help: "The text colour: with a background, the verdict checks contrast against the HIG."),
+            LabelSetting("background", .text(colour), default: "none", help: "The background colour behind the text."),
+            LabelSetting("darkForeground", .text(colour), default: "none", help: "The text colour in dark mode."),
+            LabelSetting("darkBackground", .text(colour), default: "none", help: "The background colour in dark mode."),
+            LabelSetting("minimumScaleFactor", .number(0...1, unit: "(above 0)"), default: "none: no shrinking",
+                         help: "adjustsFontSizeToFitWidth: shrink the text down to this scale before it counts as truncated; needs maxLines."),
+            LabelSetting("allowsTightening", .bool, default: "false",
+                         help: "allowsDefaultTighteningForTruncation: squeeze the spacing by up to 5 % of the width before truncating."),
+            LabelSetting("minimumCategory", .choice(categories), default: "none",
+                         help: "minimumContentSizeCategory: smaller categories show this one's size."),
+            LabelSetting("maximumCategory", .choice(categories), default: "none",
+                         help: "maximumContentSizeCategory (SwiftUI .dynamicTypeSize(...)): larger categories show this one's size."),
+            LabelSetting("boldText", .bool, default: "false",
+                         help: "The Bold Text accessibility setting: every weight one step heavier."),
+            LabelSetting("maximumPointSize", .number(LabelLimits.pointSize, unit: "points"), default: "none",
+                         help: "UIFontMetrics.scaledFont(for:maximumPointSize:): the size never grows past this."),
+            LabelSetting("hangulWordPriority", .bool, default: "on for pushOut and balanced, off for greedy",
+                         help: "lineBreakStrategy .hangulWordPriority: Korean breaks only between words."),
+            LabelSetting("markdown", .bool, default: "false",
+                         help: "Read the text as SwiftUI's Text(LocalizedStringKey) does: **bold**, *italic*, `code` and [links](url) as styled runs."),
+        ]
+    }()
+
+    /// The setting of `key`; nil for a key that is not a label's.
+    public static func setting(_ key: String) -> LabelSetting? { settings.first { $0.key == key } }
+
+    /// The settings as a Markdown table (key, flag, values, default, what it does): `docs/settings.md`'s, which a
+    /// test keeps equal to this.
+    public static var settingsMarkdown: String {
+        var out = "| key | command line | values | default | what it does |\n|---|---|---|---|---|\n"
+        for setting in settings {
+            let flags = ([setting.flag] + setting.aliases).map { "`\($0)`" }.joined(separator: ", ")
+            let cells = ["`\(setting.key)`", flags, setting.values.description, setting.defaultValue, setting.help]
+            out += "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+        }
+        return out
+    }
+}
