@@ -15,7 +15,7 @@ is; the truncation verdict is whether the text needs more than 2 lines. Every di
 with both sides' lines, so each can be looked at.
 
 Usage (from the package root; builds nothing: run `swift build -c release` first, or pass --overset):
-  Benchmarks/accuracy-chromium.py                       # the corpus's held-out strings + Korean, README table
+  Benchmarks/accuracy-chromium.py                       # the corpus's held-out strings + Korean, docs/fonts.md accuracy table
   Benchmarks/accuracy-chromium.py --languages ko,th --widths 120,200 --differences /tmp/diff.json
 """
 import argparse
@@ -150,7 +150,7 @@ def main():
     parser.add_argument("--overset", default=os.path.join(ROOT, ".build", "release", "overset"))
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--differences", help="write every differing layout here (JSON)")
-    parser.add_argument("--markdown", action="store_true", help="print the README table")
+    parser.add_argument("--markdown", action="store_true", help="print the docs/fonts.md accuracy table")
     parser.add_argument("--record", help="write Chromium's lines of every case here (a test fixture), with the command")
     arguments = parser.parse_args()
     languages = arguments.languages.split(",")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turns one run of the benchmark package into the ratio table of README.md's Performance section.
+"""Turns one run of the benchmark package into the ratio table of docs/performance.md.
 
     swift package --disable-sandbox benchmark --format influx --path out/
     python3 ratios.py out/*.csv

@@ -11,7 +11,7 @@ run, ratios much less.
     cd Benchmarks
     swift build -c release --product pango-measure
     (cd .. && swift build -c release --static-swift-stdlib --product overset)
-    python3 whole-process.py                 # prints the Markdown table the README shows
+    python3 whole-process.py                 # prints the Markdown table docs/performance.md shows
     python3 whole-process.py --quick         # smaller inputs, for a smoke run
 
 Needs: /usr/bin/time (Debian's `time` package), the corpus at ../Corpus/ui_strings.dev.jsonl.

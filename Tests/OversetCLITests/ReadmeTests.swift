@@ -4,9 +4,13 @@ import Testing
 /// Every Swift snippet of the README compiles and runs as written from a user's own package: the snippets are put
 /// in a scratch package that depends on this one by path, built, run, and (for the test-helper snippet) tested.
 @Suite struct ReadmeTests {
-    /// The README's ```swift blocks, in order.
+    /// The ```swift blocks of the README and of the pages of `docs/` it links to, in order.
     static func snippets() throws -> [String] {
-        let readme = try String(contentsOfFile: DoorAgreementTests.root + "/README.md", encoding: .utf8)
+        let docs = try FileManager.default.contentsOfDirectory(atPath: DoorAgreementTests.root + "/docs")
+            .filter { $0.hasSuffix(".md") }.sorted().map { "/docs/" + $0 }
+        let readme = try (["/README.md"] + docs).map {
+            try String(contentsOfFile: DoorAgreementTests.root + $0, encoding: .utf8)
+        }.joined(separator: "\n")
         var blocks: [String] = []
         var current: [Substring]? = nil
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -10,7 +10,7 @@ public struct VerdictPolicy: Sendable, Hashable {
     /// The room a text that fits must have left before its label truncates it (a label with a line limit), or
     /// nil for none: a text with less fits with a warning (``VerdictProblem/Kind/tight``). Measurements stand in
     /// Inter for SF Pro, whose widths cannot be measured off Apple's systems: a margin of a few percent keeps a
-    /// string that fits by a hair from passing on a font it was not measured with (README, "Headroom").
+    /// string that fits by a hair from passing on a font it was not measured with (docs/checking.md, "Headroom").
     public var headroom: HeadroomRequirement?
 
     /// The default tolerance: half a pixel at @3x.

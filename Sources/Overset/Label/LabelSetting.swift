@@ -152,7 +152,7 @@ extension Label {
             LabelSetting("hangulWordPriority", .bool, default: "on for pushOut and balanced, off for greedy",
                          help: "lineBreakStrategy .hangulWordPriority: Korean breaks only between words."),
             LabelSetting("markdown", .bool, default: "false",
-                         help: "Read the text as SwiftUI's Text(LocalizedStringKey) does: **bold**, *italic*, `code` and [links](url) as styled runs."),
+                         help: "Read the text as SwiftUI's Text(LocalizedStringKey) does: **bold**, *italic*, `code` and `[links](url)` as styled runs."),
         ]
     }()
 
