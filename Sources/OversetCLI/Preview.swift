@@ -171,7 +171,7 @@ enum TextPreview {
             let overflow = tooWide.contains(index) ? " OVERFLOW" : ""
             let direction = line.isRightToLeft ? " rtl" : ""
             out.append(pad(String(index + 1), 3, left: true) + "  " + pad(format(line.width), 8, left: true) + " pt  "
-                + bar + "  " + pad(line.breakKind.rawValue + direction + overflow, 12) + "  │" + line.text + "│")
+                + bar + "  " + pad(line.breakKind.rawValue + direction + overflow, 12) + "  " + LineDiagram.line(line.text))
         }
         out.append("")
         var summary = "\(Plural.count(layout.lineCount, "line")) · "

@@ -141,3 +141,17 @@ public enum Plural {
         return noun.hasSuffix("s") || noun.hasSuffix("x") ? noun + "es" : noun + "s"
     }
 }
+
+/// A line of text as every text view draws it: between bars, so that its leading and trailing spaces and its ends
+/// show (`│Nach Updates│`). The one place the diagram is drawn: `preview`'s table, the text and HTML reports, the
+/// test helpers' messages.
+public enum LineDiagram {
+    /// `│text│`.
+    public static func line(_ text: String) -> String { "│" + text + "│" }
+
+    /// Each line as ``line(_:)``, joined by `separator`.
+    public static func lines(_ texts: [String], separator: String = " ") -> String {
+        texts.map(line).joined(separator: separator)
+    }
+}
+

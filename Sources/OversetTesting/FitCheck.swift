@@ -168,7 +168,7 @@ public struct FitReport: Sendable {
         for line in lines.prefix(maximumLines ?? lines.count) {
             let limit = verdict.label.width
             let over = line.width > limit ? " over by \(Points.fixed(line.width - limit)) pt" : ""
-            out += "\n    │\(line.text)│ \(Points.fixed(line.width)) of \(Points.format(limit)) pt\(over)"
+            out += "\n    \(LineDiagram.line(line.text)) \(Points.fixed(line.width)) of \(Points.format(limit)) pt\(over)"
         }
         if let maximumLines, lines.count > maximumLines {
             out += "\n    … and \(Plural.count(lines.count - maximumLines, "more line"))"

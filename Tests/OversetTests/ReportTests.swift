@@ -76,6 +76,27 @@ import OversetPictures
         #expect(shown.prefix(2).allSatisfy { $0.contains("<svg") } && !shown.dropFirst(2).contains { $0.contains("<svg") })
     }
 
+    /// One codec per document, round-tripped byte for byte: the check report's JSON read back (with its
+    /// fingerprint and a baseline comparison) writes the same bytes, and so does a baseline.
+    @Test func reportAndBaseline_roundTripByteForByte() throws {
+        var (report, _) = try Self.fixtureReport()
+        report.fingerprint = "0123456789abcdef"
+        let baseline = Baseline(report: report)
+        var tally = BaselineTally(baseline)
+        for result in report.results { tally.add(result) }
+        report.baseline = tally.comparison
+        let written = try report.json()
+        let read = try CheckReport.fromJSON(Data(written.utf8))
+        #expect(try read.json() == written)
+        #expect(read.results.count == report.results.count && read.counts == report.counts)
+        let directory = NSTemporaryDirectory() + "overset-baseline-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/baseline.json"
+        try baseline.json().write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try Baseline.read(path: path).json() == baseline.json())
+    }
+
     @Test func html_loadsInHeadlessChromiumAndShowsTheFailures() throws {
         let (report, checker) = try Self.fixtureReport()
         let html = report.html(pictureLimit: 50)

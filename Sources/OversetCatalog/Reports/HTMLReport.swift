@@ -126,7 +126,7 @@ extension CheckReport {
                 "<li class=\"\($0.status.rawValue)\">\(escape($0.textLine))</li>"
             }.joined() + "</ul>"
             if let lines = result.failingLines {
-                out += "<div class=\"lines\">" + lines.map { "│" + escape($0) + "│" }.joined(separator: "\n") + "</div>"
+                out += "<div class=\"lines\">" + LineDiagram.lines(lines.map(escape), separator: "\n") + "</div>"
             }
             // Pictures are drawn for the first failing strings checked (CheckOptions.pictureLimit): shown where drawn,
             // folded until asked for.

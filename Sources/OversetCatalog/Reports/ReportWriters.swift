@@ -88,7 +88,7 @@ extension CheckReport {
                 for (index, finding) in findings.enumerated() {
                     out.append("  \(result.language): \(finding.textLine)")
                     if index == owner, let lines = result.failingLines, !lines.isEmpty {
-                        out.append("      " + lines.map { "│\($0)│" }.joined(separator: " "))
+                        out.append("      " + LineDiagram.lines(lines))
                     }
                 }
             }
