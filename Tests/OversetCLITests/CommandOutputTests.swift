@@ -1,4 +1,5 @@
 import Foundation
+import Overset
 import Testing
 import OversetCatalog
 
@@ -44,30 +45,47 @@ skipped: 10 no translation in th
         #expect(run.stderr.isEmpty)  // the summary is the report's last lines: not printed twice on a terminal
     }
 
+    /// The matrix of a German title in Noto Sans at body: its presentation (the header, the columns), and its
+    /// numbers from an oracle that is not Overset (Fixtures/reflow/german-first-fit.json: hb-shape's word widths,
+    /// Apple's sizes, first fit at spaces, `tools/record_first_fit_lines.py`): each category's size, the lines beside
+    /// the 64 pt image (244 pt) and when vertical (320 pt), vertical exactly when the title needs more than its two
+    /// lines, and the first category that flips.
     @Test func matrix_text_showsTheFlipCategoryByCategory() throws {
         let run = try CLITests.run(["matrix", "Zum Abschließen des Updates Firefox neu starten", "--lang", "de",
-                                    "--width", "320", "--max-lines", "2"])
+                                    "--width", "320", "--max-lines", "2", "--style", "body",
+                                    "--font", DoorAgreementTests.root + "/Fonts/NotoSans-Regular.ttf"])
         #expect(run.status == 1)  // vertical from xLarge, and still more than 2 lines from AX1
-        #expect(run.stdout == """
-headline title, 2 lines beside a 64 pt image in 320 pt (pushOut breaking, policy truncation)
-category  size  width  lines  truncates  clips  orientation  vertical lines
-xSmall    14    244.0  2      no         no     horizontal   2
-Small     15    244.0  2      no         no     horizontal   2
-Medium    16    244.0  2      no         no     horizontal   2
-Large     17    244.0  2      no         no     horizontal   2
-xLarge    19    244.0  3      yes        no     vertical     2
-xxLarge   21    244.0  3      yes        no     vertical     2
-xxxLarge  23    244.0  3      yes        no     vertical     2
-AX1       28    244.0  3      yes        no     vertical     3
-AX2       33    244.0  4      yes        no     vertical     3
-AX3       40    244.0  5      yes        no     vertical     4
-AX4       47    244.0  6      yes        no     vertical     5
-AX5       53    244.0  7      yes        no     vertical     5
-
-FAIL truncated: AX1 … AX5 (5 categories): needs 5 lines, 2 allowed (53 pt in 320 pt)
-flips to vertical at xLarge
-
-""")
+        let rows = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(rows[0] == "body title, 2 lines beside a 64 pt image in 320 pt (pushOut breaking, policy truncation)")
+        #expect(rows[1] == "category  size  width  lines  truncates  clips  orientation  vertical lines")
+        let oracle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath:
+            DoorAgreementTests.root + "/Tests/OversetTests/Fixtures/reflow/german-first-fit.json"))) as? [String: Any])
+        let cases = try #require(oracle["cases"] as? [[String: Any]])
+        func lines(_ category: String, _ width: Int) -> Int? {
+            cases.first { $0["category"] as? String == category && $0["width"] as? Int == width }?["lines"] as? Int
+        }
+        var firstVertical: String? = nil
+        var decided = 0
+        for (index, category) in ContentSizeCategory.allCases.map(\.higName).enumerated() {
+            let cells = rows[2 + index].split(separator: " ").map(String.init)
+            #expect(cells.count == 8 && cells[0] == category, "\(rows[2 + index])")
+            let size = cases.first { $0["category"] as? String == category }?["size"] as? Double
+            #expect(Double(cells[1]) == size, "\(category) size")
+            #expect(cells[2] == "244.0")
+            if let beside = lines(category, 244) {
+                decided += 1
+                #expect(Int(cells[3]) == beside, "\(category) beside the image")
+                #expect(cells[4] == (beside > 2 ? "yes" : "no") && cells[6] == (beside > 2 ? "vertical" : "horizontal"))
+            }
+            if let vertical = lines(category, 320) { #expect(Int(cells[7]) == vertical, "\(category) vertical") }
+            if firstVertical == nil, cells[6] == "vertical" { firstVertical = category }
+        }
+        #expect(decided >= 10)
+        #expect(firstVertical == "xLarge" && lines("Large", 244) == 2 && lines("xLarge", 244) == 3)
+        #expect(rows.contains("flips to vertical at xLarge"))
+        // Still more than two lines when vertical from AX1 (3 lines at 320 pt: the oracle), to AX5 (5 lines, 53 pt).
+        #expect(lines("AX1", 320) == 3 && lines("xxxLarge", 320) == 2 && lines("AX5", 320) == 5)
+        #expect(rows.contains("FAIL truncated: AX1 … AX5 (5 categories): needs 5 lines, 2 allowed (53 pt in 320 pt)"))
     }
 
     /// `--candidates`: the layout chosen per category, and why the first did not fit. "Jetzt installieren" is
