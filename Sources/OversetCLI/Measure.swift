@@ -112,7 +112,7 @@ struct Measure: ParsableCommand {
         var timing = Timing()
         /// The answers of the batch being answered, one after another (``AnswerSpan``).
         var answers = JSONWriter(capacity: 64 * 1024)
-        /// Whether the engine's time is taken (`--stats`): reading the clock twice a request cost ≈ 250 instructions.
+        /// Whether the engine's time is taken (`--stats`): the clock is read only then.
         let timed: Bool
 
         init(timed: Bool) { self.timed = timed }
@@ -149,8 +149,8 @@ struct Measure: ParsableCommand {
     }
 
     /// Bytes as a dictionary key: digested once, eight bytes at a time, and compared with `memcmp`. An array of bytes
-    /// hashes one element at a time; `Hasher.combine(bytes:)` and the array's `==` still cost 1,700 instructions a
-    /// lookup for a request's 150 bytes of settings. The digest is fed to the process's seeded `Hasher`, and the
+    /// hashes one element at a time, and `Hasher.combine(bytes:)` and the array's `==` cost more than the digest. The
+    /// digest is fed to the process's seeded `Hasher`, and the
     /// dictionaries are bounded (``WorkerState/maximumDecoded``, ``WorkerState/maximumPrepared``), so colliding
     /// digests cost at most a scan of a bounded bucket.
     struct ByteKey: Hashable {
@@ -224,8 +224,7 @@ struct Measure: ParsableCommand {
     }
 
     /// A batch's lines dealt to the workers by their text: the lines of one text go to one worker, whose cache then
-    /// prepares the text once (dealt in turn, a text asked at 12 widths was prepared by both workers, and two
-    /// threads were no faster than one; RESEARCH.md). A worker whose lines are done takes the next lines of the
+    /// prepares the text once (dealt in turn, a text asked at 12 widths would be prepared by every worker). A worker whose lines are done takes the next lines of the
     /// others, so a batch of one text still uses every core. Which worker answers a line never changes the answer.
     final class WorkQueues: Sendable {
         private let queues: [[Int]]

@@ -57,16 +57,15 @@ public struct JSONRequest: Sendable {
 /// and the JSON text of every other member, without a tree or a setting value.
 ///
 /// `overset measure` decodes a label from a request's settings once and keeps it under ``settingsKey``; a request
-/// with the same settings, byte for byte, takes the decoded label without reading them again (RESEARCH.md, "Requests
-/// at the engine's cost"). The line must be valid UTF-8 (`measure` checks each line first). The text's escapes and the
+/// with the same settings, byte for byte, takes the decoded label without reading them again. The line must be valid UTF-8 (`measure` checks each line first). The text's escapes and the
 /// id are checked as ``JSONRequest`` checks them; the other members are only found, since their bytes only find
 /// settings read in full from the same bytes before. A line this does not take (not an object, a `text` that is not a
 /// string, a repeated `text` or `id`, a syntax error outside the settings' values) is nil: read it with
 /// ``JSONRequest``, which says what is wrong.
 package struct JSONRequestScan: Sendable {
     /// The `text` member's string as UTF-8, unescaped: `measure` looks its preparation up by these bytes and makes a
-    /// `String` only to prepare a text it has not seen (making one cost 830 instructions a request, validating again
-    /// what the line's check validated; RESEARCH.md, "Requests at the engine's cost", round 4).
+    /// `String` only to prepare a text it has not seen (making one validates again what the line's check
+    /// validated).
     package var textUTF8: [UInt8]
     /// The `text` member's string.
     package var text: String { String(decoding: textUTF8, as: UTF8.self) }
@@ -82,8 +81,8 @@ package struct JSONRequestScan: Sendable {
         (textUTF8, idJSON, settingsKey) = read
     }
 
-    /// The scan, over the line's bytes without bounds checks (a `JSONSource.Parser` per member cost 4,800
-    /// instructions a 200-byte request; RESEARCH.md, "Requests at the engine's cost", round 4). The text and the id
+    /// The scan, over the line's bytes without bounds checks (not a `JSONSource.Parser` per member). The text and
+    /// the id
     /// go through the parser, checked; the other members are only found.
     ///
     /// Finding a setting's end needs no check: its bytes become part of the key, and a key finds only settings the

@@ -66,8 +66,8 @@ public enum Points {
     }
 
     /// `units` hundredths (for 2 `decimals`; 0 to 3) as ``format(_:decimals:)`` writes the `Double` nearest to them,
-    /// made in place instead of through `Double`'s `description` (330 instructions a length, several to a problem's
-    /// sentence). The same digits: the nearest `Double` to m/10ᵈ below 10¹⁰ is within far less than 10⁻ᵈ/2 of it, so
+    /// made in place instead of through `Double`'s `description`, several times for each problem's sentence. The
+    /// same digits: the nearest `Double` to m/10ᵈ below 10¹⁰ is within far less than 10⁻ᵈ/2 of it, so
     /// no other decimal of at most d places (nor a shorter one) stands for that `Double`, and `description` prints the
     /// shortest (checked in `RequestIOTests` against `description`). Below 10¹⁰ the text fits the 15 bytes of a small
     /// string, made on the stack.

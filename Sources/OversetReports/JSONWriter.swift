@@ -8,14 +8,12 @@ import Overset
 /// A JSON writer for reports: objects, arrays, strings and numbers appended to one string in the form every
 /// Overset writer uses (``JSONString`` for strings, ``JSONNumber`` for numbers, keys in the order written).
 ///
-/// Written by hand because Foundation's `JSONEncoder` took 54,000 instructions per (string, category) outcome of a
-/// check report, more than judging it (RESEARCH.md, "check at engine speed"); the report types are few and fixed.
+/// Written by hand because Foundation's `JSONEncoder` cost more per (string, category) outcome of a check report than
+/// judging it; the report types are few and fixed.
 package struct JSONWriter: ~Copyable {
-    /// The bytes written, in a buffer of the writer's own (an array's `append(contentsOf:)` cost ≈ 90 instructions
-    /// for a key of a few bytes, a third of writing a `measure` answer; RESEARCH.md, "Requests at the engine's cost").
+    /// The bytes written, in a buffer of the writer's own (not an array, whose `append(contentsOf:)` is generic).
     /// The writer cannot be copied, so the buffer has one owner and a write checks nothing but the room left (a
-    /// shared buffer copied on write cost a call to `isKnownUniquelyReferenced` per value, 400 instructions an
-    /// answer).
+    /// shared buffer copied on write would check its uniqueness at every value).
     private var base: UnsafeMutablePointer<UInt8>
     /// How many bytes are written.
     package private(set) var count = 0
@@ -430,8 +428,7 @@ package enum JSONString {
 /// reader (`JSONSource` in OversetCatalog: the bytes that end a plain string are the bytes the writer escapes).
 ///
 /// Public under an SPI, not `package`: a `package` type's members are never inlined into another module, even
-/// marked `@inlinable` (tried with Swift 6.3), and a call per eight bytes made the reader 400 instructions a
-/// `measure` request slower. Not API: importers name the SPI (`@_spi(OversetInternals) import OversetReports`).
+/// marked `@inlinable` (tried with Swift 6.3), and the reader would make a call per eight bytes. Not API: importers name the SPI (`@_spi(OversetInternals) import OversetReports`).
 @_spi(OversetInternals) public enum JSONBytes {
     /// Whether one of a word's eight bytes may need an escape (`"`, `\` or a control character): the classic
     /// tests for a zero byte and a byte below n (Bit Twiddling Hacks), exact when false.

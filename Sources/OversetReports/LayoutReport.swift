@@ -7,8 +7,7 @@ import Overset
 ///
 /// Written as the schema's fixed fragments between values (``JSONWriter/fragment(_:)``: `,"lineCount":` is one
 /// copy, not a key, a comma and a colon written apart), lengths from their whole thousandths
-/// (``JSONWriter/points(_:)``) and each line's text copied from its UTF-8 without making a `String`: the answer was
-/// 18,000 instructions of a `measure` request (RESEARCH.md, "Requests at the engine's cost"). It lives beside
+/// (``JSONWriter/points(_:)``) and each line's text copied from its UTF-8 without making a `String`. It lives beside
 /// ``JSONWriter`` so that the writer's small methods inline into it: a `package` method is not inlined into another
 /// module, even marked `@inlinable`, and an answer makes about 50 such calls.
 package enum LayoutReport {

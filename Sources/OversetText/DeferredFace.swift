@@ -3,8 +3,7 @@ import Synchronization
 
 /// A face of an installed font file (the bundled fonts, the system's Noto CJK and emoji) that is loaded the first
 /// time a text needs it, not when its stack is made: a stack has about 45 faces, of which a string uses one or two,
-/// and loading the five Noto Sans CJK faces alone (FreeType parsing 65,535 CFF glyphs' charset each) was 18.6 M of
-/// `overset preview`'s 94.8 M instructions.
+/// and loading a Noto Sans CJK face makes FreeType parse 65,535 CFF glyphs' charset.
 ///
 /// What a stack needs before any text is read without loading: the file is mapped and its face count, the face's
 /// table directory (inside the file), variation axes and family name are read through HarfBuzz, which reads only the
@@ -22,8 +21,8 @@ package final class DeferredFace: Sendable {
     package let nameTableFamily: String?
     private let bytes: FontBytes
     /// The loaded face's object address (retained once, released in `deinit`), 0 until loaded. Not
-    /// `AtomicLazyReference`: its `load()` is not specialized outside the standard library, and looking up
-    /// `Unmanaged<FontFace>`'s metadata on every call cost 640 instructions, 9 % of a `check` (RESEARCH.md).
+    /// `AtomicLazyReference`: its `load()` is not specialized outside the standard library, and would look up
+    /// `Unmanaged<FontFace>`'s metadata on every call, on every glyph's path.
     private let loaded = Atomic<UInt>(0)
     private let failure = Lock<FontLoadFailure?>(nil)
 

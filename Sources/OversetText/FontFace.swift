@@ -356,8 +356,7 @@ package final class FontFace: @unchecked Sendable {
     }
 
     /// Why the font is refused if HarfBuzz reads any advance as negative, else nil: an `hmtx` advance (uint16) of
-    /// 32,768 or more. Read from the table's bytes, not through HarfBuzz glyph by glyph (that cost 24 M instructions
-    /// at start-up for the CJK faces' 65,535 glyphs).
+    /// 32,768 or more. Read from the table's bytes, not through HarfBuzz glyph by glyph (a CJK face has 65,535).
     private static func firstAdvancePastInt16(_ face: OpaquePointer) -> String? {
         let hhea = hb_face_reference_table(face, hb_tag_from_string("hhea", -1))
         let hmtx = hb_face_reference_table(face, hb_tag_from_string("hmtx", -1))
@@ -402,7 +401,7 @@ package final class FontFace: @unchecked Sendable {
 
     /// Reads the ink of `glyph` into `table`: its top and bottom; top < bottom marks no ink. One glyph at a time: a
     /// CJK face's glyph ids are scattered, and reading blocks of 16 read about 16 unused glyphs' outlines per
-    /// glyph used (CFF outlines are interpreted to find their extents); RESEARCH.md, "check at engine speed, round 6".
+    /// glyph used (CFF outlines are interpreted to find their extents).
     private func readInk(glyph: Int, into table: inout InkTable) {
         var extents = hb_glyph_extents_t()
         if hb_font_get_glyph_extents(hbFont, UInt32(glyph), &extents) != 0, extents.width != 0 || extents.height != 0 {

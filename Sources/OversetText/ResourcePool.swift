@@ -1,5 +1,6 @@
 /// A small pool of reusable C handles (HarfBuzz buffers, ICU iterators), so that preparing many strings opens each
-/// handle once per thread instead of once per string (`ubrk_open` costs 11 to 17 µs; see RESEARCH.md).
+/// handle once per thread instead of once per string (opening an ICU break iterator costs more than breaking a
+/// short string).
 ///
 /// A handle is checked out for the length of one closure and returned afterwards; two threads never hold the same
 /// handle. The pool owns every handle it creates and frees them when it is deinitialized.

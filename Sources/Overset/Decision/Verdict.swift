@@ -36,7 +36,7 @@ public struct Verdict: Sendable {
 
     /// The members, in one immutable object: a verdict is copied and dropped several times on its way to a report,
     /// and as a struct of a label, a layout and two clipping reports each copy retained (and each drop released)
-    /// about a dozen references through generic witnesses, 4 % of a `check` (RESEARCH.md).
+    /// about a dozen references through generic witnesses.
     private final class Storage: Sendable {
         let label: Label
         let policy: VerdictPolicy
@@ -355,8 +355,8 @@ extension Verdict {
     /// than the lines already are is never suggested.
     ///
     /// Built as UTF-8 bytes with one `String` made at the end, and the clusters told apart by their bytes: string
-    /// appends and `==` (which compares canonical equivalents, normalizing non-ASCII text) cost 25,000 instructions a
-    /// sentence, 5 % of a `check` of the corpus (RESEARCH.md). A cluster spelled two ways in one text (precomposed
+    /// appends and `==` (which compares canonical equivalents, normalizing non-ASCII text) would cost more than the
+    /// verdict. A cluster spelled two ways in one text (precomposed
     /// and decomposed) is listed twice, as written.
     func clippingSentence(worst: Double) -> String {
         var clusters: [String] = []
@@ -416,15 +416,14 @@ extension Verdict {
     }
 }
 
-/// A sentence written as UTF-8 bytes and made a `String` once: appending to a `String` piece by piece cost about
-/// 550 instructions an append.
+/// A sentence written as UTF-8 bytes and made a `String` once, not appended to a `String` piece by piece.
 struct SentenceBytes {
     private var bytes: [UInt8] = []
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
     /// A fixed piece. (Dynamic strings take ``add(contentsOf:)``: with an `add(_: String)` beside this, a string
-    /// literal chose the `String` overload and its UTF-8 view's generic append, 170 instructions a piece.)
+    /// literal chose the `String` overload and its UTF-8 view's generic append.)
     mutating func add(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }

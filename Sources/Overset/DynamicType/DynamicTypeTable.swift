@@ -9,8 +9,7 @@
 
 /// Point size and leading per text style and content size category, xSmall … AX5.
 ///
-/// Flat tables of 12 values per style, styles in `TextStyle`'s order: a lookup is an index, no array made per call
-/// (a row of two arrays built per call cost about 150 instructions, 5 times a check; RESEARCH.md).
+/// Flat tables of 12 values per style, styles in `TextStyle`'s order: a lookup is an index, no array made per call.
 enum DynamicTypeTable {
     /// Content size categories per style.
     static let categories = 12

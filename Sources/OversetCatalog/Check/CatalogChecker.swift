@@ -552,8 +552,7 @@ public struct CatalogChecker: Sendable {
 /// results, `measure`'s answers).
 ///
 /// Public under an SPI, not `package`, so that its two methods are specialized for the type of another module
-/// (`measure`'s answer spans): a `package` generic is never inlined there, and reading the slots through the generic
-/// ``values()`` cost 1,050 instructions a `measure` answer. Not API.
+/// (`measure`'s answer spans): a `package` generic is never inlined there. Not API.
 @_spi(OversetInternals) public final class OrderedSlots<Value>: @unchecked Sendable {
     // @unchecked Sendable: every index is written by exactly one worker (indices come from an atomic counter) and
     // read only after `concurrentPerform` returns, which orders those writes before the reads. The buffer is raw
@@ -579,8 +578,7 @@ public struct CatalogChecker: Sendable {
 
 extension OrderedSlots where Value == [UInt8] {
     /// The byte strings set, in index order, with `separator` between them, in one array (`measure`'s answer lines,
-    /// `check`'s JSON results). Specialized here: through the generic ``values()`` from another module, joining cost
-    /// 2,600 instructions a `measure` answer (RESEARCH.md, "Requests at the engine's cost", round 4).
+    /// `check`'s JSON results). Specialized here, not joined through the generic ``values()`` from another module.
     package func joined(separator: [UInt8]) -> [UInt8] {
         var total = 0
         var count = 0

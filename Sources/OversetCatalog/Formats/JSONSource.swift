@@ -6,8 +6,8 @@ import Foundation
 /// Foundation's `JSONSerialization` gives neither positions nor member order. The catalog readers need both: a
 /// diagnostic names the line and column of the entry it is about, and a String Catalog written back keeps every
 /// byte it does not change, so the writer splices new text into the original at a member's range. Finding each key
-/// again by searching the text cost one rescan per key (a 2.2 MB catalog took 57 s to read); here positions come
-/// from the single pass that parses. No package in the project's list reads JSON with positions (RESEARCH.md).
+/// again by searching the text would rescan it per key; here positions come from the single pass that parses. No
+/// package in the project's list reads JSON with positions.
 struct JSONSource {
     /// A value and where it was read.
     struct Node {

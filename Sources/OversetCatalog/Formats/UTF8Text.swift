@@ -3,8 +3,7 @@ import Foundation
 /// UTF-8 bytes checked and made into strings without the standard library's generic path.
 ///
 /// `String(validating:as:)` is generic and not inlined: for each call it looks up the metadata of the buffer type
-/// it is given (≈ 325 instructions a call in callgrind, more than validating a short string: a quarter of reading a
-/// `measure` request). Decoding with repair and comparing the result's bytes with the input is exact (a repaired
+/// it is given, at a cost above validating a short string. Decoding with repair and comparing the result's bytes with the input is exact (a repaired
 /// sequence becomes U+FFFD, whose bytes differ from any invalid input) and takes the specialized path.
 package enum UTF8Text {
     /// The bytes as a string when they are valid UTF-8, or nil.
@@ -27,7 +26,7 @@ package enum UTF8Text {
 
     /// Whether the bytes are valid UTF-8 (RFC 3629: no overlong form, no surrogate, nothing past U+10FFFF), eight
     /// ASCII bytes at a time. Checked here because the standard library validates only while making a `String`
-    /// (a `measure` request's line cost 2,150 instructions that way, 830 this way); `RequestIOTests` compares the two.
+    /// (and a line checked here is not made a `String` unless needed); `RequestIOTests` compares the two.
     package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count

@@ -68,8 +68,8 @@ package final class EngineCache: Sendable {
     private static let bundledRequests = 256
 
     /// Engines over the bundled fonts alone by the request that made them: the common request, made for every
-    /// string of a check, found with one small key (hashing the stack's key, with its fonts and platform, and then
-    /// the engine's cost 3,300 instructions a preparation).
+    /// string of a check, found with one small key rather than by hashing the stack's key (its fonts and platform)
+    /// and then the engine's. A process-wide cache of at most ``bundledRequests`` entries, emptied when full.
     private let bundledByRequest = Lock<[BundledRequest: TextEngine]>([:])
 
     private func lookUp(fonts: [String], platform: String?, weight: FontWeight, pointSize: Double, italic: Bool,

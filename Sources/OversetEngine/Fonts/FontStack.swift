@@ -181,8 +181,7 @@ extension FontStack {
         case bold
     }
 
-    /// The bundled fonts, chosen to stand in for iOS's system fonts (RESEARCH.md, "Which fonts stand in for the
-    /// system font"):
+    /// The bundled fonts, chosen to stand in for iOS's system fonts:
     /// - Latin, Greek and Cyrillic: Inter's variable font (weights 100–900), its Display design from 20 pt as SF Pro
     ///   switches from Text to Display; it is the primary font, so its metrics set the line box (1.21 em, SF Pro's
     ///   is 1.19 em).

@@ -58,8 +58,7 @@ extension PreparedText {
     }
 
     /// The width in points of each line of the text laid out with `options` and no line limit, as ``layout(_:)``
-    /// gives them (`lines.map(\.width)`), without making the lines: a verdict's headroom needs only these (making
-    /// the lines again cost 88 M instructions of a 1,000-line `check`).
+    /// gives them (`lines.map(\.width)`), without making the lines: a verdict's headroom needs only these.
     package func lineWidths(_ options: LayoutOptions) throws(OversetError) -> [Double] {
         var unlimited = options
         unlimited.maxLines = 0

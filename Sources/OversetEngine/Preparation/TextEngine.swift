@@ -203,8 +203,8 @@ final class EngineShared: Sendable {
     let shaper = Shaper()
     let analyzer = TextAnalyzer()
     private let fonts: FontStack
-    /// For each face of the stack, the ellipsis it draws, shaped the first time a line is truncated in that face
-    /// (shaping one for each of the ~45 faces at start-up was 19 M of `preview`'s 110 M instructions).
+    /// For each face of the stack, the ellipsis it draws, shaped the first time a line is truncated in that face,
+    /// not for every face of the stack when the engine is made.
     private let shapedEllipses: Lock<[ShapedEllipsis??]>
     /// For each face, its space glyph, shaped when first needed (``spaceGlyph(_:)``).
     private let shapedSpaces: Lock<[ShapedGlyph??]>
