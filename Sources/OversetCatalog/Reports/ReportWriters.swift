@@ -129,8 +129,8 @@ extension CheckReport {
     }
 
     /// Reads a JSON report (for `overset merge`).
-    /// - Throws: also for a key given twice in one object (``JSONSource/firstRepeatedKey(in:)``): a report is
-    ///   verified, never trusted.
+    /// - Throws: also for a key given twice in one object, which JSON readers disagree on: a report is verified,
+    ///   never trusted.
     public static func fromJSON(_ data: Data, path: String = "the report") throws -> CheckReport {
         try JSONSource.refuseRepeatedKeys(data, path: path, what: "the report")
         return try JSONDecoder().decode(CheckReport.self, from: data)
