@@ -55,7 +55,9 @@ public struct Verdict: Sendable {
             // Judged before the members are stored: afterwards, reading the arguments again copied the label.
             let clipping = Verdict.filter(unfilteredClipping, policy)
             var worst = VerdictStatus.pass
-            for kind in VerdictProblem.Kind.allCases {
+            // `tight` only when the policy asks for headroom: the other verdicts skip its judging (and the label's
+            // copy that comes with it).
+            for kind in VerdictProblem.Kind.allCases where kind != .tight || policy.headroom != nil {
                 if let status = Storage.problemStatus(kind, label: label, policy: policy, layout: layout,
                                                       linesNeeded: linesNeeded, clipping: clipping), status > worst {
                     worst = status
