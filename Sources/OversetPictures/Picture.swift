@@ -1,27 +1,8 @@
 import Overset
 internal import OversetText
 
-/// A colour for pictures, sRGB with straight alpha.
-public struct PictureColor: Sendable, Hashable {
-    /// Components from 0 to 1.
-    public var red: Double, green: Double, blue: Double, alpha: Double
-
-    /// A colour from a `0xRRGGBB` value and an alpha.
-    public init(hex: UInt32, alpha: Double = 1) {
-        red = Double((hex >> 16) & 0xFF) / 255
-        green = Double((hex >> 8) & 0xFF) / 255
-        blue = Double(hex & 0xFF) / 255
-        self.alpha = alpha
-    }
-
-    /// `#rrggbb`.
-    public var hexString: String {
-        let value = [red, green, blue].map { Int(($0 * 255).rounded()) }
-        let digits = "0123456789abcdef".map { $0 }
-        return "#" + value.map { String([digits[$0 / 16], digits[$0 % 16]]) }.joined()
-    }
-
-}
+/// A picture's colour: the one colour type, ``/Overset/RGBAColor``.
+public typealias PictureColor = RGBAColor
 
 /// The colours of a picture.
 public struct PicturePalette: Sendable, Hashable {

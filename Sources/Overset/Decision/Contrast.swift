@@ -5,6 +5,7 @@ import Darwin
 #endif
 
 /// An sRGB colour with opacity, as designers write it: `#RGB`, `#RRGGBB` or `#RRGGBBAA` (CSS order, alpha last).
+/// The one colour type: a label's text and background (contrast) and a picture's palette; hex is written upper-case.
 public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Components from 0 to 1, in sRGB (gamma-encoded, as in the hex value).
     public var red: Double
@@ -18,6 +19,15 @@ public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
         self.blue = blue
         self.alpha = alpha
     }
+
+    /// A colour from a `0xRRGGBB` value and an alpha (the pictures' palettes).
+    public init(hex: UInt32, alpha: Double = 1) {
+        self.init(red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
+                  blue: Double(hex & 0xFF) / 255, alpha: alpha)
+    }
+
+    /// `#RRGGBB`, the colour without its alpha (an SVG's `fill`, whose opacity is written apart).
+    public var hexString: String { RGBAColor(red: red, green: green, blue: blue).description }
 
     /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional); nil for anything else.
     public init?(hex: String) {
