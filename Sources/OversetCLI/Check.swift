@@ -237,13 +237,7 @@ struct Check: ParsableCommand {
         let checker = try CatalogChecker(spec: layoutSpec, options: options)
         // A `key:` rule for a key no catalog has is a spec mistake: named, and the run stopped, before anything is
         // measured.
-        let absent = checker.rulesNamingAbsentKeys(in: sources)
-        guard absent.isEmpty else {
-            for error in absent { FileHandle.standardError.write(line: "overset: \(error)") }
-            FileHandle.standardError.write(line: "overset: the layout spec has \(Plural.count(absent.count, "mistake")); "
-                + "fix the spec (exit 2); nothing was measured")
-            throw ExitCode(ExitStatus.unusableInput.rawValue)
-        }
+        try Check.stop(onSpecMistakes: checker.rulesNamingAbsentKeys(in: sources), measured: false)
         var tally: BaselineTally? = nil
         if let baseline {
             do {
@@ -299,14 +293,9 @@ struct Check: ParsableCommand {
             FileHandle.standardError.write(line: report.summaryLine + " (\(Points.fixed(seconds)) s, \(rate) checks/s)")
             if let comparison = report.baseline { FileHandle.standardError.write(line: comparison.summary) }
         }
-        // A mistake in the spec stops the run, whatever the strings did: every one is named, then exit 2.
-        let specErrors = report.specErrors(spec: spec)
-        guard specErrors.isEmpty else {
-            for error in specErrors { FileHandle.standardError.write(line: "overset: \(error)") }
-            FileHandle.standardError.write(line: "overset: the layout spec has \(Plural.count(specErrors.count, "mistake")); "
-                + "fix the spec (exit 2)")
-            throw ExitCode(ExitStatus.unusableInput.rawValue)
-        }
+        // A mistake in the spec stops the run, whatever the strings did (a key the check found absent that the
+        // first look could not see, a catalog read only now): every one is named, then exit 2.
+        try Check.stop(onSpecMistakes: report.specErrors(spec: spec), measured: true)
         // Writing a baseline accepts this run's findings: the run passes unless an input could not be read.
         if writeBaseline != nil {
             if report.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.failed.rawValue) }
@@ -317,6 +306,15 @@ struct Check: ParsableCommand {
 }
 
 extension Check {
+    /// Names every mistake of the spec on standard error and ends the run with exit 2, when there are any.
+    static func stop(onSpecMistakes mistakes: [CatalogDiagnostic], measured: Bool) throws {
+        guard !mistakes.isEmpty else { return }
+        for mistake in mistakes { FileHandle.standardError.write(line: "overset: \(mistake)") }
+        FileHandle.standardError.write(line: "overset: the layout spec has \(Plural.count(mistakes.count, "mistake")); "
+            + "fix the spec (exit 2)" + (measured ? "" : "; nothing was measured"))
+        throw ExitCode(ExitStatus.unusableInput.rawValue)
+    }
+
     /// The SVG of a failing layout, for the HTML report.
     @Sendable static func drawFailure(_ verdict: Verdict) -> String { verdict.picture().svg() }
 }

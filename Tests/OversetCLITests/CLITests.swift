@@ -41,6 +41,19 @@ import Testing
         }
     }
 
+    /// A scratch folder holding `files` (path → text), made for one test; the caller removes it.
+    static func tree(_ files: [String: String], named name: String = "tree") throws -> String {
+        let directory = NSTemporaryDirectory() + "overset-\(name)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (path, text) in files {
+            let full = directory + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
     static func run(_ arguments: [String], stdin: String? = nil, directory: String? = nil,
                     environment: [String: String] = [:], executable: String? = nil) throws -> Run {
         let process = Process()

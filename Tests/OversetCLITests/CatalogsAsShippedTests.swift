@@ -5,16 +5,7 @@ import Testing
 /// Issue 44 ("Catalogs as apps ship them"): `.lproj` trees as real projects lay them out, spec mistakes, paths and
 /// the commands' inputs. Each tree is written here, modelled on AniHyou's and Monal's layouts.
 @Suite struct CatalogsAsShippedTests {
-    static func tree(_ files: [String: String]) throws -> String {
-        let directory = NSTemporaryDirectory() + "overset-shipped-\(UUID().uuidString)"
-        for (path, text) in files {
-            let full = directory + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: true, encoding: .utf8)
-        }
-        return directory
-    }
+    static func tree(_ files: [String: String]) throws -> String { try CLITests.tree(files, named: "shipped") }
 
     static let spec = "default: {style: body, width: 200, maxLines: 1}\ncategories: [Large, AX5]\n"
 

@@ -4,17 +4,7 @@ import Testing
 /// Issue 45 ("Hostile input, round 4"): each test is a case of the issue, with small inputs made here, and failed
 /// before its fix.
 @Suite struct HostileRound4Tests {
-    static func tree(_ files: [String: String]) throws -> String {
-        let directory = NSTemporaryDirectory() + "overset-hostile4-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        for (path, text) in files {
-            let full = directory + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: true, encoding: .utf8)
-        }
-        return directory
-    }
+    static func tree(_ files: [String: String]) throws -> String { try CLITests.tree(files, named: "hostile4") }
 
     static let spec = "default: {style: body, width: 300, maxLines: 1}\ncategories: [Large]\n"
 
