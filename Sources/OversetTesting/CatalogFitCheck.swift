@@ -138,7 +138,8 @@ public struct KeyFailure: Sendable {
     }
 }
 
-/// Catalogs read once per process, by path: the keys of a test file share one reading.
+/// Catalogs read once per process, by path: the keys of a test file share one reading. A process-wide cache (a test
+/// run names a few catalogs), never emptied.
 final class CatalogCache: Sendable {
     static let shared = CatalogCache()
     private let catalogs = Mutex<[String: [Catalog]]>([:])

@@ -73,9 +73,10 @@ final class FontBytes: @unchecked Sendable {
         }
     }
 
-    /// Files read and still in use, by path, size and modification time (a changed file is read again). Weak: a
-    /// file's bytes stay shared while a face uses them and are freed with the last (the font caches above are
-    /// bounded, so a long session does not keep every file it ever read).
+    /// Files read and still in use, by path, size and modification time (a changed file is read again): a
+    /// process-wide cache of weak references, pruned as files are added. A file's bytes stay shared while a face
+    /// uses them and are freed with the last (the font caches above are bounded, so a long session does not keep
+    /// every file it ever read).
     private static let files = Lock<[String: WeakBytes]>([:])
 
     private struct WeakBytes {

@@ -39,8 +39,13 @@ package struct BidiLevels: Sendable {
 /// of threads.
 package final class TextAnalyzer: Sendable {
     /// Line iterators by the language tag as the caller gave it (nil as ""): its ICU locale is made only when its
-    /// pool is, never on every call. A process-wide cache, one entry per language tag asked for.
+    /// pool is, never on every call. Owned by this analyzer (one per engine's shared machinery); at most
+    /// ``maximumLanguagePools`` tags, emptied when full (a `measure` session may name any tag), a pool in use
+    /// staying alive with its user.
     private let lineIterators = Lock<[String: ResourcePool<OpaquePointer>]>([:])
+
+    /// The most languages whose line iterators an analyzer keeps pooled.
+    static let maximumLanguagePools = 64
     private let characterIterators = ResourcePool<OpaquePointer>(
         make: {
             var status: Int32 = 0
@@ -59,9 +64,10 @@ package final class TextAnalyzer: Sendable {
     /// Whether ICU knows the language of a BCP 47 tag; an unknown one gets the root line breaking rules.
     /// Asked once per tag in a process (ICU's lookup costs more than preparing a short string's line breaks).
     package static func isKnownLanguage(_ tag: String) -> Bool {
-        knownLanguages.cached(tag) { ov_language_is_known(tag) != 0 }
+        knownLanguages.cached(tag, limit: 1_024) { ov_language_is_known(tag) != 0 }
     }
 
+    /// Whether ICU knows a tag, by tag: a process-wide cache of at most 1,024 tags, emptied when full.
     private static let knownLanguages = Lock<[String: Bool]>([:])
 
     /// ICU's locale ID for a BCP 47 tag (`zh-CN` becomes `zh_CN`).
@@ -79,6 +85,7 @@ package final class TextAnalyzer: Sendable {
         let tag = language ?? ""
         return lineIterators.withLock { pools in
             if let pool = pools[tag] { return pool }
+            if pools.count >= TextAnalyzer.maximumLanguagePools { pools.removeAll(keepingCapacity: true) }
             let locale = TextAnalyzer.icuLocale(language)
             let pool = ResourcePool<OpaquePointer>(
                 make: {

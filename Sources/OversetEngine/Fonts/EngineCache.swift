@@ -1,7 +1,9 @@
 internal import OversetText
 
 /// Engines by (fonts, weight, design size), built once per process: every label, test helper and CLI command that
-/// asks for the same fonts shares one engine (and so its loaded faces and shaped ellipses).
+/// asks for the same fonts shares one engine (and so its loaded faces and shaped ellipses). A process-wide cache
+/// (``shared``): engines and stacks over the bundled fonts are kept (a few dozen: weights × designs × styles); those
+/// over fonts that requests name, at most ``Font/cachedSpecs`` / 2 of each, emptied when full.
 package final class EngineCache: Sendable {
     package static let shared = EngineCache()
     private let engines = Lock<[EngineKey: TextEngine]>([:])

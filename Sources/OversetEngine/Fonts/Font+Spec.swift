@@ -6,7 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Fonts named by spec, by spec and file version (see ``Font/shared(spec:)``).
+/// Fonts named by spec, by spec and file version (see ``Font/shared(spec:)``): a process-wide cache of at most
+/// ``Font/cachedSpecs`` fonts, emptied when full.
 private let specFonts = Lock<[String: Font]>([:])
 
 extension Font {

@@ -42,7 +42,8 @@ public struct FontStack: Sendable {
     /// for every other script.
     private let scriptOrders: [ScriptTag: [Int]]
     private let defaultOrder: [Int]
-    /// ``languageLists(for:)`` by language tag, as asked (every preparation asks).
+    /// ``languageLists(for:)`` by language tag, as asked (every preparation asks). Owned by this stack; at most
+    /// 256 tags, emptied when full (a `measure` session may name any tag).
     private let languageListCache = Lock<[String: [ScriptTag: [Int]]]>([:])
 
     /// Makes a stack from general fonts and per-script fallbacks.
@@ -99,7 +100,7 @@ public struct FontStack: Sendable {
     /// The per-script lists for `language`, by the matching rules of ``languageFallbacks``.
     func languageLists(for language: String?) -> [ScriptTag: [Int]]? {
         guard let language, !languageIndices.isEmpty else { return nil }
-        let lists = languageListCache.cached(language) { matchLanguageLists(language) ?? [:] }
+        let lists = languageListCache.cached(language, limit: 256) { matchLanguageLists(language) ?? [:] }
         return lists.isEmpty ? nil : lists
     }
 
@@ -401,7 +402,8 @@ enum SystemFonts {
     }
 }
 
-/// Bundled fonts are loaded once per process: every `TextEngine()` shares them.
+/// Bundled fonts are loaded once per process: every `TextEngine()` shares them. A process-wide cache by file and
+/// face index, bounded by the files of `Fonts/` and the system's Noto CJK and emoji; never emptied.
 final class BundledFontCache: Sendable {
     static let shared = BundledFontCache()
     private let fonts = Lock<[String: Font]>([:])

@@ -45,6 +45,7 @@ public struct PlatformFonts: Sendable {
         try cache.cached(directory, limit: 4) { () throws(OversetError) in try PlatformFonts(reading: directory) }
     }
 
+    /// Platform folders read, by path: a process-wide cache of at most 4 folders, emptied when full.
     private static let cache = Lock<[String: PlatformFonts]>([:])
 
     private init(reading directory: String) throws(OversetError) {
