@@ -99,9 +99,8 @@ struct Annotate: ParsableCommand {
             guard let format = catalogFormat ?? CatalogFormat.guess(path: catalog) else {
                 throw ValidationError("unknown catalog format for \(catalog); pass --catalog-format")
             }
-            guard let data = FileManager.default.contents(atPath: catalog) else {
-                throw ValidationError("\(catalog): \(Catalog.pathProblem(catalog) ?? "cannot read the file")")
-            }
+            // Checked by kind first: a FIFO or a device named like a catalog in the folder is never opened.
+            let data = try InputFile.read(catalog, option: "catalog")
             // In place into the catalog is annotate's documented mode; over the spec or another catalog never.
             try OutputFile.refuse(target, option: "--output", over: [(role: "layout spec", path: spec)]
                 + pairs.filter { $0.input != catalog }.map { (role: "catalog", path: $0.input) })

@@ -75,6 +75,8 @@ import Testing
         #expect(device.status == 1 && device.stdout.contains("/dev/zero: error: a device, not a regular file"), "\(device.stdout)")
         let fifo = try CLITests.run(["check", "App", "--spec", "spec.yml", "--quiet"], directory: directory)
         #expect(fifo.stdout.contains("Extra.strings: error: a FIFO (named pipe), not a regular file"), "\(fifo.stdout)")
+        let annotate = try CLITests.run(["annotate", "App", "--spec", "spec.yml", "--output", "out"], directory: directory)
+        #expect(annotate.status == 2 && annotate.stderr.contains("Extra.strings': a FIFO"), "\(annotate.stderr)")
         for (path, what) in [("/dev/zero", "a device"), (directory, "a folder"), (directory + "/App/de.lproj/Extra.strings", "a FIFO")] {
             let matrix = try CLITests.run(["matrix", "Hello", "--width", "200", "--candidates", path])
             #expect(matrix.status == 2 && matrix.stderr.contains("--candidates '\(path)': \(what)"), "\(matrix.stderr)")
