@@ -272,7 +272,11 @@ struct Check: ParsableCommand {
         progress?.finish()
         report.fingerprint = fingerprint()
         report.baseline = tally?.comparison
-        if let writeBaseline { try OutputFile.write(Baseline(failures: failures).json(), to: writeBaseline) }
+        if let writeBaseline {
+            try OutputFile.write(Baseline(failures: failures).json(), to: writeBaseline)
+            FileHandle.standardError.write(line: "wrote \(Plural.count(failures.count, "baseline entry", "baseline entries")) "
+                + "(key, language, category and kind) to \(writeBaseline)")
+        }
         if let stream {
             if streamsJSON {
                 try stream.write(try report.jsonTail())

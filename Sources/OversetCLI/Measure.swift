@@ -377,7 +377,8 @@ struct Measure: ParsableCommand {
             guard let text = try settings.string("text") else { return failure("missing \"text\"") }
             let language = try settings.string("lang")
             let policy = try VerdictPolicy(settings: &settings)
-            guard settings.has("width") else { return failure("missing \"width\" (points)") }
+            guard settings.has("width") || settings.values.keys.contains(where: { Settings.nearest($0, in: ["width"]) != nil })
+            else { return failure("missing \"width\" (points)") }
             let label = try Label(settings: &settings, base: Preview.defaultLabel)
             try settings.rejectUnknownKeys(known: requestKeys + Label.settingKeys)
             // What a preparation depends on besides the text, as bytes that follow the text's in the cache's key.

@@ -132,7 +132,7 @@ package final class RasterCanvas {
         cairo_surface_flush(surface)
         let status = cairo_surface_write_to_png(surface, path)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RasterFailure(message: "cannot write '\(path)': " + String(cString: cairo_status_to_string(status)))
+            throw RasterFailure(message: String(cString: cairo_status_to_string(status)))
         }
     }
 

@@ -111,8 +111,16 @@ import Testing
         #expect(setting.status == 2)
         #expect(setting.stdout.isEmpty, "nothing is measured: \(setting.stdout)")
         #expect(setting.stderr.contains("rule 1: unknown setting \"maxlines\"") && setting.stderr.contains("maxLines"), "\(setting.stderr)")
-        #expect(setting.stderr.contains("typo-setting.yml:6: rule 2: unknown setting \"sytle\""), "both rules named: \(setting.stderr)")
+        #expect(setting.stderr.contains("typo-setting.yml:7: rule 2: unknown setting \"sytle\""), "both rules named: \(setting.stderr)")
+        #expect(setting.stderr.contains("typo-setting.yml:5: rule 1: unknown setting \"maxlines\""), "at the key's own line")
         #expect(!setting.stderr.contains("Usage:"))
+        // A misspelt required setting in the default rule is named as the misspelling, beside the rules' mistakes.
+        try (Self.spec.replacingOccurrences(of: "width: 200", with: "widht: 200") + "rules:\n  - key: \"Add to List\"\n    maxlines: 2\n")
+            .write(toFile: directory + "/typo-default.yml", atomically: true, encoding: .utf8)
+        let both = try CLITests.run(["check", "App", "--spec", "typo-default.yml", "--quiet"], directory: directory)
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("default rule: unknown setting \"widht\" (did you mean \"width\"?)"), "\(both.stderr)")
+        #expect(both.stderr.contains("rule 1: unknown setting \"maxlines\""), "every mistake named: \(both.stderr)")
     }
 
     /// Every path problem names itself: a missing folder is "no such file or folder", never "unknown catalog format".

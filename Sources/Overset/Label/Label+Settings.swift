@@ -20,6 +20,7 @@ extension Label {
     /// - Throws: ``/OversetEngine/OversetError/invalidArgument(name:value:expected:)`` naming the key, for a value of the wrong type,
     ///   out of range (see ``/OversetEngine/LabelLimits``) or not one of the names a setting accepts.
     public init(settings: inout Settings, base: Label? = nil) throws(OversetError) {
+        try Label.rejectMisspelt(of: ["width", "style", "size"], in: settings, base: base)
         let font = try Label.font(&settings, base: base)
         guard let width = try settings.number("width") ?? base?.width else {
             throw .invalidArgument(name: "width", value: "(missing)", expected: "the label's width in points")
@@ -56,6 +57,19 @@ extension Label {
         hangulWordPriority = try settings.bool("hangulWordPriority") ?? base?.hangulWordPriority
         markdown = try settings.bool("markdown") ?? base?.markdown ?? false
         try validate()
+    }
+
+    /// A required setting that is missing while an unknown key is close to its name (`widht` for `width`): the
+    /// misspelling is the error, named with the setting it stands for, not "width missing".
+    private static func rejectMisspelt(of required: [String], in settings: Settings, base: Label?) throws(OversetError) {
+        guard base == nil else { return }
+        for name in required where !settings.has(name) {
+            for key in settings.values.keys.sorted() where !settingKeys.contains(key) && Settings.renamed[key] == nil {
+                if Settings.nearest(key, in: [name]) == name {
+                    throw .unknownSetting(key: key, origin: settings.origin, suggestion: name, renamed: false)
+                }
+            }
+        }
     }
 
     /// `foreground` and `background` (hex, `#RRGGBB` or `#RRGGBBAA`), with `darkForeground` and `darkBackground`

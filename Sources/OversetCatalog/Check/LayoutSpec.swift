@@ -176,16 +176,31 @@ public struct LayoutSpec: Sendable {
         let rulesNode = root["rules"]
         _ = top.take("rules")
         try top.rejectUnknownKeys(known: keys)
-        let defaultRule: LayoutRule
+        var diagnostics: [CatalogDiagnostic] = []
+        /// Where a rule's error points: the line of the setting it names (a misspelt key, a value out of range),
+        /// else the rule's own line.
+        func place(of error: any Error, in mapping: Node.Mapping, rule node: Node?) -> CatalogLocation {
+            let name: String?
+            switch error as? OversetError {
+            case .unknownSetting(let key, _, _, _)?: name = key
+            case .invalidArgument(let key, _, _)?: name = key
+            default: name = nil
+            }
+            let line = name.flatMap { name in mapping.first { $0.key.string == name }?.key.mark?.line }
+            return CatalogLocation(file: path, line: line ?? node?.mark?.line)
+        }
+        var defaultRule: LayoutRule
         do {
             defaultRule = try LayoutRule(defaults, base: nil, index: nil, location: located(defaultNode), samples: samples)
         } catch {
             // The settings' errors name their origin ("default rule: unknown setting …"); the others get it here.
             let message = "\(error)"
-            throw fail(defaultNode, message.hasPrefix("default rule") ? message : "default rule: " + message)
+            diagnostics.append(CatalogDiagnostic(.error, place(of: error, in: defaults, rule: defaultNode),
+                                                 message.hasPrefix("default rule") ? message : "default rule: " + message))
+            // The rules are still read against a stand-in default, so that their own mistakes are named too.
+            defaultRule = LayoutRule(label: Label(style: .body, width: 320), location: located(defaultNode))
         }
         var rules: [LayoutRule] = []
-        var diagnostics: [CatalogDiagnostic] = []
         if let rulesNode {
             guard case .sequence(let sequence) = rulesNode else { throw fail(rulesNode, "\"rules\" must be a list") }
             for (index, node) in sequence.enumerated() {
@@ -201,12 +216,12 @@ public struct LayoutSpec: Sendable {
                     let name = "rule \(index + 1)"
                     let message = "\(error)"
                     let named = message.hasPrefix(name + ":") ? message : "\(name): \(message)"
-                    diagnostics.append(CatalogDiagnostic(.error, located(node), named))
+                    diagnostics.append(CatalogDiagnostic(.error, place(of: error, in: ruleMapping, rule: node), named))
                 }
             }
         }
-        // A rule the spec cannot use stops the run before anything is measured, every such rule named at once: a
-        // skipped rule would judge its keys by the default rule and pass them quietly.
+        // A mistake the spec cannot be used with stops the run before anything is measured, every mistake named at
+        // once (the default rule's and each rule's): a skipped rule would judge its keys by the default rule.
         if let first = diagnostics.first {
             let rest = diagnostics.dropFirst().map { "\n  \($0.location): \($0.message)" }.joined()
             throw CatalogError(location: first.location, message: first.message + rest)
