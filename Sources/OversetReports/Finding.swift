@@ -127,7 +127,7 @@ public struct Finding: Sendable, Hashable {
     }
 }
 
-/// Counts in words, the one way every report writes them: `1 new finding`, `2 new findings`, `1 category`.
+/// Counts in words, the one way every report writes them: `1 new entry`, `2 new entries`, `1 category`.
 public enum Plural {
     /// `count` and the noun, in the plural unless `count` is 1 (`plural`, or the noun with -s, -y → -ies).
     public static func count(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {

@@ -115,7 +115,7 @@ import Testing
 
         let same = try CLITests.run(arguments + ["--baseline", "baseline.json"], directory: directory)
         #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
-        #expect(same.stdout.contains("against the baseline: 0 new findings (0 failures), \(failures.count) known, 0 fixed"),
+        #expect(same.stdout.contains("against the baseline: 0 new entries (0 failures), \(failures.count) known, 0 fixed"),
                 "\(same.stdout)")
         // Known findings of every severity are muted: no FAIL and no WARN line (the Arabic clipping warning is known).
         #expect(failures.contains { $0["language"] as? String == "ar" && $0["kind"] as? String == "clipped" })
@@ -138,7 +138,7 @@ import Testing
         #expect(changed.stdout.contains("(40 pt in 150 pt)"), "AX3 is 40 pt: \(changed.stdout)")
         #expect(changed.stdout.contains("  fixed (remove from the baseline): Check for updates (de, Large): truncated"))
         #expect(!changed.stdout.contains("  de: ") && !changed.stdout.contains("  ar: "), "\(changed.stdout)")
-        #expect(changed.stdout.contains("against the baseline: 1 new finding (1 failure)"), "\(changed.stdout)")
+        #expect(changed.stdout.contains("against the baseline: 1 new entry (1 failure)"), "\(changed.stdout)")
         // The Xcode format shows only what is new.
         let xcode = try CLITests.run(arguments + ["--baseline", "baseline.json", "--format", "xcode"], directory: directory)
         let errors = xcode.stdout.split(separator: "\n").filter { $0.contains(": error: ") }

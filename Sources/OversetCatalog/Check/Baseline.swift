@@ -103,10 +103,11 @@ public struct BaselineComparison: Sendable, Codable, Hashable {
         self.fixed = fixed
     }
 
-    /// `against the baseline: 2 new findings (1 failure), 40 known, 3 fixed`: the one wording of every door.
+    /// `against the baseline: 2 new entries (1 failure), 40 known, 3 fixed (entries: key, language, category and
+    /// kind)`: the one wording of every door. Entries, not findings: a finding truncated at five categories is five.
     public var summary: String {
-        "against the baseline: " + Plural.count(new.count, "new finding") + " (" + Plural.count(newFailures, "failure")
-            + "), \(known) known, \(fixed.count) fixed"
+        "against the baseline: " + Plural.count(new.count, "new entry", "new entries") + " (" + Plural.count(newFailures, "failure")
+            + "), \(known) known, \(fixed.count) fixed (entries: key, language, category and kind)"
     }
 
     private enum CodingKeys: String, CodingKey { case new, newFailures, known, fixed }
