@@ -44,7 +44,7 @@ enum XLIFFFormat {
                 let sameLanguage = target.map { LanguageTag.canonical($0) == LanguageTag.canonical(source) } ?? false
                 let sourceShadowed = sameLanguage && !(targets.first?.text.isEmpty ?? true)
                 if sourceShadowed {
-                    // The target below is the unit's string.
+                    // Only the target (below) is read: the unit's one string.
                 } else if let sourceText = unit.child(named: "source")?.text {
                     catalog.entries.append(CatalogEntry(key: id, language: source, value: sourceText, comment: note,
                                                         location: location, table: table))
