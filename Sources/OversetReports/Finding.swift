@@ -155,3 +155,15 @@ public enum LineDiagram {
     }
 }
 
+/// The sentences of a component that chooses its layout, written once for every door (`check`'s findings and the
+/// test helpers' issues).
+public enum LayoutChoiceSentence {
+    /// `chooses stacked at xLarge (beside: "Check for updates" at 158 pt: needs 2 lines, 1 allowed …); must choose
+    /// beside up to xLarge`, with `at 274 pt` after the category when the width is given.
+    public static func chosenTooEarly(chosen: String, at category: ContentSizeCategory, expected: String,
+                                      why: String, upTo: ContentSizeCategory, width: Double? = nil) -> String {
+        "chooses \(chosen) at \(category.higName)" + (width.map { " at \(Points.format($0)) pt" } ?? "")
+            + " (\(expected): \(why)); must choose \(expected) up to \(upTo.higName)"
+    }
+}
+

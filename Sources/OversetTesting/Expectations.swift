@@ -1,5 +1,6 @@
 import Overset
 import OversetPictures
+import OversetReports
 import Testing
 
 #if canImport(XCTest)
@@ -138,8 +139,8 @@ func choosing(_ name: String, in choice: LayoutChoice, width: Double,
     let at = last.map { ContentSizeCategory.allCases[ContentSizeCategory.allCases.firstIndex(of: $0)! + 1] } ?? .xSmall
     let decision = try choice.choose(width: width, category: at)
     let why = try choice.attempt(index, width: width, category: at).reason
-    return (last, "chooses \(decision.arrangement.name) at \(at.higName) at \(Points.format(width)) pt, where \(name) "
-        + "must still be chosen (up to \(upTo.higName)): \(name) does not fit: \(why)")
+    return (last, LayoutChoiceSentence.chosenTooEarly(chosen: decision.arrangement.name, at: at, expected: name,
+                                                      why: why, upTo: upTo, width: width))
 }
 
 #if canImport(XCTest)

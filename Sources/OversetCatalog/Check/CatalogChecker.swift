@@ -510,9 +510,9 @@ public struct CatalogChecker: Sendable {
                 orientation = decision.arrangement.name
                 let first = candidates.layouts[0].name
                 if let upTo = candidates.firstUpTo, category <= upTo, decision.arrangement.name != first {
-                    problems.append(CheckProblem(kind: .earlyFlip, message: "chooses \(decision.arrangement.name) at "
-                        + "\(category.higName) (\(first): \(decision.attempts[0].reason)); must choose \(first) up to "
-                        + upTo.higName))
+                    problems.append(CheckProblem(kind: .earlyFlip, message: LayoutChoiceSentence.chosenTooEarly(
+                        chosen: decision.arrangement.name, at: category, expected: first,
+                        why: decision.attempts[0].reason, upTo: upTo)))
                 }
                 verdict = decision.chosen.texts[0]
                 if let layoutProblem = decision.layoutProblem { problems.append(layoutProblem) }
