@@ -11,7 +11,8 @@ echo "overset: building (swift build -c release --static-swift-stdlib)…"
 swift build -c release --static-swift-stdlib --product overset >/dev/null
 if [ $# -eq 0 ]; then
   set -- "เริ่มการทำงานใหม่เพื่ออัปเดต Firefox ให้เป็นรุ่นล่าสุด" --lang th --width 180 --size 17 --max-lines 2
-  echo "overset preview $*"
+  # Quoted as a shell takes it, so that the line can be pasted.
+  echo "overset preview \"$1\" ${*:2}"
 fi
 # The preview's exit status is its verdict's (README, "Exit status"): 1 when the string is truncated or cannot be
 # measured. The preview was shown all the same, so this script succeeds then and says so; 2 and 3 are real errors.
