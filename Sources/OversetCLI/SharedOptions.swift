@@ -136,7 +136,15 @@ struct LabelArguments: ParsableArguments {
     /// The label these options describe, over `base`'s settings (a command's own defaults).
     func label(base: Label? = nil) throws -> Label {
         var settings = settings
-        guard settings.has("width") else { throw ValidationError("give the label's width: --width POINTS") }
+        guard settings.has("width") else {
+            // A misspelt --width (--widht) is the error, not the missing width (ArgumentParser reports an unknown
+            // option only after the options validate).
+            let flags = CommandLine.arguments.filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2).prefix { $0 != "=" }) }
+            if let typo = flags.first(where: { $0 != "width" && Settings.nearest($0, in: ["width"]) != nil }) {
+                throw ValidationError("unknown option '--\(typo)': did you mean '--width'?")
+            }
+            throw ValidationError("give the label's width: --width POINTS")
+        }
         do {
             let label = try Label(settings: &settings, base: base)
             try settings.rejectUnknownKeys(known: Label.settingKeys)

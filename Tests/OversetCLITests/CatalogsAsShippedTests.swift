@@ -121,6 +121,11 @@ import Testing
         #expect(both.status == 2)
         #expect(both.stderr.contains("default rule: unknown setting \"widht\" (did you mean \"width\"?)"), "\(both.stderr)")
         #expect(both.stderr.contains("rule 1: unknown setting \"maxlines\""), "every mistake named: \(both.stderr)")
+        // On the command line and in a request too: the misspelling, not "the width is missing".
+        let flag = try CLITests.run(["preview", "Hallo", "--widht", "100"])
+        #expect(flag.status == 2 && flag.stderr.contains("unknown option '--widht': did you mean '--width'?"), "\(flag.stderr)")
+        let request = try CLITests.run(["measure"], stdin: "{\"text\":\"a\",\"widht\":100}\n")
+        #expect(request.stdout.contains("unknown setting \\\"widht\\\" (did you mean \\\"width\\\"?)"), "\(request.stdout)")
     }
 
     /// Every path problem names itself: a missing folder is "no such file or folder", never "unknown catalog format".
