@@ -66,6 +66,13 @@ import Testing
         let one = try CLITests.run(["check", "One", "--spec", "spec.yml", "--format", "json", "--all-results", "--quiet"],
                                    directory: directory)
         #expect(try Self.results(one.stdout)["Watched episodes|en"] == "Watched episodes", "\(one.stdout)")
+        // English kept in a String Catalog of the same table: checked from it, not again from the keys.
+        try "{\"sourceLanguage\":\"en\",\"strings\":{\"Add to List\":{}},\"version\":\"1.0\"}"
+            .write(toFile: directory + "/App/Localizable.xcstrings", atomically: true, encoding: .utf8)
+        let mixed = try CLITests.run(["check", "App", "--spec", "spec.yml", "--format", "json", "--all-results", "--quiet"],
+                                     directory: directory)
+        #expect(!mixed.stdout.contains("English is checked from its keys"), "\(mixed.stdout)")
+        #expect(!mixed.stdout.contains("differs from the same key"), "\(mixed.stdout)")
     }
 
     /// A folder argument keeps the paths as given (relative stays relative) in every format, so that GitHub,

@@ -20,7 +20,8 @@ struct KeysAsText {
     init(readable: Set<String>) { self.readable = readable }
 
     /// The table `path` belongs to when it is a `.strings` file in an `.lproj` folder whose table has neither an
-    /// `en.lproj` nor a `Base.lproj` file among the readable ones; nil otherwise.
+    /// `en.lproj` nor a `Base.lproj` file among the readable ones, nor a String Catalog of the same name; nil
+    /// otherwise.
     func table(of path: String, format: CatalogFormat) -> String? {
         guard format == .strings else { return nil }
         let folder = (path as NSString).deletingLastPathComponent
@@ -33,6 +34,9 @@ struct KeysAsText {
             let sibling = ((parent as NSString).appendingPathComponent(name) as NSString).appendingPathComponent(file)
             if readable.contains(sibling) { return nil }
         }
+        // A String Catalog of the same table (`Localizable.xcstrings`) holds the development language itself.
+        let catalog = "/" + (file as NSString).deletingPathExtension + ".xcstrings"
+        if readable.contains(where: { $0.hasSuffix(catalog) || $0 == String(catalog.dropFirst()) }) { return nil }
         return (parent as NSString).appendingPathComponent(file)
     }
 
