@@ -162,53 +162,6 @@ struct JSONSource {
         try parse(bytes: [UInt8](data), path: path, deferringBelow: depth)
     }
 
-    /// `bytes` with each edit's range replaced by its text, in one pass (the edits' ranges must not overlap).
-    /// Replacing them one by one in place moved the file's tail at every edit: quadratic in a catalog's keys
-    /// (`annotate` of 60,000 keys took 12–16 s, of 120,000 80 s).
-    static func applying(_ edits: [(range: Range<Int>, text: String)], to bytes: [UInt8]) -> [UInt8] {
-        let sorted = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + sorted.reduce(0) { $0 + $1.text.utf8.count })
-        var at = 0
-        for edit in sorted {
-            out += bytes[at..<edit.range.lowerBound]
-            out += edit.text.utf8
-            at = edit.range.upperBound
-        }
-        out += bytes[at...]
-        return out
-    }
-
-    /// The first member (in document order, depth first) whose key an earlier member of the same object has: JSON
-    /// readers disagree on which of the two counts (Foundation and Overset took the first, Python, `jq` and
-    /// Xcode the last), so a document with one is refused wherever Overset reads it.
-    static func firstRepeatedKey(in node: Node) -> Member? {
-        switch node.value {
-        case .object(let members):
-            var seen: Set<String> = []
-            for member in members {
-                if !seen.insert(member.key).inserted { return member }
-                if let repeated = firstRepeatedKey(in: member.value) { return repeated }
-            }
-            return nil
-        case .array(let nodes):
-            for child in nodes { if let repeated = firstRepeatedKey(in: child) { return repeated } }
-            return nil
-        default:
-            return nil
-        }
-    }
-
-    /// Refuses a document with a key given twice in one object (``firstRepeatedKey(in:)``), naming the key and
-    /// its line; `what` names the document ("the baseline").
-    static func refuseRepeatedKeys(_ data: Data, path: String, what: String) throws {
-        let source = try parse(data, path: path)
-        guard let repeated = firstRepeatedKey(in: source.root) else { return }
-        throw CatalogError(location: CatalogLocation(file: path, line: source.position(of: repeated.keyOffset).line),
-                           message: "\(what) gives the key \"\(repeated.key)\" twice in one object; JSON readers "
-                               + "disagree on which counts, so it is refused")
-    }
-
     /// ``parse(_:path:deferringBelow:)`` of bytes read before.
     static func parse(bytes: [UInt8], path: String, deferringBelow depth: Int = .max) throws -> JSONSource {
         do {
