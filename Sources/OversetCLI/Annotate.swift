@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Overset
 import OversetCatalog
 import OversetReports
 

@@ -41,7 +41,7 @@ public enum OversetError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAFont(let path, let reason):
             return "'\(path)' is not a usable font (\(reason)); give a TrueType/OpenType file (.ttf, .otf, .ttc)"
         case .fontIndexOutOfRange(let path, let index, let count):
-            return "'\(path)' has \(count) face\(count == 1 ? "" : "s"); face index \(index) is out of range "
+            return "'\(path)' has \(Plural.count(count, "face")); face index \(index) is out of range "
                 + "(use 0...\(max(0, count - 1)))"
         case .fontTooLarge(let path, let bytes, let limit):
             return "'\(path)' is \(bytes) bytes; font files over \(limit) bytes are refused"

@@ -127,21 +127,6 @@ public struct Finding: Sendable, Hashable {
     }
 }
 
-/// Counts in words, the one way every report writes them: `1 new entry`, `2 new entries`, `1 category`.
-public enum Plural {
-    /// `count` and the noun, in the plural unless `count` is 1 (`plural`, or the noun with -s, -y → -ies).
-    public static func count(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
-        "\(count) " + (count == 1 ? noun : plural ?? Plural.plural(of: noun))
-    }
-
-    static func plural(of noun: String) -> String {
-        if noun.hasSuffix("y"), let before = noun.dropLast().last, !"aeiou".contains(before) {
-            return noun.dropLast() + "ies"
-        }
-        return noun.hasSuffix("s") || noun.hasSuffix("x") ? noun + "es" : noun + "s"
-    }
-}
-
 /// A line of text as every text view draws it: between bars, so that its leading and trailing spaces and its ends
 /// show (`│Nach Updates│`). The one place the diagram is drawn: `preview`'s table, the text and HTML reports, the
 /// test helpers' messages.

@@ -263,7 +263,7 @@ public struct Verdict: Sendable {
             let lines = linesWiderThanLabel
             let widest = lines.max { layout.lines[$0].width < layout.lines[$1].width } ?? 0
             let line = layout.lines[widest]
-            let more = lines.count > 1 ? " (and \(lines.count - 1) more line\(lines.count == 2 ? "" : "s"))" : ""
+            let more = lines.count > 1 ? " (and \(Plural.count(lines.count - 1, "more line", "more lines")))" : ""
             out.append(VerdictProblem(kind: .tooWide, message: "line \(widest + 1) is "
                 + "\(Points.format(line.width, decimals: 2)) pt wide in \(Points.format(options.width, decimals: 2)) pt\(more): "
                 + "“\(line.text)” cannot break, so it runs past the label's edge"))

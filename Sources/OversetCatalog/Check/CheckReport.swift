@@ -274,8 +274,8 @@ public struct CheckReport: Sendable, Codable {
         }
         let missing = (1...count!).filter { seen[$0] == nil }
         guard missing.isEmpty else {
-            throw MergeError(message: "shard\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) "
-                + "of \(count!) \(missing.count == 1 ? "is" : "are") missing")
+            throw MergeError(message: "\(Plural.noun("shard", for: missing.count)) \(missing.map(String.init).joined(separator: ", ")) "
+                + "of \(count!) \(Plural.noun("is", for: missing.count, "are")) missing")
         }
         var merged = CheckReport(catalogs: [], languages: [], categories: first.report.categories, results: [],
                                  diagnostics: [], skipped: [], shard: nil)

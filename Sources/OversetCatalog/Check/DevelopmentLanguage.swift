@@ -1,4 +1,5 @@
 import Foundation
+import OversetEngine
 
 /// Where a check finds the development language of each `.lproj` table, so that English is always checked: from
 /// its own `en.lproj` file; from `Base.lproj` where `en.lproj` lacks that table (``CatalogChecker``'s feed); or,
@@ -66,8 +67,8 @@ struct KeysAsText {
             guard count > 0 else { return nil }
             let name = (table as NSString).lastPathComponent
             return CatalogDiagnostic(.warning, CatalogLocation(file: file), "no \(Self.language).lproj or Base.lproj "
-                + "file of \(name): English is checked from its keys, as iOS shows them (\(count) "
-                + (count == 1 ? "key reads" : "keys read") + " as text; keys that read as identifiers are not checked in English)")
+                + "file of \(name): English is checked from its keys, as iOS shows them (\(Plural.count(count, "key reads", "keys read")) "
+                + "as text; keys that read as identifiers are not checked in English)")
         }
     }
 

@@ -92,7 +92,8 @@ extension CheckReport {
         let groups = groupedIndicesByKey.filter { group in group.indices.contains { results[$0].status != .pass } }
         let passing = Set(results.map(\.displayKey)).count - groups.count
         out += "<h2>Keys with findings</h2>\n<p>\(Plural.count(groups.count, "key")) with a finding, worst first; "
-            + "\(Plural.count(passing, "key")) \(passing == 1 ? "passes" : "pass") in every language and \(passing == 1 ? "is" : "are") "
+            + "\(Plural.count(passing, "key")) \(Plural.noun("passes", for: passing, "pass")) in every language and "
+            + "\(Plural.noun("is", for: passing, "are")) "
             + "not listed. A square per category: green pass, amber warning, red failure, grey unknown.</p>\n"
         out += "<div class=\"grid\"><table id=\"results\"><thead><tr><th>key</th>"
         for language in languages { out += "<th>\(escape(language))</th>" }

@@ -185,9 +185,9 @@ public final class PreparedText: Sendable {
                                                     styles: builder.styling.styles)
         var warnings: [String] = []
         if let first = built.cappedClusters.first {
-            warnings.append("\(built.cappedClusters.count) grapheme cluster\(built.cappedClusters.count == 1 ? "" : "s") "
+            warnings.append(Plural.count(built.cappedClusters.count, "grapheme cluster") + " "
                 + "(the first at UTF-16 offset \(first.lowerBound), \(first.count) code units) "
-                + "\(built.cappedClusters.count == 1 ? "has" : "have") more than \(PreparedText.maximumClusterScalars) "
+                + "\(Plural.noun("has", for: built.cappedClusters.count, "have")) more than \(PreparedText.maximumClusterScalars) "
                 + "characters: those after the first \(PreparedText.maximumClusterScalars) are not shaped and take no width "
                 + "(UAX #15's Stream-Safe Text Format allows a base and 30 non-starters; HarfBuzz takes time quadratic "
                 + "in a cluster's length)")
