@@ -10,7 +10,7 @@ extension Label {
     /// An engine the caller made from a font stack always counts as the label's (the caller chose its fonts);
     /// `TextEngine()` is the engine of a regular label below 20 pt with the bundled fonts, and counts as that.
     public func uses(_ engine: TextEngine) -> Bool {
-        guard let key = engine.labelKey else { return true }
+        guard let key = engine.origin else { return true }
         return key.weight == weight && key.display == FontStack.usesDisplayDesign(pointSize: pointSize)
             && (key.opticalSize == nil || key.opticalSize == pointSize) && key.fonts == fonts.custom
             && key.platform == fonts.platformDirectory

@@ -110,7 +110,7 @@ package final class EngineCache: Sendable {
         if let engine = engines.withLock({ $0[key] }) { return engine }
         return try engines.cached(key, limit: limit) { () throws(OversetError) in
             TextEngine(fonts: try entry.stack.instanced(weight: weight.value, opticalSize: opticalSize),
-                       labelKey: LabelEngineKey(fonts: fonts, platform: platform, weight: weight, display: display,
+                       origin: EngineOrigin(fonts: fonts, platform: platform, weight: weight, display: display,
                                                 opticalSize: opticalSize, pointSize: pointSize))
         }
     }

@@ -24,8 +24,10 @@ public struct TextEngine: Sendable {
     /// The fonts this engine measures with.
     public let fonts: FontStack
     let shared: EngineShared
-    /// What a label engine was made for (see ``Label/engine()``); nil for an engine made from a font stack.
-    package let labelKey: LabelEngineKey?
+    /// The request the shared engine cache made this engine for (bundled or platform fonts, weight, design size);
+    /// nil for an engine made from a font stack. Styled runs build their stacks from it, and a label compares it
+    /// with its own settings to tell whether a prepared text measures as it would.
+    package let origin: EngineOrigin?
 
     /// An engine over the fonts bundled in `Fonts/` (see ``FontStack/bundled(weight:pointSize:italic:monospaced:)``)
     /// at regular weight, in Inter's Text design: the engine of a regular label below 20 pt, one per process.
@@ -39,13 +41,13 @@ public struct TextEngine: Sendable {
 
     /// An engine over the given fonts.
     public init(fonts: FontStack) {
-        self.init(fonts: fonts, labelKey: nil)
+        self.init(fonts: fonts, origin: nil)
     }
 
-    init(fonts: FontStack, labelKey: LabelEngineKey?) {
+    init(fonts: FontStack, origin: EngineOrigin?) {
         self.fonts = fonts
         self.shared = EngineShared(fonts: fonts)
-        self.labelKey = labelKey
+        self.origin = origin
     }
 
     /// Analyses and shapes `text` once, for layout at any width and size.
@@ -102,7 +104,7 @@ public struct TextEngine: Sendable {
     func fontStack(for given: TextAttributes, boldText: Bool) throws(OversetError) -> FontStack {
         var attributes = given
         if boldText { attributes.weight = attributes.weight?.withBoldText }
-        if let key = labelKey {
+        if let key = origin {
             return try EngineCache.shared.engine(fonts: attributes.fonts + key.fonts, platform: key.platform,
                                                  weight: attributes.weight ?? key.weight, pointSize: key.pointSize,
                                                  italic: attributes.italic, monospaced: attributes.monospaced).fonts
@@ -141,9 +143,10 @@ public struct TextEngine: Sendable {
     }
 }
 
-/// The label settings a label's engine depends on: its fonts, its weight, the design (Inter or Inter Display) and,
-/// when a font has an optical-size axis, the point size.
-package struct LabelEngineKey: Hashable, Sendable {
+/// What an engine from the shared cache was made for: the fonts preferred over the bundled (or platform) ones, the
+/// weight, the design (Inter or Inter Display) and, when a font has an optical-size axis, the point size. The engine
+/// knows its own making, not labels: the label module reads it (`Label.uses(_:)`).
+package struct EngineOrigin: Hashable, Sendable {
     package var fonts: [String]
     package var platform: String?
     package var weight: FontWeight
