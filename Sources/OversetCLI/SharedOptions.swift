@@ -198,7 +198,7 @@ enum CLIOption {
     static func describe(_ error: OversetError) -> String {
         switch error {
         case .invalidArgument(let name, let value, let expected):
-            let option = Label.settingKeys.contains(name) || ["factor", "clippingTolerance", "headroom"].contains(name) ? flag(name) : name
+            let option = Label.settingKeys.contains(name) || VerdictPolicy.settingKeys.contains(name) || name == "factor" ? flag(name) : name
             return "invalid \(option) '\(value)': expected \(expected)"
         default:
             return "\(error)"

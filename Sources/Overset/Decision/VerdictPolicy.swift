@@ -1,4 +1,5 @@
 import Foundation
+
 /// How a verdict counts marks that cross the line box.
 public struct VerdictPolicy: Sendable, Hashable {
     /// Fail, warn (the default: reported, not a failure) or ignore.
@@ -32,8 +33,9 @@ public enum HeadroomRequirement: Sendable, Hashable, CustomStringConvertible {
     /// A percentage of the text's width (``Headroom/fraction`` × 100).
     case percent(Double)
 
-    /// The largest value either form takes: 1,000 points, 100 %.
+    /// The largest number of points a requirement takes: 1,000.
     public static let maximumPoints = 1_000.0
+    /// The largest percentage a requirement takes: 100.
     public static let maximumPercent = 100.0
 
     /// Whether `headroom` is less than asked.

@@ -159,8 +159,8 @@ public struct Settings: Sendable {
         return best.name
     }
 
-    /// Levenshtein distance, O(n·m) on two short names.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    /// Levenshtein distance, O(n·m): the one edit distance, for setting names and (by `check`) catalog keys.
+    package static func editDistance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)

@@ -296,19 +296,6 @@ struct SelectionStream {
         }
     }
 
-    /// Levenshtein distance between two short texts.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        var previous = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
-    }
-
     /// Rules that take no key are probably typos: a rule no key got is tried on the distinct keys, within a budget
     /// of tries, to say whether it matches none or only keys an earlier rule takes.
     /// `allRead`: every source was read, so a key no catalog has is known to be absent (else its rule only warns:

@@ -1,4 +1,5 @@
 import Foundation
+import Overset
 
 extension CatalogChecker {
     /// The spec's `key:` rules that name a key no source has, each an error naming the nearest key: found before
@@ -53,7 +54,7 @@ extension CatalogChecker {
             if budget < 0 { break }
             let candidate = Array(key.lowercased().unicodeScalars)
             guard abs(candidate.count - target.count) <= max(1, target.count / 3) else { continue }
-            let distance = SelectionStream.editDistance(target, candidate)
+            let distance = Settings.editDistance(target, candidate)
             if distance <= max(1, target.count / 3), distance < (best?.distance ?? .max) { best = (key, distance) }
         }
         return best?.key
