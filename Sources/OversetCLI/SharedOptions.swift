@@ -181,7 +181,7 @@ enum CLIOption {
     }
 
     /// The most worker threads `--threads` takes: each holds its own buffers and engines' caches, and past a few
-    /// times the cores they only cost memory (a request at 100,000 threads took 448 MB).
+    /// times the cores they only cost memory.
     static let maximumThreads = 256
 
     /// `--threads`: 0 (every core) to ``maximumThreads``.

@@ -39,8 +39,7 @@ package final class RasterCanvas {
 
     /// The largest side cairo's image surfaces take.
     package static let maximumSide = 32_768
-    /// The most pixels a canvas holds: 100 million, 400 MB at four bytes a pixel (a picture of 790 lines at
-    /// 16,000 pt took 4.1 GB before this bound).
+    /// The most pixels a canvas holds: 100 million, 400 MB at four bytes a pixel.
     package static let maximumPixels = 100_000_000
 
     /// The pixel size of `width` × `height` points at `scale`, and why a canvas of it is refused (a side past

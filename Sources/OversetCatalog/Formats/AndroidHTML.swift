@@ -153,7 +153,7 @@ enum AndroidStyles {
     static func hasMarks(_ text: String) -> Bool { text.unicodeScalars.contains { (0xFDD0...0xFDEF).contains($0.value) } }
 
     /// How deep styled tags may nest in one string: far past any real one (a heading in bold in italics), and a
-    /// bound on the work of a hostile one (20,000 nested `<b>` took 12 s).
+    /// bound on the work of a hostile one.
     static let maximumNesting = 32
 
     /// Why a styled string is not measured, when it is not: nested `<big>` (or `<small>`) making a size past what

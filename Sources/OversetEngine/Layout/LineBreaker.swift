@@ -100,7 +100,7 @@ struct LineBreaker {
                 // The rest of a word cut at an unsafe boundary starts the line re-shaped: only a piece that could
                 // fit is shaped again (its start's shaping moves its width by less than `contextBound`); one wider
                 // than that goes to `fittingPrefix`, which shapes near the cut only. Shaping the rest of the word for
-                // every line of it was quadratic ("a)" × 20,000: 104 s in a check).
+                // every line of it was quadratic.
                 if isFirst && pieceStart > 0 && unsafeToBreak[pieceStart]
                     && (!isPartial || content <= maxWidth + slack + Self.contextBound) {
                     lead = isPartial ? leadingDelta(from: pieceStart, to: Int(segment.end)) : segment.startDelta
