@@ -128,6 +128,25 @@ import OversetPictures
         #expect(!result.err.contains(":CONSOLE("), "console messages: \(result.err)")
     }
 
+    /// The key column stays narrow beside a long key (an app whose keys are English sentences), so the grid's
+    /// squares show in the first screen: with `white-space: nowrap` a 480-character key made the column wider than
+    /// the window and every square was off to the right. The CSS asks for at most 28em at 12 px (336 px) plus
+    /// padding and border; Chromium lays it out.
+    @Test func html_keyColumnStaysNarrowBesideALongKey() throws {
+        var (report, _) = try Self.fixtureReport()
+        let index = try #require(report.results.firstIndex { $0.status != .pass })
+        report.results[index].key = String(repeating: "a.long.key.written.as.a.sentence ", count: 15)
+        let path = NSTemporaryDirectory() + "overset-\(UUID().uuidString).html"
+        try report.html(pictureLimit: 0).write(toFile: path, atomically: true, encoding: .utf8)
+        let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let browser = try #require(chromium, "headless Chromium is needed: apt-get install chromium")
+        let result = try Self.run(browser, ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                                            "--window-size=1280,800", "--dump-dom", "file://" + path])
+        let match = try #require(result.out.firstMatch(of: /data-key-column="(\d+)"/), "the page's script did not run")
+        let width = try #require(Int(match.1))
+        #expect(width > 100 && width <= 360, "key column \(width) px wide")
+    }
+
     @Test func text_groupsByKeyWorstFirst() throws {
         let (report, _) = try Self.fixtureReport()
         let text = report.textSummary()

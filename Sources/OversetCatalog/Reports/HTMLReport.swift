@@ -36,7 +36,7 @@ extension CheckReport {
         th { background: #f2f2f7; position: sticky; top: 0; z-index: 1; }
         .grid { overflow-x: auto; max-width: 100%; } .grid td:first-child, .grid th:first-child { position: sticky; left: 0; background: #fff; z-index: 2; }
         .grid th:first-child { background: #f2f2f7; z-index: 3; }
-        .key { font-family: ui-monospace, monospace; font-size: 12px; white-space: nowrap; }
+        .key { font-family: ui-monospace, monospace; font-size: 12px; min-width: 12em; max-width: 28em; overflow-wrap: anywhere; }
         .s { white-space: nowrap; } .s a { text-decoration: none; color: inherit; }
         .s i { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 2px; }
         .p, li.pass { background: #34c759; } .w, li.warn { background: #ffd60a33; } i.w { background: #ff9f0a; }
@@ -150,6 +150,8 @@ extension CheckReport {
         <script>
         document.body.dataset.failures = String(document.querySelectorAll('#failures .failure').length);
         document.body.dataset.rows = String(document.querySelectorAll('#results tbody tr').length);
+        const keyCell = document.querySelector('#results td.key');
+        document.body.dataset.keyColumn = keyCell ? String(Math.round(keyCell.getBoundingClientRect().width)) : '0';
         document.body.dataset.ready = 'yes';
         </script>
         </body></html>
