@@ -123,7 +123,14 @@ import Testing
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        defer { try? input.fileHandleForWriting.close(); process.waitUntilExit() }
+        // Ended by a signal, not by standard input's end: a process another test spawns meanwhile (a `swift build`
+        // of ReadmeTests) can inherit the pipe's write end and hold it open for minutes, so `measure` would see no
+        // end of input (the likely cause of full runs where this test took 110 to 150 s, once past its limit).
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.terminate()
+            process.waitUntilExit()
+        }
         try input.fileHandleForWriting.write(contentsOf: Data(#"{"id":"first","text":"Hello","width":100}"#.utf8 + [0x0A]))
         // Standard input stays open: the answer must come anyway.
         var received = Data()
