@@ -22,12 +22,16 @@ let package = Package(
         .library(name: "OversetCatalog", targets: ["OversetCatalog"]),
         .library(name: "OversetPictures", targets: ["OversetPictures"]),
         .library(name: "OversetPNG", targets: ["OversetPNG"]),
+        .library(name: "OversetPlacements", targets: ["OversetPlacements"]),
         .executable(name: "overset", targets: ["overset"]),
+        .executable(name: "overset-placements", targets: ["overset-placements"]),
         .plugin(name: "OversetCheck", targets: ["OversetCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // Swift code read for placements (only `OversetPlacements` and `overset-placements` link it).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         // `swift package generate-documentation`: the DocC catalogs of Overset, OversetTesting and OversetCatalog,
         // built by the test script with warnings as errors (a broken symbol link fails CI).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -61,6 +65,20 @@ let package = Package(
         // String catalogs (xcstrings, strings, stringsdict, XLIFF, Android, JSON), layout specs, checks, reports,
         // pseudo-localization.
         .target(name: "OversetCatalog", dependencies: ["Overset", "OversetReports", .product(name: "Yams", package: "Yams")]),
+        // Where each key is shown and with which label: Interface Builder files and Swift code (swift-syntax) read
+        // into placements. Apart from the catalogs so that swift-syntax stays out of every product but its own.
+        .target(name: "OversetPlacements", dependencies: [
+            "Overset", "OversetCatalog",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+        // `overset placements` runs this executable (a separate one, so that `overset` builds without swift-syntax).
+        .executableTarget(
+            name: "overset-placements",
+            dependencies: ["OversetPlacements", "OversetCatalog",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/OversetPlacementsCLI"
+        ),
         // Expectations for Swift Testing and XCTest: "this string fits this label in every category".
         .target(name: "OversetTesting", dependencies: ["Overset", "OversetReports", "OversetCatalog", "OversetPictures"]),
         .executableTarget(
@@ -83,6 +101,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),
+        .testTarget(name: "OversetPlacementsTests", dependencies: ["OversetPlacements", "OversetCatalog", "Overset"],
+                    resources: [.copy("Trees")]),
         // Runs the built `overset` binary as a user would.
         .testTarget(
             name: "OversetCLITests",

@@ -8,16 +8,16 @@ import FoundationXML
 ///
 /// Internal entities are expanded within a budget and external ones never fetched (``XMLEntities``); libxml2
 /// refuses entity expansion loops and "billion laughs" documents.
-final class XMLElementNode {
-    enum Content {
+package final class XMLElementNode {
+    package enum Content {
         case text(String)
         case element(XMLElementNode)
     }
 
-    let name: String
-    let attributes: [String: String]
-    let line: Int
-    var content: [Content] = []
+    package let name: String
+    package let attributes: [String: String]
+    package let line: Int
+    package var content: [Content] = []
 
     init(name: String, attributes: [String: String], line: Int) {
         self.name = name
@@ -25,15 +25,15 @@ final class XMLElementNode {
         self.line = line
     }
 
-    var children: [XMLElementNode] {
+    package var children: [XMLElementNode] {
         content.compactMap { if case .element(let node) = $0 { return node } else { return nil } }
     }
 
-    func children(named name: String) -> [XMLElementNode] { children.filter { $0.name == name } }
-    func child(named name: String) -> XMLElementNode? { children.first { $0.name == name } }
+    package func children(named name: String) -> [XMLElementNode] { children.filter { $0.name == name } }
+    package func child(named name: String) -> XMLElementNode? { children.first { $0.name == name } }
 
     /// All text inside, markup removed (`<b>bold</b>` gives "bold").
-    var text: String {
+    package var text: String {
         content.map { item -> String in
             switch item {
             case .text(let text): return text
@@ -69,7 +69,7 @@ final class XMLElementNode {
     /// The bytes are decoded here (UTF-8, or UTF-16 with or without a byte order mark) and handed to libxml2 as
     /// UTF-8 with the XML declaration's encoding rewritten to UTF-8: libxml2 never switches encodings, a code path
     /// where a mutated declaration crashed it (found by FuzzCatalogs: a SEGV in xmlSwitchToEncoding).
-    static func parse(_ data: Data, path: String) throws -> XMLElementNode {
+    package static func parse(_ data: Data, path: String) throws -> XMLElementNode {
         var text = try TextDecoding.decode(data, path: path)
         if text.hasPrefix("<?xml") {
             // A declaration that is not closed by `?>` before any other markup is malformed; libxml2 would read its

@@ -1,0 +1,382 @@
+import Foundation
+import Overset
+import OversetCatalog
+
+/// An element of a storyboard or XIB that shows text, with its label read from the file.
+struct IBElement: Sendable {
+    /// The element's object ID (`D4C-I2-dhA`).
+    var id: String
+    /// The UIKit class: `UILabel`, `UIButton`, `UITextField`, …
+    var component: String
+    /// The file, relative to the app folder, and the element's line.
+    var file: String
+    var line: Int
+    /// The keys Interface Builder gives its text in the file's strings table (`D4C-I2-dhA.text`), with the text.
+    var keys: [(key: String, text: String)]
+    /// The label's settings, each with where it came from.
+    var settings: [(name: String, value: PlacementValue, from: String)]
+    /// What could not be told.
+    var notes: [String]
+}
+
+/// One storyboard or XIB read: its text elements by ID and its outlets by owner class and property.
+struct IBDocument: Sendable {
+    /// The file, relative to the app folder.
+    var file: String
+    /// The strings table of its own keys: the file's name without extension (`Main` for `Main.storyboard`).
+    var table: String
+    var elements: [IBElement]
+    /// `@IBOutlet` connections: the owner's class (a view controller's, a cell's, File's Owner's), the property,
+    /// and the element's ID.
+    var outlets: [(ownerClass: String, property: String, destination: String)]
+}
+
+/// Reads Interface Builder files (the XML Xcode writes for `.storyboard` and `.xib`).
+///
+/// Defaults are UIKit's documented ones where the file leaves an attribute out: `numberOfLines` 1
+/// (`UILabel.numberOfLines`), tail truncation (`UILabel.lineBreakMode`), the system font at 17 pt (`UILabel.font`).
+/// The width comes from a width constraint, else from leading and trailing constraints to the superview (the
+/// superview's own width worked out the same way, up to the screen), else from the design-time frame.
+enum InterfaceBuilderReader {
+    static func read(data: Data, file: String, screenWidth: Double) throws -> IBDocument {
+        let root = try XMLElementNode.parse(data, path: file)
+        let name = (file as NSString).lastPathComponent
+        let table = (name as NSString).deletingPathExtension
+        var reader = Walker(file: file, screenWidth: screenWidth)
+        reader.index(root, parent: nil)
+        reader.walk(root, ancestors: [])
+        return IBDocument(file: file, table: table, elements: reader.elements, outlets: reader.outlets)
+    }
+
+    /// The Dynamic Type style of an IB font description's `style` (`UICTFontTextStyleSubhead`).
+    static func textStyle(_ name: String) -> TextStyle? {
+        let short = name.hasPrefix("UICTFontTextStyle") ? String(name.dropFirst("UICTFontTextStyle".count)) : name
+        switch short {
+        case "Subhead": return .subheadline
+        case "Title0", "LargeTitle": return .largeTitle
+        case "EmphasizedBody", "ShortEmphasizedBody", "ShortBody": return .body
+        default: return TextStyle(short)
+        }
+    }
+
+    /// A weight name (`semibold`, `UIFontWeightMedium`, `.medium`) as the settings' weights: lighter than regular
+    /// counts as regular, medium as semibold (the heavier, wider neighbour), black as heavy.
+    static func weight(_ name: String) -> (weight: String, note: String?)? {
+        var short = name
+        for prefix in ["UIFontWeight", "Font.Weight.", "UIFont.Weight.", "."] where short.hasPrefix(prefix) {
+            short = String(short.dropFirst(prefix.count))
+        }
+        switch short.lowercased() {
+        case "ultralight", "thin", "light", "regular": return ("regular", short.lowercased() == "regular" ? nil : "\(short) measured as regular")
+        case "medium": return ("semibold", "medium measured as semibold, the next weight the settings have")
+        case "semibold": return ("semibold", nil)
+        case "bold": return ("bold", nil)
+        case "heavy", "black": return ("heavy", nil)
+        default: return nil
+        }
+    }
+
+    private struct Walker {
+        let file: String
+        let screenWidth: Double
+        var elements: [IBElement] = []
+        var outlets: [(ownerClass: String, property: String, destination: String)] = []
+        /// Every element with an ID, and its parent, for constraints that name other items.
+        var byID: [String: XMLElementNode] = [:]
+        var parentOf: [ObjectIdentifier: XMLElementNode] = [:]
+        /// Widths worked out, by ID.
+        var widths: [String: (Double, String)?] = [:]
+
+        init(file: String, screenWidth: Double) {
+            self.file = file
+            self.screenWidth = screenWidth
+        }
+
+        mutating func index(_ node: XMLElementNode, parent: XMLElementNode?) {
+            if let id = node.attributes["id"] { byID[id] = node }
+            if let parent { parentOf[ObjectIdentifier(node)] = parent }
+            for child in node.children { index(child, parent: node) }
+        }
+
+        mutating func walk(_ node: XMLElementNode, ancestors: [XMLElementNode]) {
+            if let connections = node.child(named: "connections"), let owner = node.attributes["customClass"] {
+                for outlet in connections.children(named: "outlet") {
+                    if let property = outlet.attributes["property"], let destination = outlet.attributes["destination"] {
+                        outlets.append((owner, property, destination))
+                    }
+                }
+            }
+            if let element = element(node) { elements.append(element) }
+            for child in node.children { walk(child, ancestors: ancestors + [node]) }
+        }
+
+        /// The element's text keys and label, when it shows text.
+        mutating func element(_ node: XMLElementNode) -> IBElement? {
+            guard let id = node.attributes["id"] else { return nil }
+            var keys: [(String, String)] = []
+            func text(_ attribute: String) -> String? {
+                if let value = node.attributes[attribute] { return value }
+                return node.children(named: "string").first { $0.attributes["key"] == attribute }?.text
+            }
+            let component: String
+            switch node.name {
+            case "label":
+                component = "UILabel"
+                keys.append((id + ".text", text("text") ?? ""))
+            case "button":
+                component = "UIButton"
+                if let state = node.children(named: "state").first(where: { $0.attributes["key"] == "normal" }),
+                   let title = state.attributes["title"] ?? state.children(named: "string").first?.text {
+                    keys.append((id + ".normalTitle", title))
+                }
+                if let configuration = node.children(named: "buttonConfiguration").first,
+                   let title = configuration.attributes["title"] {
+                    keys.append((id + ".configuration.title", title))
+                }
+            case "textField":
+                component = "UITextField"
+                if let placeholder = text("placeholder") { keys.append((id + ".placeholder", placeholder)) }
+                if let value = text("text"), !value.isEmpty { keys.append((id + ".text", value)) }
+            case "navigationItem":
+                component = SystemComponent.navigationTitleInline.rawValue
+                if let title = text("title") { keys.append((id + ".title", title)) }
+            case "barButtonItem":
+                component = SystemComponent.barButtonItem.rawValue
+                if let title = text("title") { keys.append((id + ".title", title)) }
+            case "tabBarItem":
+                component = SystemComponent.tabBarItem.rawValue
+                if let title = text("title") { keys.append((id + ".title", title)) }
+            case "segmentedControl":
+                component = SystemComponent.segment.rawValue
+                let segments = node.child(named: "segments")?.children(named: "segment") ?? []
+                for (index, segment) in segments.enumerated() {
+                    if let title = segment.attributes["title"] { keys.append((id + ".segmentTitles[\(index)]", title)) }
+                }
+            case "tableViewSection":
+                component = SystemComponent.sectionHeader.rawValue
+                if let header = text("headerTitle") { keys.append((id + ".headerTitle", header)) }
+                if let footer = text("footerTitle") { keys.append((id + ".footerTitle", footer)) }
+            default:
+                return nil
+            }
+            var settings: [(String, PlacementValue, String)] = []
+            var notes: [String] = []
+            switch node.name {
+            case "label", "button", "textField":
+                readFont(node, into: &settings, notes: &notes)
+                readLines(node, into: &settings)
+                if let width = width(of: node) { settings.append(("width", .number(width.0), width.1)) } else {
+                    notes.append("width: no frame or constraints in the file")
+                }
+            case "navigationItem":
+                settings += SystemComponent.navigationTitleInline.settings(screenWidth: screenWidth)
+            case "tabBarItem":
+                settings += SystemComponent.tabBarItem.settings(screenWidth: screenWidth, items: tabCount(of: node))
+            case "barButtonItem":
+                settings += SystemComponent.barButtonItem.settings(screenWidth: screenWidth)
+                notes.append("width: a bar button takes its title's width; the bar decides how much it gets")
+            case "segmentedControl":
+                let count = max(1, keys.count)
+                var segment = SystemComponent.segment.settings(screenWidth: screenWidth, items: count)
+                if let control = width(of: node) {
+                    segment.removeAll { $0.name == "width" }
+                    segment.append(("width", .number(control.0 / Double(count) - 20),
+                                    "\(control.1) ÷ \(count) equal segments − 2 × 10 pt (Flutter's segment padding)"))
+                }
+                settings += segment
+            case "tableViewSection":
+                settings += SystemComponent.sectionHeader.settings(screenWidth: screenWidth)
+            default: break
+            }
+            guard !keys.isEmpty else { return nil }
+            return IBElement(id: id, component: component, file: file, line: node.line, keys: keys,
+                             settings: settings, notes: notes)
+        }
+
+        /// How many tabs the tab bar of `item` has: the `viewControllers` relationships of the storyboard's tab bar
+        /// controller; 5 when the file does not say (the most iPhone shows before "More", HIG Tab bars).
+        func tabCount(of item: XMLElementNode) -> Int {
+            let tabControllers = byID.values.filter { $0.name == "tabBarController" }
+            guard tabControllers.count == 1, let controller = tabControllers.first else { return 5 }
+            var count = 0
+            func visit(_ node: XMLElementNode) {
+                if node.name == "segue", node.attributes["relationship"] == "viewControllers" { count += 1 }
+                node.children.forEach(visit)
+            }
+            visit(controller)
+            return count == 0 ? 5 : min(count, 5)
+        }
+
+        func readFont(_ node: XMLElementNode, into settings: inout [(String, PlacementValue, String)],
+                      notes: inout [String]) {
+            guard let font = node.children(named: "fontDescription").first(where: { $0.attributes["key"] == "fontDescription" }) else {
+                if node.name == "label" {
+                    settings.append(("size", .number(17), "UILabel default (the system font at 17 pt, UILabel.font)"))
+                    settings.append(("relativeTo", .name("none"), "UILabel default (a fixed size)"))
+                } else {
+                    notes.append("font: not in the file (a button configuration's text style is not published)")
+                }
+                return
+            }
+            let attributes = font.attributes
+            if let style = attributes["style"], let textStyle = InterfaceBuilderReader.textStyle(style) {
+                settings.append(("style", .name(textStyle.rawValue), "xib font: \(style)"))
+                if style.contains("Emphasized") { settings.append(("emphasized", .flag(true), "xib font: \(style)")) }
+                return
+            }
+            guard let size = attributes["pointSize"].flatMap(Double.init) else {
+                notes.append("font: the file's font description has no size")
+                return
+            }
+            settings.append(("size", .number(size), "xib font: \(attributes["type"] ?? attributes["name"] ?? "font") \(attributes["pointSize"]!) pt"))
+            settings.append(("relativeTo", .name("none"), "xib font: a fixed size (no text style)"))
+            var weight: String?
+            switch attributes["type"] {
+            case "boldSystem": weight = "bold"
+            case "system":
+                if let name = attributes["weight"], let mapped = InterfaceBuilderReader.weight(name) {
+                    weight = mapped.weight
+                    if let note = mapped.note { notes.append("weight: \(note)") }
+                }
+            default:
+                if let name = attributes["name"] {
+                    // A named font ("HelveticaNeue-Bold"): its weight from the face name; the face itself is
+                    // measured with the bundled fonts.
+                    let face = name.split(separator: "-").last.map(String.init) ?? ""
+                    weight = InterfaceBuilderReader.weight(face)?.weight
+                    notes.append("font: \(name) is measured with the bundled fonts (give its file with `fonts`)")
+                }
+            }
+            if let weight, weight != "regular" { settings.append(("weight", .name(weight), "xib font")) }
+        }
+
+        func readLines(_ node: XMLElementNode, into settings: inout [(String, PlacementValue, String)]) {
+            let attributes = node.attributes
+            if node.name == "label" {
+                if let lines = attributes["numberOfLines"].flatMap(Int.init) {
+                    settings.append(("maxLines", .number(Double(lines)), "xib numberOfLines"))
+                } else {
+                    settings.append(("maxLines", .number(1), "UILabel default (numberOfLines 1)"))
+                }
+            } else {
+                settings.append(("maxLines", .number(1), "\(node.name == "button" ? "UIButton" : "UITextField"): one line"))
+            }
+            switch attributes["lineBreakMode"] {
+            case "headTruncation": settings.append(("truncation", .name("head"), "xib lineBreakMode"))
+            case "middleTruncation": settings.append(("truncation", .name("middle"), "xib lineBreakMode"))
+            case "clip": settings.append(("truncation", .name("clip"), "xib lineBreakMode"))
+            case "wordWrap": settings.append(("truncation", .name("clip"), "xib lineBreakMode wordWrap: no ellipsis"))
+            case "characterWrap":
+                settings.append(("truncation", .name("clip"), "xib lineBreakMode characterWrap: no ellipsis"))
+                settings.append(("wrap", .name("character"), "xib lineBreakMode characterWrap"))
+            default: break
+            }
+            if attributes["adjustsFontSizeToFit"] == "YES", let scale = attributes["minimumScaleFactor"].flatMap(Double.init),
+               scale > 0, scale < 1 {
+                settings.append(("minimumScaleFactor", .number(scale), "xib minimumScaleFactor"))
+            }
+            if attributes["allowsDefaultTighteningForTruncation"] == "YES" {
+                settings.append(("allowsTightening", .flag(true), "xib allowsDefaultTighteningForTruncation"))
+            }
+        }
+
+        // MARK: Widths
+
+        private func frameWidth(_ node: XMLElementNode) -> Double? {
+            node.children(named: "rect").first { $0.attributes["key"] == "frame" }?.attributes["width"].flatMap(Double.init)
+        }
+
+        /// The layout margin of a view used as a container: a view controller's root view and a cell's content
+        /// view have the root margins (16 or 20 pt), other views 8 pt (`UIView.directionalLayoutMargins`).
+        private func margin(of container: XMLElementNode) -> Double {
+            let isRoot = container.attributes["key"] == "view" || container.name == "tableViewCellContentView"
+                || container.name == "collectionViewCellContentView"
+            return isRoot ? SystemComponent.layoutMargin(screenWidth: screenWidth) : 8
+        }
+
+        /// The width of an element at the screen width, and where it came from.
+        mutating func width(of node: XMLElementNode) -> (Double, String)? {
+            if let id = node.attributes["id"], let known = widths[id] { return known }
+            let found = computeWidth(of: node)
+            if let id = node.attributes["id"] { widths[id] = found }
+            return found
+        }
+
+        private mutating func computeWidth(of node: XMLElementNode) -> (Double, String)? {
+            guard let id = node.attributes["id"] else { return frameWidth(node).map { ($0, "xib frame") } }
+            // A view controller's root view, a table cell and its content view span the screen.
+            let parent = parentOf[ObjectIdentifier(node)]
+            if node.attributes["key"] == "view", let parent, parent.name.hasSuffix("Controller") {
+                return (screenWidth, "screen width")
+            }
+            if node.name == "tableViewCell" || node.name == "tableViewCellContentView" {
+                return (screenWidth, "screen width (a table cell)")
+            }
+            // A width constraint of its own.
+            for constraint in node.child(named: "constraints")?.children(named: "constraint") ?? []
+            where constraint.attributes["firstAttribute"] == "width" && constraint.attributes["secondItem"] == nil {
+                let relation = constraint.attributes["relation"]
+                if relation == nil || relation == "lessThanOrEqual", let constant = constraint.attributes["constant"].flatMap(Double.init) {
+                    return (constant, relation == nil ? "width constraint" : "width constraint (at most)")
+                }
+            }
+            // Leading and trailing pinned to the superview (or a stack view's full width).
+            if let parent, let superview = parent.name == "subviews" ? parentOf[ObjectIdentifier(parent)] : parent,
+               let superID = superview.attributes["id"] {
+                if superview.name == "stackView", superview.attributes["axis"] == "vertical",
+                   superview.attributes["alignment"] == nil || superview.attributes["alignment"] == "fill" {
+                    if let stack = width(of: superview) { return (stack.0, stack.1 + ", a vertical stack's arranged view") }
+                }
+                var leading: Double?, trailing: Double?
+                var marginsUsed = false
+                for holder in ancestorsAndSelf(node) {
+                    for constraint in holder.child(named: "constraints")?.children(named: "constraint") ?? [] {
+                        let a = constraint.attributes
+                        guard a["relation"] == nil, a["multiplier"] == nil else { continue }
+                        let first = a["firstItem"] ?? holder.attributes["id"] ?? ""
+                        let second = a["secondItem"] ?? ""
+                        let firstAttribute = a["firstAttribute"] ?? "", secondAttribute = a["secondAttribute"] ?? ""
+                        let constant = a["constant"].flatMap(Double.init) ?? 0
+                        func side(_ attribute: String) -> String? {
+                            switch attribute {
+                            case "leading", "left", "leadingMargin", "leftMargin": "leading"
+                            case "trailing", "right", "trailingMargin", "rightMargin": "trailing"
+                            default: nil
+                            }
+                        }
+                        guard let firstSide = side(firstAttribute), side(secondAttribute) == firstSide else { continue }
+                        let inset: Double
+                        let superAttribute: String
+                        if first == id, second == superID {
+                            inset = firstSide == "leading" ? constant : -constant
+                            superAttribute = secondAttribute
+                        } else if second == id, first == superID {
+                            inset = firstSide == "leading" ? -constant : constant
+                            superAttribute = firstAttribute
+                        } else { continue }
+                        let margin = superAttribute.hasSuffix("Margin") ? self.margin(of: superview) : 0
+                        if superAttribute.hasSuffix("Margin") { marginsUsed = true }
+                        if firstSide == "leading" { leading = inset + margin } else { trailing = inset + margin }
+                    }
+                }
+                if let leading, let trailing, let container = width(of: superview) {
+                    let width = container.0 - leading - trailing
+                    let margins = marginsUsed ? " and margins" : ""
+                    return (width, "constraints: pinned to both sides of its superview (\(container.1) − "
+                            + "\(Points.format(leading + trailing, decimals: 2)) pt of insets\(margins))")
+                }
+            }
+            return frameWidth(node).map { (min($0, screenWidth), "xib frame") }
+        }
+
+        private func ancestorsAndSelf(_ node: XMLElementNode) -> [XMLElementNode] {
+            var out = [node]
+            var current = node
+            while let parent = parentOf[ObjectIdentifier(current)] {
+                out.append(parent)
+                current = parent
+            }
+            return out
+        }
+    }
+}

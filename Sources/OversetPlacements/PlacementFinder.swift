@@ -1,0 +1,283 @@
+import Foundation
+import Overset
+import OversetCatalog
+import SwiftParser
+import SwiftSyntax
+
+/// Finds where an app shows each localization key, and the label it is shown with.
+///
+/// ```swift
+/// let report = try Placements.find(in: "MyApp")
+/// for placement in report.placements { print(placement.key, placement.file, placement.line, placement.label) }
+/// ```
+public enum Placements {
+    /// What a search reads, and its limits.
+    public struct Options: Sendable {
+        /// The screen width widths are read at; nil to take the narrowest iPhone the app's deployment target
+        /// supports (320 pt below iOS 16, 375 pt from iOS 16; 320 pt when no target is found).
+        public var screenWidth: Double?
+        /// The most source files read (Swift, storyboards, XIBs); past it the rest are reported, not read.
+        public var maximumFiles: Int
+        /// The largest file read, in bytes; a larger one is reported, not read.
+        public var maximumFileBytes: Int
+
+        /// The limits named in the docs: 20,000 files, 8 MiB a file.
+        public init(screenWidth: Double? = nil, maximumFiles: Int = 20_000, maximumFileBytes: Int = 8 << 20) {
+            self.screenWidth = screenWidth
+            self.maximumFiles = maximumFiles
+            self.maximumFileBytes = maximumFileBytes
+        }
+    }
+
+    /// Folders never searched: dependencies and build output.
+    static let skippedFolders: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
+
+    /// Reads the app under `folder`: its storyboards and XIBs, its Swift files, and its catalogs (for the keys no
+    /// placement shows).
+    /// - Throws: ``PlacementError`` when `folder` is not a folder.
+    public static func find(in folder: String, options: Options = Options()) throws -> PlacementReport {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw PlacementError(message: "\(folder): \(Catalog.pathProblem(folder, expected: "an app folder") ?? "not a folder")")
+        }
+        var problems: [PlacementProblem] = []
+        let files = sourceFiles(under: folder, limit: options.maximumFiles, problems: &problems)
+        let (screenWidth, screenFrom) = options.screenWidth.map { ($0, "--screen-width") } ?? narrowestScreen(folder, files: files)
+
+        func read(_ file: String) -> Data? {
+            let url = URL(fileURLWithPath: folder).appendingPathComponent(file)
+            if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
+               size > options.maximumFileBytes {
+                problems.append(PlacementProblem(file: file, message: "not read: \(size) bytes, over the limit of "
+                    + "\(options.maximumFileBytes) bytes a file (maximumFileBytes)"))
+                return nil
+            }
+            do { return try Data(contentsOf: url) } catch {
+                problems.append(PlacementProblem(file: file, message: "not read: \(error.localizedDescription)"))
+                return nil
+            }
+        }
+
+        // Interface Builder files.
+        var documents: [IBDocument] = []
+        for file in files where file.hasSuffix(".storyboard") || file.hasSuffix(".xib") {
+            guard let data = read(file) else { continue }
+            do {
+                documents.append(try InterfaceBuilderReader.read(data: data, file: file, screenWidth: screenWidth))
+            } catch {
+                problems.append(PlacementProblem(file: file, message: "not read: \(error)"))
+            }
+        }
+        var placements: [Placement] = []
+        for document in documents {
+            for element in document.elements {
+                for (key, _) in element.keys {
+                    placements.append(placement(key: key, table: document.table, element: element))
+                }
+            }
+        }
+
+        // Swift files: every declaration first, then every use.
+        var trees: [(file: String, tree: SourceFileSyntax)] = []
+        var index = SwiftIndex()
+        for file in files where file.hasSuffix(".swift") {
+            guard let data = read(file) else { continue }
+            let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
+            if tree.hasError {
+                problems.append(PlacementProblem(file: file, message: "has Swift the parser could not read; placed what it could"))
+            }
+            index.add(tree)
+            trees.append((file, tree))
+        }
+        let catalogKeys = keysOfCatalogs(folder, problems: &problems)
+        var uses: [String: [String]] = [:]
+        var spoken: [String: [String]] = [:]
+        for (file, tree) in trees {
+            let finder = SwiftPlacementFinder(index: index, screenWidth: screenWidth,
+                                              converter: SourceLocationConverter(fileName: file, tree: tree))
+            finder.walk(tree)
+            for found in finder.placements {
+                let key = resolve(found.key, in: catalogKeys)
+                var placement = Placement(key: key, table: found.key.table, file: file, line: found.line,
+                                          component: found.component)
+                if let outlet = found.outlet, let element = outletElement(outlet, in: documents) {
+                    placement = self.placement(key: key, table: found.key.table, element: element)
+                    placement.file = file
+                    placement.line = found.line
+                    placement.notes.append("element: \(element.file):\(element.line) (outlet \(outlet.property))")
+                }
+                for setting in found.settings { placement.set(setting.name, setting.value, from: setting.from) }
+                placement.notes += found.notes
+                if found.key.isPattern, !catalogKeys.contains(TableKey(table: found.key.table, key: key)) {
+                    placement.notes.append("key: an interpolated text no catalog key matches")
+                }
+                completeUIKitDefaults(&placement)
+                placements.append(placement)
+            }
+            for use in finder.uses {
+                uses[TableKey(table: use.key.table, key: resolve(use.key, in: catalogKeys)).description, default: []]
+                    .append("\(file):\(use.line)")
+            }
+            for use in finder.spoken {
+                spoken[TableKey(table: use.key.table, key: resolve(use.key, in: catalogKeys)).description, default: []]
+                    .append("\(file):\(use.line)")
+            }
+        }
+        placements.sort { ($0.file, $0.line, $0.key) < ($1.file, $1.line, $1.key) }
+        let placed = Set(placements.map { TableKey(table: $0.table, key: $0.key) })
+        let unplaced = catalogKeys.subtracting(placed).sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map { key in
+            func sites(_ list: [String]) -> String {
+                list.prefix(3).joined(separator: ", ") + (list.count > 3 ? " and \(list.count - 3) more" : "")
+            }
+            if let list = uses[key.description] {
+                return UnplacedKey(key: key.key, table: key.table, reason: "used at \(sites(list)), where the label cannot be told")
+            }
+            if let list = spoken[key.description] {
+                return UnplacedKey(key: key.key, table: key.table,
+                                   reason: "spoken by VoiceOver only (an accessibility label or hint) at \(sites(list)): never laid out")
+            }
+            if key.table.hasSuffix("Intents") {
+                return UnplacedKey(key: key.key, table: key.table,
+                                   reason: "an intent definition's string: Siri and Shortcuts show it, not the app's views")
+            }
+            return UnplacedKey(key: key.key, table: key.table, reason: "no use found in Swift code or Interface Builder files")
+        }
+        return PlacementReport(placements: placements, unplaced: unplaced, problems: problems,
+                               screenWidth: screenWidth, screenWidthFrom: screenFrom)
+    }
+
+    /// A key of a strings table.
+    struct TableKey: Hashable, CustomStringConvertible {
+        var table: String
+        var key: String
+        var description: String { table + "\u{0}" + key }
+    }
+
+    private static func placement(key: String, table: String, element: IBElement) -> Placement {
+        var placement = Placement(key: key, table: table, file: element.file, line: element.line, component: element.component)
+        for setting in element.settings { placement.set(setting.name, setting.value, from: setting.from) }
+        placement.notes = element.notes
+        return placement
+    }
+
+    private static func outletElement(_ outlet: (type: String, property: String), in documents: [IBDocument]) -> IBElement? {
+        for document in documents {
+            for connection in document.outlets where connection.ownerClass == outlet.type && connection.property == outlet.property {
+                if let element = document.elements.first(where: { $0.id == connection.destination }) { return element }
+            }
+        }
+        return nil
+    }
+
+    /// A UIKit label set in code with no font or lines of its own takes `UILabel`'s defaults.
+    private static func completeUIKitDefaults(_ placement: inout Placement) {
+        guard placement.component == "UILabel" else { return }
+        if placement.label["style"] == nil, placement.label["size"] == nil {
+            placement.set("size", .number(17), from: "UILabel default (the system font at 17 pt, UILabel.font)")
+            placement.set("relativeTo", .name("none"), from: "UILabel default (a fixed size)")
+        }
+        if placement.label["maxLines"] == nil {
+            placement.set("maxLines", .number(1), from: "UILabel default (numberOfLines 1)")
+        }
+    }
+
+    /// An interpolated key matched to the one catalog key of its table with a format specifier at each value
+    /// (`"Watched \(count)"` → `Watched %lld`); as `%@` for each value when none or several match.
+    static func resolve(_ key: CodeKey, in catalog: Set<TableKey>) -> String {
+        guard key.isPattern else { return key.key }
+        let pieces = key.key.components(separatedBy: "\u{0}")
+        let specifier = "%(?:[0-9]+\\$)?[-+ #0]*[0-9]*(?:\\.[0-9]+)?(?:hh|h|ll|l|q|z|t|j)?[@dDiuUxXoOfFeEgGaAcCsSp]"
+        let pattern = "^" + pieces.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: specifier) + "$"
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return pieces.joined(separator: "%@") }
+        let matches = catalog.filter { entry in
+            entry.table == key.table
+                && regex.firstMatch(in: entry.key, range: NSRange(entry.key.startIndex..., in: entry.key)) != nil
+        }
+        return matches.count == 1 ? matches.first!.key : pieces.joined(separator: "%@")
+    }
+
+    /// The app's catalogs' keys in its development language (every language's keys, once each), by table.
+    private static func keysOfCatalogs(_ folder: String, problems: inout [PlacementProblem]) -> Set<TableKey> {
+        var keys = Set<TableKey>()
+        for file in Catalog.files(under: folder) where !file.hasSuffix("strings.xml") {
+            let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            guard name != "InfoPlist" else { continue }
+            do {
+                let catalog = try Catalog.read(path: file)
+                for entry in catalog.entries {
+                    keys.insert(TableKey(table: entry.table.map { ($0 as NSString).deletingPathExtension } ?? name, key: entry.key))
+                }
+            } catch let error as CatalogError where error.message.contains("empty catalog") {
+                continue  // a table with no strings yet has no keys to place
+            } catch {
+                problems.append(PlacementProblem(file: relative(file, to: folder), message: "catalog not read: \(error)"))
+            }
+        }
+        return keys
+    }
+
+    private static func relative(_ path: String, to folder: String) -> String {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// The Swift, storyboard and XIB files under `folder`, relative to it, sorted; dependencies' and build
+    /// folders skipped.
+    static func sourceFiles(under folder: String, limit: Int, problems: inout [PlacementProblem]) -> [String] {
+        let root = URL(fileURLWithPath: folder)
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isSymbolicLinkKey],
+                                                          options: [.skipsHiddenFiles]) else { return [] }
+        let rootPath = root.standardizedFileURL.path + "/"
+        var found: [String] = []
+        var skipped = 0
+        for case let url as URL in walker {
+            if skippedFolders.contains(url.lastPathComponent) { walker.skipDescendants(); continue }
+            let ext = url.pathExtension
+            guard ext == "swift" || ext == "storyboard" || ext == "xib" else { continue }
+            // A symbolic link may lead out of the app: not followed.
+            if (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true { continue }
+            guard found.count < limit else { skipped += 1; continue }
+            let path = url.standardizedFileURL.path
+            found.append(path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path)
+        }
+        if skipped > 0 {
+            problems.append(PlacementProblem(file: ".", message: "\(skipped) source files not read: over the limit of "
+                + "\(limit) files (maximumFiles)"))
+        }
+        return found.sorted()
+    }
+
+    /// The narrowest iPhone screen the app supports, from the lowest iOS deployment target in its Xcode projects or
+    /// `Package.swift`: 320 pt (iPhone SE, 1st generation) below iOS 16, 375 pt (iPhone SE, 2nd generation, and
+    /// iPhone 8) from iOS 16, which requires an iPhone 8 or later. Display Zoom still shows 320 pt on iOS 16–26:
+    /// give `--screen-width 320` to check it.
+    static func narrowestScreen(_ folder: String, files: [String]) -> (Double, String) {
+        var targets: [Double] = []
+        let root = URL(fileURLWithPath: folder)
+        if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) {
+            for case let url as URL in walker {
+                if skippedFolders.contains(url.lastPathComponent) { walker.skipDescendants(); continue }
+                guard url.lastPathComponent == "project.pbxproj" || url.lastPathComponent == "Package.swift",
+                      let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+                let pattern = url.lastPathComponent == "Package.swift"
+                    ? #"\.iOS\(\s*(?:\.v|")([0-9]+)"# : #"IPHONEOS_DEPLOYMENT_TARGET = "?([0-9]+(?:\.[0-9]+)?)"#
+                guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
+                for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    if let range = Range(match.range(at: 1), in: text), let version = Double(text[range]) { targets.append(version) }
+                }
+            }
+        }
+        guard let lowest = targets.min() else {
+            return (320, "no iOS deployment target found: 320 pt, the narrowest iPhone")
+        }
+        let version = Points.format(lowest, decimals: 1)
+        return lowest < 16 ? (320, "iOS \(version) deployment target: 320 pt (iPhone SE, 1st generation)")
+            : (375, "iOS \(version) deployment target: 375 pt (iPhone SE, 2nd generation)")
+    }
+}
+
+/// Why placements could not be read at all.
+public struct PlacementError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}

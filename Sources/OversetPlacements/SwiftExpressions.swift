@@ -1,0 +1,238 @@
+import Overset
+import SwiftSyntax
+
+/// A key named in code: a literal, or a pattern when the literal interpolates values (`"Watched \(count)"` is a key
+/// `Watched %lld` in the catalog).
+struct CodeKey: Sendable, Hashable {
+    /// The key's text; for an interpolated literal, the literal pieces with `\u{0}` where each value goes.
+    var key: String
+    /// The table: `Localizable` unless the call names one.
+    var table: String
+    /// Whether ``key`` holds interpolation points to match against the catalog's format specifiers.
+    var isPattern: Bool
+}
+
+/// A font as code states it, in the settings table's names.
+struct FontSpec: Sendable {
+    var settings: [(name: String, value: PlacementValue)] = []
+    var notes: [String] = []
+
+    mutating func set(_ name: String, _ value: PlacementValue) {
+        settings.removeAll { $0.name == name }
+        settings.append((name, value))
+    }
+}
+
+/// Reading expressions: string literals, localized-string calls, fonts.
+enum Expressions {
+    /// The name a call or reference is spelled with, without whitespace: `L10n.Settings.title`, `.headline`,
+    /// `Text`.
+    static func dottedName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            guard let base = member.base else { return "." + name }
+            guard let baseName = dottedName(base) else { return nil }
+            return baseName + "." + name
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) { return dottedName(call.calledExpression) }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return dottedName(forced.expression) }
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { return dottedName(optional.expression) }
+        return nil
+    }
+
+    /// The last component of a call's name (`Text` for `SwiftUI.Text(…)`, `navigationTitle` for `.navigationTitle(…)`).
+    static func calledName(_ call: FunctionCallExprSyntax) -> String? {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        return nil
+    }
+
+    /// A string literal's text; an interpolated one as a pattern with `\u{0}` for each value.
+    static func literal(_ expression: ExprSyntax) -> (text: String, isPattern: Bool)? {
+        guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
+        if let value = literal.representedLiteralValue { return (value, false) }
+        var text = ""
+        for segment in literal.segments {
+            switch segment {
+            case .stringSegment(let piece):
+                // The piece as written, escapes and all: interpolated literals are matched against the catalog,
+                // so the common escapes are undone here.
+                text += piece.content.text.replacingOccurrences(of: "\\\"", with: "\"")
+                    .replacingOccurrences(of: "\\n", with: "\n").replacingOccurrences(of: "\\\\", with: "\\")
+            case .expressionSegment: text += "\u{0}"
+            }
+        }
+        return (text, true)
+    }
+
+    static func argument(_ call: FunctionCallExprSyntax, _ label: String?) -> ExprSyntax? {
+        call.arguments.first { $0.label?.text == label }?.expression
+    }
+
+    static func unlabeled(_ call: FunctionCallExprSyntax, _ index: Int) -> ExprSyntax? {
+        let plain = call.arguments.filter { $0.label == nil }
+        return plain.count > index ? plain[plain.index(plain.startIndex, offsetBy: index)].expression : nil
+    }
+
+    /// A key named directly: `NSLocalizedString("k", tableName: "T", comment: …)`, `String(localized: "k",
+    /// table: "T")`, `LocalizedStringKey("k")`, `LocalizedStringResource("k", table: "T")`, SwiftGen's
+    /// `tr("T", "k", …)`, and the common `"k".localized` / `"k".localized()` extensions.
+    static func directKey(_ expression: ExprSyntax) -> CodeKey? {
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+           ["localized", "localizedString", "localised"].contains(member.declName.baseName.text),
+           let literal = literal(base), !literal.isPattern {
+            return CodeKey(key: literal.text, table: "Localizable", isPattern: false)
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self), let name = calledName(call) else { return nil }
+        func table(_ label: String) -> String {
+            argument(call, label).flatMap { literal($0)?.text } ?? "Localizable"
+        }
+        switch name {
+        case "NSLocalizedString":
+            guard let first = unlabeled(call, 0), let text = literal(first), !text.isPattern else { return nil }
+            return CodeKey(key: text.text, table: table("tableName"), isPattern: false)
+        case "String" where argument(call, "localized") != nil:
+            guard let text = argument(call, "localized").flatMap({ literal($0) }) else { return nil }
+            return CodeKey(key: text.text, table: table("table"), isPattern: text.isPattern)
+        case "LocalizedStringKey", "LocalizedStringResource":
+            guard let first = unlabeled(call, 0), let text = literal(first) else { return nil }
+            return CodeKey(key: text.text, table: table("table"), isPattern: text.isPattern)
+        case "tr":
+            guard let tableName = unlabeled(call, 0).flatMap({ literal($0) }), !tableName.isPattern,
+                  let key = unlabeled(call, 1).flatMap({ literal($0) }), !key.isPattern else { return nil }
+            return CodeKey(key: key.text, table: tableName.text, isPattern: false)
+        case "localized" where call.calledExpression.as(MemberAccessExprSyntax.self)?.base.flatMap({ literal($0) }) != nil:
+            return directKey(call.calledExpression)
+        default:
+            return nil
+        }
+    }
+
+    /// A Dynamic Type style named in SwiftUI (`.title` is UIKit's title1, `.caption` caption1) or UIKit.
+    static func textStyle(_ expression: ExprSyntax) -> TextStyle? {
+        guard let name = dottedName(expression)?.split(separator: ".").last.map(String.init) else { return nil }
+        switch name {
+        case "title": return .title1
+        case "caption": return .caption1
+        default: return TextStyle(name)
+        }
+    }
+
+    static func number(_ expression: ExprSyntax?) -> Double? {
+        guard let expression else { return nil }
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) { return Double(integer.literal.text.replacingOccurrences(of: "_", with: "")) }
+        if let float = expression.as(FloatLiteralExprSyntax.self) { return Double(float.literal.text.replacingOccurrences(of: "_", with: "")) }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
+           let value = number(prefix.expression) { return -value }
+        if let call = expression.as(FunctionCallExprSyntax.self), ["CGFloat", "Double", "Float"].contains(calledName(call) ?? ""),
+           call.arguments.count == 1 { return number(call.arguments.first?.expression) }
+        return nil
+    }
+
+    /// A font expression: SwiftUI's `Font` (`.headline`, `.system(size:weight:)`, `.custom(_:size:relativeTo:)`,
+    /// `.title.bold()`) or UIKit's `UIFont` (`.preferredFont(forTextStyle:)`, `.systemFont(ofSize:weight:)`,
+    /// `UIFontMetrics(forTextStyle:).scaledFont(for:)`), or an app's own static font (`.appTitle`) found in
+    /// `fonts`, followed one level.
+    static func font(_ expression: ExprSyntax, fonts: [String: ExprSyntax], depth: Int = 0) -> FontSpec? {
+        var expression = expression
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression }
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { expression = optional.expression }
+        if let sequence = expression.as(InfixOperatorExprSyntax.self) { expression = sequence.leftOperand }
+        if let sequence = expression.as(SequenceExprSyntax.self), let first = sequence.elements.first {
+            // `UIFont(name: "X", size: 15) ?? .systemFont(ofSize: 15)`: the first.
+            expression = first
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+           let base = member.base, base.as(DeclReferenceExprSyntax.self)?.baseName.text != "UIFont",
+           base.as(DeclReferenceExprSyntax.self)?.baseName.text != "Font" {
+            // A modifier on a font: `.title.bold()`, `.headline.weight(.semibold)`, `metrics.scaledFont(for:)`.
+            let name = member.declName.baseName.text
+            if name == "scaledFont", let inner = argument(call, "for").flatMap({ font($0, fonts: fonts, depth: depth) }) {
+                var spec = inner
+                var style = "body"
+                if let metrics = base.as(FunctionCallExprSyntax.self), let styleExpr = argument(metrics, "forTextStyle"),
+                   let textStyle = textStyle(styleExpr) { style = textStyle.rawValue }
+                spec.set("relativeTo", .name(style))
+                if let maximum = number(argument(call, "maximumPointSize")) { spec.set("maximumPointSize", .number(maximum)) }
+                return spec
+            }
+            guard var spec = font(base, fonts: fonts, depth: depth) else { return nil }
+            switch name {
+            case "bold": spec.set("weight", .name("bold"))
+            case "weight":
+                if let weight = call.arguments.first.flatMap({ dottedName($0.expression) }).flatMap({ InterfaceBuilderReader.weight($0) }) {
+                    spec.set("weight", .name(weight.weight))
+                }
+            default: break
+            }
+            return spec
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), let name = calledName(call) {
+            var spec = FontSpec()
+            switch name {
+            case "system" where argument(call, "size") != nil, "systemFont", "boldSystemFont", "italicSystemFont",
+                 "monospacedDigitSystemFont", "monospacedSystemFont":
+                guard let size = number(argument(call, "size") ?? argument(call, "ofSize")) else {
+                    spec.notes.append("font: a size computed at run time")
+                    return spec
+                }
+                spec.set("size", .number(size))
+                spec.set("relativeTo", .name("none"))
+                if name == "boldSystemFont" { spec.set("weight", .name("bold")) }
+                if let weight = argument(call, "weight").flatMap({ dottedName($0) }).flatMap({ InterfaceBuilderReader.weight($0) }),
+                   weight.weight != "regular" {
+                    spec.set("weight", .name(weight.weight))
+                }
+                return spec
+            case "system", "preferredFont":
+                guard let styleExpr = unlabeled(call, 0) ?? argument(call, "forTextStyle"), let style = textStyle(styleExpr) else { return nil }
+                spec.set("style", .name(style.rawValue))
+                if let weight = argument(call, "weight").flatMap({ dottedName($0) }).flatMap({ InterfaceBuilderReader.weight($0) }) {
+                    spec.set("weight", .name(weight.weight))
+                }
+                return spec
+            case "custom":
+                if let size = number(argument(call, "fixedSize")) {
+                    spec.set("size", .number(size))
+                    spec.set("relativeTo", .name("none"))
+                } else if let size = number(argument(call, "size")) {
+                    spec.set("size", .number(size))
+                    let relative = argument(call, "relativeTo").flatMap { textStyle($0) } ?? .body
+                    spec.set("relativeTo", .name(relative.rawValue))
+                } else { return nil }
+                if let family = unlabeled(call, 0).flatMap({ literal($0) })?.text {
+                    spec.notes.append("font: \(family) is measured with the bundled fonts (give its file with `fonts`)")
+                }
+                return spec
+            case "UIFont":
+                guard let size = number(argument(call, "size")) else { return nil }
+                spec.set("size", .number(size))
+                spec.set("relativeTo", .name("none"))
+                if let family = argument(call, "name").flatMap({ literal($0) })?.text {
+                    spec.notes.append("font: \(family) is measured with the bundled fonts (give its file with `fonts`)")
+                    if let face = family.split(separator: "-").last, let weight = InterfaceBuilderReader.weight(String(face)),
+                       weight.weight != "regular" {
+                        spec.set("weight", .name(weight.weight))
+                    }
+                }
+                return spec
+            default:
+                break
+            }
+        }
+        if let style = textStyle(expression), dottedName(expression).map({ $0.hasPrefix(".") || $0.hasPrefix("Font.") }) == true {
+            var spec = FontSpec()
+            spec.set("style", .name(style.rawValue))
+            return spec
+        }
+        // An app's own font (`.appTitle`, `Font.appTitle`, `UIFont.appTitle`), followed one level.
+        if depth == 0, let name = dottedName(expression)?.split(separator: ".").last.map(String.init),
+           let definition = fonts[name] {
+            guard var spec = font(definition, fonts: fonts, depth: 1) else { return nil }
+            spec.notes.append("font: the app's own `\(name)`, followed to its definition")
+            return spec
+        }
+        return nil
+    }
+}

@@ -1,0 +1,189 @@
+import SwiftParser
+import SwiftSyntax
+
+/// What the app's Swift code declares that placements follow, gathered from every file before any use is placed:
+/// accessors to keys, the app's own fonts and view modifiers, and what each type does to its labels.
+struct SwiftIndex {
+    /// Accessors by their qualified name (`L10n.Settings.title`, `Strings.done`): a static property or function
+    /// whose value is one localized-string call (SwiftGen's `tr`, `NSLocalizedString`, `String(localized:)`).
+    var accessors: [String: CodeKey] = [:]
+    /// The app's own fonts by name (`appTitle` in `extension Font { static let appTitle = … }`).
+    var fonts: [String: ExprSyntax] = [:]
+    /// The app's own view modifiers by name: a function on `View` or `Text` whose body is a chain of modifiers on
+    /// `self`, or a `ViewModifier`'s `body(content:)` (used as `.modifier(Name())`).
+    var viewModifiers: [String: ExprSyntax] = [:]
+    /// Per type, what its members do to its labels.
+    var types: [String: TypeFacts] = [:]
+    /// The app's functions by name, to follow a key passed as an argument to where the function shows it.
+    var functions: [String: [FunctionDeclSyntax]] = [:]
+    /// The accessor declarations' value expressions, so that their own calls are not counted as uses.
+    var accessorDefinitions: Set<SyntaxIdentifier> = []
+
+    /// What a type (with all its extensions) says about its label properties.
+    struct TypeFacts {
+        /// Declared property types (`titleLabel: UILabel`), IB outlets among them.
+        var propertyTypes: [String: String] = [:]
+        var outlets: Set<String> = []
+        /// Assignments to a property's properties: `titleLabel.numberOfLines = 0` gives
+        /// `["titleLabel": [("numberOfLines", 0)]]`; assignments inside the property's initializer closure count
+        /// for the property.
+        var assignments: [String: [(property: String, value: ExprSyntax)]] = [:]
+        /// Layout anchors constrained in code: `titleLabel.leadingAnchor.constraint(equalTo: view.leadingAnchor,
+        /// constant: 16)`.
+        var anchors: [String: [(anchor: String, call: FunctionCallExprSyntax)]] = [:]
+    }
+
+    mutating func add(_ file: SourceFileSyntax) {
+        let collector = Collector(viewMode: .sourceAccurate)
+        collector.walk(file)
+        accessors.merge(collector.accessors) { first, _ in first }
+        fonts.merge(collector.fonts) { first, _ in first }
+        viewModifiers.merge(collector.viewModifiers) { first, _ in first }
+        accessorDefinitions.formUnion(collector.definitions)
+        functions.merge(collector.functions) { $0 + $1 }
+        for (name, facts) in collector.types {
+            var merged = types[name] ?? TypeFacts()
+            merged.propertyTypes.merge(facts.propertyTypes) { first, _ in first }
+            merged.outlets.formUnion(facts.outlets)
+            merged.assignments.merge(facts.assignments) { $0 + $1 }
+            merged.anchors.merge(facts.anchors) { $0 + $1 }
+            types[name] = merged
+        }
+    }
+
+    /// The enclosing type's name of a node: a class, struct, enum, actor, or an extension's extended type.
+    static func enclosingTypes(of node: Syntax) -> [String] {
+        var names: [String] = []
+        var current = node.parent
+        while let node = current {
+            if let decl = node.as(ClassDeclSyntax.self) { names.append(decl.name.text) }
+            else if let decl = node.as(StructDeclSyntax.self) { names.append(decl.name.text) }
+            else if let decl = node.as(EnumDeclSyntax.self) { names.append(decl.name.text) }
+            else if let decl = node.as(ActorDeclSyntax.self) { names.append(decl.name.text) }
+            else if let decl = node.as(ExtensionDeclSyntax.self) { names.append(decl.extendedType.trimmedDescription) }
+            current = node.parent
+        }
+        return names.reversed()
+    }
+
+    /// The single expression a declaration's value is: a stored property's initializer, a computed property's or a
+    /// function's one statement (`return` or not).
+    static func singleExpression(_ statements: CodeBlockItemListSyntax?) -> ExprSyntax? {
+        guard let statements, statements.count == 1, let item = statements.first?.item else { return nil }
+        if let expression = item.as(ExprSyntax.self) { return expression }
+        if let statement = item.as(ReturnStmtSyntax.self) { return statement.expression }
+        if let statement = item.as(ExpressionStmtSyntax.self) { return statement.expression }
+        return nil
+    }
+
+    private final class Collector: SyntaxVisitor {
+        var accessors: [String: CodeKey] = [:]
+        var fonts: [String: ExprSyntax] = [:]
+        var viewModifiers: [String: ExprSyntax] = [:]
+        var types: [String: TypeFacts] = [:]
+        var definitions: Set<SyntaxIdentifier> = []
+        var functions: [String: [FunctionDeclSyntax]] = [:]
+
+        private func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+            modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+        }
+
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            let types = SwiftIndex.enclosingTypes(of: Syntax(node))
+            for binding in node.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                var value = binding.initializer?.value
+                if value == nil, let accessor = binding.accessorBlock {
+                    switch accessor.accessors {
+                    case .getter(let statements): value = SwiftIndex.singleExpression(statements)
+                    case .accessors(let list):
+                        value = list.first { $0.accessorSpecifier.text == "get" }.flatMap { SwiftIndex.singleExpression($0.body?.statements) }
+                    }
+                }
+                let typeName = binding.typeAnnotation?.type.trimmedDescription
+                if isStatic(node.modifiers), let value {
+                    if let key = Expressions.directKey(value) {
+                        accessors[(types + [name]).joined(separator: ".")] = key
+                        definitions.insert(value.id)
+                    } else if let owner = types.last, owner == "Font" || owner == "UIFont" || typeName == "Font" || typeName == "UIFont" {
+                        fonts[name] = value
+                    }
+                }
+                // A type's label properties: their declared types, outlets, and initializer closures.
+                if let owner = types.last, !isStatic(node.modifiers) {
+                    var facts = self.types[owner] ?? TypeFacts()
+                    if let typeName { facts.propertyTypes[name] = typeName.trimmingCharacters(in: ["!", "?"]) }
+                    else if let call = value?.as(FunctionCallExprSyntax.self), let called = Expressions.dottedName(call.calledExpression),
+                            called.hasPrefix("UI") {
+                        facts.propertyTypes[name] = called
+                    }
+                    if node.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "IBOutlet" }) {
+                        facts.outlets.insert(name)
+                    }
+                    if let closure = value?.as(FunctionCallExprSyntax.self)?.calledExpression.as(ClosureExprSyntax.self) {
+                        // `let title: UILabel = { let label = UILabel(); label.numberOfLines = 0; return label }()`
+                        for item in closure.statements {
+                            guard let sequence = item.item.as(SequenceExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self),
+                                  let assignment = Collector.assignment(sequence) else { continue }
+                            let parts = assignment.target.split(separator: ".")
+                            guard parts.count == 2 else { continue }
+                            facts.assignments[name, default: []].append((String(parts[1]), assignment.value))
+                        }
+                    }
+                    self.types[owner] = facts
+                }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            let types = SwiftIndex.enclosingTypes(of: Syntax(node))
+            let name = node.name.text
+            if node.body != nil { functions[name, default: []].append(node) }
+            guard let value = SwiftIndex.singleExpression(node.body?.statements) else { return .visitChildren }
+            if isStatic(node.modifiers), let key = Expressions.directKey(value) {
+                accessors[(types + [name]).joined(separator: ".")] = key
+                definitions.insert(value.id)
+            } else if isStatic(node.modifiers), let owner = types.last, owner == "Font" || owner == "UIFont" {
+                fonts[name] = value
+            } else if let owner = types.last, owner == "View" || owner == "Text" || owner.hasSuffix("View") {
+                viewModifiers[name] = value
+            } else if name == "body", node.signature.parameterClause.parameters.first?.firstName.text == "content",
+                      let owner = types.last {
+                viewModifiers[owner] = value
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            guard let assignment = Collector.assignment(node), let owner = SwiftIndex.enclosingTypes(of: Syntax(node)).last else {
+                return .visitChildren
+            }
+            var parts = assignment.target.split(separator: ".").map(String.init)
+            if parts.first == "self" { parts.removeFirst() }
+            guard parts.count == 2 else { return .visitChildren }
+            types[owner, default: TypeFacts()].assignments[parts[0], default: []].append((parts[1], assignment.value))
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            // `title.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 16)`
+            guard Expressions.calledName(node) == "constraint",
+                  let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+                  var parts = Expressions.dottedName(base)?.split(separator: ".").map(String.init),
+                  let owner = SwiftIndex.enclosingTypes(of: Syntax(node)).last else { return .visitChildren }
+            if parts.first == "self" { parts.removeFirst() }
+            guard parts.count == 2, parts[1].hasSuffix("Anchor") else { return .visitChildren }
+            types[owner, default: TypeFacts()].anchors[parts[0], default: []].append((parts[1], node))
+            return .visitChildren
+        }
+
+        /// `target = value` as written (`titleLabel.text = …`), with `self.` and `?`/`!` removed from the target.
+        static func assignment(_ sequence: SequenceExprSyntax) -> (target: String, value: ExprSyntax)? {
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+            let target = elements[0].trimmedDescription.filter { $0 != "?" && $0 != "!" && !$0.isWhitespace }
+            return (target, elements[2])
+        }
+    }
+}

@@ -1,0 +1,376 @@
+import Overset
+import SwiftSyntax
+
+/// A key shown from Swift code: where, in what, and with which settings.
+struct CodePlacement {
+    var key: CodeKey
+    var line: Int
+    var component: String
+    var settings: [(name: String, value: PlacementValue, from: String)]
+    var notes: [String]
+    /// For a UIKit property (`titleLabel.text = …`): the type and property, to join with an IB outlet.
+    var outlet: (type: String, property: String)?
+}
+
+/// A key used in code where no label can be told (passed to a function, stored in a variable).
+struct CodeUse {
+    var key: CodeKey
+    var line: Int
+}
+
+/// Finds the keys a Swift file shows and the label each is shown with.
+///
+/// SwiftUI: a key in `Text`, `Button`, `Label`, `Toggle`, `TextField`, … takes the modifiers of its view and of the
+/// views around it (`.font`, `.lineLimit`, `.minimumScaleFactor`, `.frame(width:)`, `.padding`), nearest first, as
+/// SwiftUI's environment does; SwiftUI's defaults otherwise (the body style, unlimited lines). UIKit: a key set on a
+/// property (`titleLabel.text = …`) takes what the same type does to that property (`numberOfLines`, `font`, …)
+/// and, through an `@IBOutlet`, the element's settings in the XIB or storyboard; system components (alerts, bars,
+/// segments, swipe actions) take the component table's.
+final class SwiftPlacementFinder: SyntaxVisitor {
+    let index: SwiftIndex
+    let screenWidth: Double
+    let converter: SourceLocationConverter
+    var placements: [CodePlacement] = []
+    var uses: [CodeUse] = []
+    /// Keys only VoiceOver speaks (`accessibilityLabel`).
+    var spoken: [CodeUse] = []
+
+    init(index: SwiftIndex, screenWidth: Double, converter: SourceLocationConverter) {
+        self.index = index
+        self.screenWidth = screenWidth
+        self.converter = converter
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    static let swiftUIViews: Set<String> = ["Text", "Button", "Label", "Toggle", "Picker", "TextField", "SecureField",
+                                            "Section", "Link", "NavigationLink", "Menu", "DisclosureGroup", "Stepper",
+                                            "LabeledContent", "ShareLink"]
+
+    private func line(_ node: some SyntaxProtocol) -> Int { node.startLocation(converter: converter).line }
+
+    // MARK: Finding keys
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if index.accessorDefinitions.contains(ExprSyntax(node).id) { return .skipChildren }
+        if let key = Expressions.directKey(ExprSyntax(node)) {
+            place(key, at: ExprSyntax(node))
+            return .skipChildren
+        }
+        if let name = Expressions.dottedName(node.calledExpression), let key = accessor(name) {
+            place(key, at: ExprSyntax(node))
+            return .skipChildren
+        }
+        // A literal SwiftUI localizes: `Text("key")`, `.navigationTitle("key")`, `Button("key") { … }`.
+        if let called = Expressions.calledName(node), let first = node.arguments.first, first.label == nil,
+           let literal = Expressions.literal(first.expression),
+           SwiftPlacementFinder.swiftUIViews.contains(called) || ["navigationTitle", "alert", "confirmationDialog"].contains(called) {
+            let table = Expressions.argument(node, "tableName").flatMap { Expressions.literal($0)?.text } ?? "Localizable"
+            place(CodeKey(key: literal.text, table: table, isPattern: literal.isPattern), at: first.expression)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if index.accessorDefinitions.contains(ExprSyntax(node).id) { return .skipChildren }
+        // The called expression of a call is the call's (`L10n.title(name)`).
+        if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == ExprSyntax(node).id {
+            return .visitChildren
+        }
+        if let key = Expressions.directKey(ExprSyntax(node)) {
+            place(key, at: ExprSyntax(node))
+            return .skipChildren
+        }
+        if let name = Expressions.dottedName(ExprSyntax(node)), let key = accessor(name) {
+            place(key, at: ExprSyntax(node))
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    /// The key an accessor's name leads to: the whole name, or (for a name used inside its own namespace or through
+    /// an implicit member, `.done`) the one accessor whose name ends with it.
+    private func accessor(_ name: String) -> CodeKey? {
+        if let key = index.accessors[name] { return key }
+        let trimmed = name.hasPrefix(".") ? String(name.dropFirst()) : name
+        guard trimmed.contains(".") || name.hasPrefix(".") else { return nil }
+        let matches = index.accessors.filter { $0.key.hasSuffix("." + trimmed) }
+        return matches.count == 1 ? matches.first?.value : nil
+    }
+
+    // MARK: Placing a key
+
+    private func place(_ key: CodeKey, at expression: ExprSyntax) {
+        let line = line(expression)
+        switch place(key, node: Syntax(expression), line: line, depth: 0) {
+        case .placed: break
+        case .spoken: spoken.append(CodeUse(key: key, line: line))
+        case .notPlaced: uses.append(CodeUse(key: key, line: line))
+        }
+    }
+
+    enum Outcome { case placed, spoken, notPlaced }
+
+    /// Places a key's value where it is shown: as the argument or assigned value it is, or, one or two steps on,
+    /// through a local variable it is stored in or an app function's parameter it is passed to.
+    private func place(_ key: CodeKey, node start: Syntax, line: Int, depth: Int) -> Outcome {
+        var node = start
+        // `(L10n.title)`, `L10n.title!`, `flag ? L10n.a : L10n.b`, `L10n.a ?? L10n.b`: the value that is shown.
+        while let parent = node.parent {
+            if parent.is(ForceUnwrapExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self)
+                || parent.is(TernaryExprSyntax.self) {
+                node = parent
+                continue
+            }
+            if let labeled = parent.as(LabeledExprSyntax.self), labeled.label == nil,
+               let tuple = labeled.parent?.parent?.as(TupleExprSyntax.self), tuple.elements.count == 1 {
+                node = Syntax(tuple)
+                continue
+            }
+            if let sequence = parent.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) {
+                    guard elements[0].id != node.id else { return .notPlaced }
+                    if elements.count == 3 || !elements[0].is(DeclReferenceExprSyntax.self) {
+                        if isSpoken(elements[0].trimmedDescription) { return .spoken }
+                        if placeAssignment(key, target: elements[0], line: line, at: node) { return .placed }
+                    }
+                    if let local = elements[0].as(DeclReferenceExprSyntax.self), depth < 2 {
+                        return follow(key, name: local.baseName.text, in: node, line: line, depth: depth)
+                    }
+                    return .notPlaced
+                }
+                node = Syntax(sequence)
+                continue
+            }
+            break
+        }
+        if let labeled = node.parent?.as(LabeledExprSyntax.self),
+           let call = labeled.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            let label = labeled.label?.text
+            if let name = Expressions.calledName(call), isSpoken(name) || (label.map(isSpoken) ?? false) { return .spoken }
+            if placeArgument(key, label: label, call: call, line: line) { return .placed }
+            if depth < 2, let outcome = followIntoFunction(key, call: call, argument: labeled, line: line, depth: depth) {
+                return outcome
+            }
+            return .notPlaced
+        }
+        if let element = node.parent?.as(ArrayElementSyntax.self),
+           let array = element.parent?.parent?.as(ArrayExprSyntax.self),
+           let call = array.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self),
+           Expressions.calledName(call) == "UISegmentedControl" {
+            component(key, .segment, line: line, items: array.elements.count)
+            return .placed
+        }
+        // `let title = L10n.title` and later `UIAlertController(title: title, …)`.
+        if depth < 2, let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            return follow(key, name: name, in: Syntax(binding), line: line, depth: depth)
+        }
+        return .notPlaced
+    }
+
+    /// Accessibility text: spoken by VoiceOver, never laid out.
+    private func isSpoken(_ name: String) -> Bool {
+        name.hasSuffix("accessibilityLabel") || name.hasSuffix("accessibilityHint") || name.hasSuffix("accessibilityValue")
+            || name.hasSuffix("accessibilityCustomContent") || name == "accessibilityLabel" || name == "accessibilityHint"
+    }
+
+    /// Places a value stored in the local `name` at each place the enclosing function shows that local.
+    private func follow(_ key: CodeKey, name: String, in node: Syntax, line: Int, depth: Int) -> Outcome {
+        var scope = node.parent
+        while let current = scope, !current.is(CodeBlockSyntax.self), !current.is(ClosureExprSyntax.self),
+              !current.is(AccessorBlockSyntax.self) {
+            scope = current.parent
+        }
+        guard let scope else { return .notPlaced }
+        return placeReferences(key, to: name, in: scope, after: node, line: line, depth: depth)
+    }
+
+    /// Places a key passed to an app function at each place the function shows that parameter.
+    private func followIntoFunction(_ key: CodeKey, call: FunctionCallExprSyntax, argument: LabeledExprSyntax,
+                                    line: Int, depth: Int) -> Outcome? {
+        guard let name = Expressions.calledName(call), let candidates = index.functions[name], candidates.count == 1,
+              let function = candidates.first, let body = function.body else { return nil }
+        let position = call.arguments.firstIndex { $0.id == argument.id }.map { call.arguments.distance(from: call.arguments.startIndex, to: $0) }
+        let parameters = Array(function.signature.parameterClause.parameters)
+        guard let position, position < parameters.count else { return nil }
+        let parameter = parameters[position]
+        let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
+        guard label == argument.label?.text else { return nil }
+        let inner = (parameter.secondName ?? parameter.firstName).text
+        return placeReferences(key, to: inner, in: Syntax(body), after: nil, line: line, depth: depth)
+    }
+
+    private func placeReferences(_ key: CodeKey, to name: String, in scope: Syntax, after: Syntax?, line: Int,
+                                 depth: Int) -> Outcome {
+        let finder = ReferenceFinder(name: name, viewMode: .sourceAccurate)
+        finder.walk(scope)
+        var outcome = Outcome.notPlaced
+        for reference in finder.found where after.map({ reference.position > $0.position }) ?? true {
+            switch place(key, node: reference, line: line, depth: depth + 1) {
+            case .placed: outcome = .placed
+            case .spoken: if outcome == .notPlaced { outcome = .spoken }
+            case .notPlaced: break
+            }
+        }
+        return outcome
+    }
+
+    private func component(_ key: CodeKey, _ component: SystemComponent, line: Int, items: Int = 1) {
+        placements.append(CodePlacement(key: key, line: line, component: component.rawValue,
+                                        settings: component.settings(screenWidth: screenWidth, items: items),
+                                        notes: [], outlet: nil))
+    }
+
+    /// A key passed to a call: a SwiftUI view or modifier, or a UIKit initializer or setter.
+    private func placeArgument(_ key: CodeKey, label: String?, call: FunctionCallExprSyntax, line: Int) -> Bool {
+        guard let name = Expressions.calledName(call) else { return false }
+        switch (name, label) {
+        case (let view, nil) where SwiftPlacementFinder.swiftUIViews.contains(view) && call.arguments.first?.label == nil:
+            placeSwiftUI(key, view: call, name: view, line: line)
+        case ("navigationTitle", nil):
+            let source = call.root.description
+            component(key, source.contains("navigationBarTitleDisplayMode(.inline)") ? .navigationTitleInline : .navigationTitleLarge,
+                      line: line)
+        case ("alert", nil): component(key, .alertTitle, line: line)
+        case ("confirmationDialog", nil): component(key, .actionSheetTitle, line: line)
+        case ("UIAlertController", "title"):
+            let sheet = Expressions.argument(call, "preferredStyle").flatMap { Expressions.dottedName($0) }?.hasSuffix("actionSheet") == true
+            component(key, sheet ? .actionSheetTitle : .alertTitle, line: line)
+        case ("UIAlertController", "message"):
+            let sheet = Expressions.argument(call, "preferredStyle").flatMap { Expressions.dottedName($0) }?.hasSuffix("actionSheet") == true
+            component(key, sheet ? .actionSheetTitle : .alertMessage, line: line)
+        case ("UIAlertAction", "title"): component(key, .alertAction, line: line)
+        case ("UIBarButtonItem", "title"): component(key, .barButtonItem, line: line)
+        case ("UITabBarItem", "title"): component(key, .tabBarItem, line: line, items: 5)
+        case ("UIContextualAction", "title"): component(key, .swipeAction, line: line)
+        case ("UIAction", "title"), ("UIMenu", "title"), ("UICommand", "title"), ("UIKeyCommand", "title"):
+            placements.append(CodePlacement(key: key, line: line, component: "menu item", settings: [],
+                                            notes: ["font, width: a menu's are not published (unknown)"], outlet: nil))
+        case ("setTitle", nil):
+            guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+                  var property = Expressions.dottedName(base) else { return false }
+            if property.hasPrefix("self.") { property.removeFirst(5) }
+            guard !property.contains(".") else { return false }
+            placeUIKit(key, property: property, kind: "UIButton", at: Syntax(call), line: line)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// A key assigned to a property: `titleLabel.text = …`, `title = …`, `navigationItem.title = …`.
+    private func placeAssignment(_ key: CodeKey, target: ExprSyntax, line: Int, at node: Syntax) -> Bool {
+        var parts = target.trimmedDescription.filter { $0 != "?" && $0 != "!" && !$0.isWhitespace }
+            .split(separator: ".").map(String.init)
+        if parts.first == "self" { parts.removeFirst() }
+        let path = parts.joined(separator: ".")
+        if path == "title" || path == "navigationItem.title" || (parts.count == 3 && path.hasSuffix(".navigationItem.title")) {
+            component(key, .navigationTitleInline, line: line)
+        } else if path == "tabBarItem.title" || (parts.count == 3 && path.hasSuffix(".tabBarItem.title")) {
+            component(key, .tabBarItem, line: line, items: 5)
+        } else if parts.count == 2, parts[1] == "text" || parts[1] == "placeholder" {
+            placeUIKit(key, property: parts[0], kind: nil, at: node, line: line)
+        } else if parts.count == 3, parts[1] == "titleLabel", parts[2] == "text" {
+            placeUIKit(key, property: parts[0], kind: "UIButton", at: node, line: line)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    // MARK: UIKit
+
+    private func placeUIKit(_ key: CodeKey, property: String, kind: String?, at node: Syntax, line: Int) {
+        let owner = SwiftIndex.enclosingTypes(of: node).last ?? ""
+        let facts = index.types[owner]
+        let declared = facts?.propertyTypes[property] ?? kind ?? "UILabel"
+        var settings: [(name: String, value: PlacementValue, from: String)] = []
+        var notes: [String] = []
+        for (name, value) in facts?.assignments[property] ?? [] {
+            let from = "code: \(property).\(name)"
+            switch name {
+            case "numberOfLines":
+                if let lines = Expressions.number(value) { settings.append(("maxLines", .number(lines), from)) }
+            case "font":
+                if let font = Expressions.font(value, fonts: index.fonts) {
+                    settings += font.settings.map { ($0.name, $0.value, from) }
+                    notes += font.notes
+                } else {
+                    notes.append("font: `\(value.trimmedDescription)` is not defined in the app (unknown)")
+                }
+            case "minimumScaleFactor":
+                if let scale = Expressions.number(value), scale > 0, scale < 1 { settings.append(("minimumScaleFactor", .number(scale), from)) }
+            case "lineBreakMode":
+                switch Expressions.dottedName(value)?.split(separator: ".").last {
+                case "byTruncatingHead": settings.append(("truncation", .name("head"), from))
+                case "byTruncatingMiddle": settings.append(("truncation", .name("middle"), from))
+                case "byClipping", "byWordWrapping": settings.append(("truncation", .name("clip"), from))
+                case "byCharWrapping":
+                    settings.append(("truncation", .name("clip"), from))
+                    settings.append(("wrap", .name("character"), from))
+                default: break
+                }
+            case "allowsDefaultTighteningForTruncation":
+                if value.trimmedDescription == "true" { settings.append(("allowsTightening", .flag(true), from)) }
+            default: break
+            }
+        }
+        if let width = codeWidth(property, facts: facts) { settings.append(("width", .number(width.0), width.1)) }
+        let component = declared.hasPrefix("UI") ? declared : "UILabel"
+        let outlet = facts?.outlets.contains(property) == true ? (owner, property) : nil
+        placements.append(CodePlacement(key: key, line: line, component: component, settings: settings,
+                                        notes: notes, outlet: outlet))
+    }
+
+    /// The width of a property constrained in code: leading and trailing anchors pinned to the view, the content
+    /// view, the safe area or the layout margins; or a width anchor equal to a constant.
+    private func codeWidth(_ property: String, facts: SwiftIndex.TypeFacts?) -> (Double, String)? {
+        guard let anchors = facts?.anchors[property] else { return nil }
+        var leading: Double?, trailing: Double?
+        var margins = false
+        for (anchor, call) in anchors {
+            if anchor == "widthAnchor", let constant = Expressions.number(Expressions.argument(call, "equalToConstant")) {
+                return (constant, "code: \(property).widthAnchor")
+            }
+            guard anchor == "leadingAnchor" || anchor == "trailingAnchor",
+                  let other = Expressions.argument(call, "equalTo").flatMap({ Expressions.dottedName($0) }) else { continue }
+            let parts = other.split(separator: ".").map(String.init).filter { $0 != "self" }
+            guard let first = parts.first, ["view", "contentView"].contains(first) else { continue }
+            let constant = Expressions.number(Expressions.argument(call, "constant")) ?? 0
+            let margin = parts.contains("layoutMarginsGuide") ? SystemComponent.layoutMargin(screenWidth: screenWidth) : 0
+            if margin > 0 { margins = true }
+            if anchor == "leadingAnchor" { leading = constant + margin } else { trailing = -constant + margin }
+        }
+        guard let leading, let trailing else { return nil }
+        return (screenWidth - leading - trailing,
+                "code: leading and trailing anchors (screen width − \(Points.format(leading + trailing, decimals: 2)) pt\(margins ? " with margins" : ""))")
+    }
+
+    // MARK: SwiftUI
+
+    private func placeSwiftUI(_ key: CodeKey, view: FunctionCallExprSyntax, name: String, line: Int) {
+        var walk = SwiftUIWalk(index: index, screenWidth: screenWidth)
+        walk.start(view: view, name: name)
+        placements.append(CodePlacement(key: key, line: line, component: walk.placedComponent, settings: walk.settings(),
+                                        notes: walk.notes, outlet: nil))
+    }
+}
+
+/// The references to one name in a scope (`title` in `UIAlertController(title: title, …)`).
+private final class ReferenceFinder: SyntaxVisitor {
+    let name: String
+    var found: [Syntax] = []
+
+    init(name: String, viewMode: SyntaxTreeViewMode) {
+        self.name = name
+        super.init(viewMode: viewMode)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.baseName.text == name, node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id {
+            found.append(Syntax(node))
+        }
+        return .visitChildren
+    }
+}

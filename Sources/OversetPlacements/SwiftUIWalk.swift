@@ -1,0 +1,233 @@
+import Foundation
+import Overset
+import SwiftSyntax
+
+/// The label of a SwiftUI view: its modifiers and those of the views around it, read from the view outward.
+///
+/// SwiftUI passes `font`, `lineLimit`, `minimumScaleFactor`, `truncationMode` and `dynamicTypeSize` down through
+/// the environment, and the nearest modifier wins; so each setting is taken from the first modifier that states it
+/// on the way out. The width is the first `.frame(width:)` or `.frame(maxWidth:)` found, less the paddings inside
+/// it; else a `List` or `Form` row's; else the screen's, less the paddings. Containers that are system components
+/// (`.alert`, `.confirmationDialog`, `.tabItem`, `.toolbar`, `.swipeActions`, a `Section` header, a segmented
+/// `Picker`) give the component table's label instead, as iOS draws those itself.
+struct SwiftUIWalk {
+    let index: SwiftIndex
+    let screenWidth: Double
+    private(set) var component = "Text"
+    private(set) var notes: [String] = []
+    private var defaults: [(String, PlacementValue, String)] = []
+    private var found: [(String, PlacementValue, String)] = []
+    private var system: (SystemComponent, Int)?
+    private var padding = 0.0
+    private var paddingSources: [String] = []
+    private var width: (Double, String)?
+    private var shared = false
+
+    init(index: SwiftIndex, screenWidth: Double) {
+        self.index = index
+        self.screenWidth = screenWidth
+    }
+
+    private func has(_ name: String) -> Bool { found.contains { $0.0 == name } }
+
+    private mutating func take(_ name: String, _ value: PlacementValue, _ from: String) {
+        if !has(name) { found.append((name, value, from)) }
+    }
+
+    mutating func start(view: FunctionCallExprSyntax, name: String) {
+        component = name
+        switch name {
+        case "TextField", "SecureField":
+            defaults = [("style", .name("body"), "SwiftUI default: body"),
+                        ("maxLines", .number(1), "SwiftUI \(name): one line")]
+        case "Section":
+            system = (.sectionHeader, 1)
+            return
+        default:
+            defaults = [("style", .name("body"), "SwiftUI default: body"),
+                        ("maxLines", .number(0), "SwiftUI default: no line limit (Text)")]
+        }
+        var node = Syntax(view)
+        for _ in 0..<400 {
+            guard let parent = node.parent else { break }
+            // A modifier on the view: `view.font(…)`.
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+               let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
+                apply(member.declName.baseName.text, call, from: "code")
+                if system != nil { return }
+                node = Syntax(call)
+                continue
+            }
+            // Out of a closure or an argument, into the view around it.
+            var up: Syntax? = parent
+            var closureLabel: String?
+            while let current = up, !current.is(FunctionCallExprSyntax.self) {
+                if current.is(DeclSyntax.self) { up = nil; break }
+                if let trailing = current.as(MultipleTrailingClosureElementSyntax.self) { closureLabel = trailing.label.text }
+                if let labeled = current.as(LabeledExprSyntax.self) { closureLabel = labeled.label?.text }
+                up = current.parent
+            }
+            guard let container = up?.as(FunctionCallExprSyntax.self) else { break }
+            enter(container, closureLabel: closureLabel)
+            if system != nil { return }
+            node = Syntax(container)
+        }
+        if width == nil {
+            width = (screenWidth - padding, "screen width" + paddingText + " (nothing narrower found around the view)")
+        }
+        if shared { notes.append("width: shared with the views beside it in an HStack, so at most this") }
+    }
+
+    private var paddingText: String {
+        padding == 0 ? "" : " − padding \(Points.format(padding, decimals: 2)) pt (\(paddingSources.joined(separator: ", ")))"
+    }
+
+    /// Entering the view that holds this one (`VStack { … }`, `.alert(…) { … } message: { … }`).
+    private mutating func enter(_ container: FunctionCallExprSyntax, closureLabel: String?) {
+        guard let name = Expressions.calledName(container) else { return }
+        let isModifier = container.calledExpression.as(MemberAccessExprSyntax.self)?.base != nil
+        switch name {
+        case "alert" where isModifier: system = (closureLabel == "message" ? .alertMessage : .alertAction, 1)
+        case "confirmationDialog" where isModifier:
+            system = (closureLabel == "message" ? .actionSheetTitle : .actionSheetAction, 1)
+        case "tabItem" where isModifier: system = (.tabBarItem, 5)
+        case "toolbar" where isModifier: system = (.barButtonItem, 1)
+        case "swipeActions" where isModifier: system = (.swipeAction, 1)
+        case "Section" where closureLabel == "header": system = (.sectionHeader, 1)
+        case "Section" where closureLabel == "footer": system = (.sectionFooter, 1)
+        case "Picker":
+            if let chain = container.parent, chain.trimmedDescription.contains("pickerStyle(.segmented)")
+                || outermostChain(of: container).contains("pickerStyle(.segmented)") {
+                system = (.segment, max(1, container.trimmedDescription.components(separatedBy: "Text(").count - 1))
+            }
+        case "List", "Form":
+            if width == nil {
+                let row = SystemComponent.listRow.settings(screenWidth: screenWidth)[0]
+                if case .number(let value) = row.value {
+                    width = (value - padding, "\(name) row: " + row.from + paddingText)
+                }
+            }
+        case "HStack", "LazyHStack":
+            if width == nil { shared = true }
+        default:
+            break
+        }
+    }
+
+    /// The text of the whole modifier chain a call is the base of (`Picker(…) { … }.pickerStyle(.segmented)`).
+    private func outermostChain(of call: FunctionCallExprSyntax) -> String {
+        var node = Syntax(call)
+        while let member = node.parent?.as(MemberAccessExprSyntax.self),
+              let outer = member.parent?.as(FunctionCallExprSyntax.self) { node = Syntax(outer) }
+        return node.trimmedDescription
+    }
+
+    /// One modifier, on the view or a view around it.
+    private mutating func apply(_ name: String, _ call: FunctionCallExprSyntax, from: String, depth: Int = 0) {
+        let first = call.arguments.first?.expression
+        switch name {
+        case "font":
+            guard !has("style"), !has("size"), let first else { return }
+            guard let font = Expressions.font(first, fonts: index.fonts) else {
+                notes.append("font: `\(first.trimmedDescription)` is not defined in the app (unknown)")
+                found.append(("style", .name("body"), "unknown font `\(first.trimmedDescription)`: body assumed"))
+                return
+            }
+            for setting in font.settings { take(setting.name, setting.value, "\(from): .font(\(first.trimmedDescription))") }
+            notes += font.notes
+        case "fontWeight":
+            if let weight = first.flatMap({ Expressions.dottedName($0) }).flatMap({ InterfaceBuilderReader.weight($0) }) {
+                take("weight", .name(weight.weight), "\(from): .fontWeight")
+            }
+        case "bold":
+            take("weight", .name("bold"), "\(from): .bold()")
+        case "lineLimit":
+            guard let first else { return }
+            if first.is(NilLiteralExprSyntax.self) { take("maxLines", .number(0), "\(from): .lineLimit(nil)") }
+            else if let lines = Expressions.number(first) { take("maxLines", .number(lines), "\(from): .lineLimit(\(Int(lines)))") }
+            else if let range = first.as(SequenceExprSyntax.self), let upper = range.elements.last.flatMap({ Expressions.number($0) }) {
+                take("maxLines", .number(upper), "\(from): .lineLimit(\(range.trimmedDescription))")
+            }
+        case "minimumScaleFactor":
+            if let scale = Expressions.number(first), scale > 0, scale < 1 {
+                take("minimumScaleFactor", .number(scale), "\(from): .minimumScaleFactor")
+            }
+        case "truncationMode":
+            if let mode = first.flatMap({ Expressions.dottedName($0) })?.split(separator: ".").last {
+                take("truncation", .name(String(mode)), "\(from): .truncationMode")
+            }
+        case "allowsTightening":
+            if first?.trimmedDescription == "true" { take("allowsTightening", .flag(true), "\(from): .allowsTightening") }
+        case "dynamicTypeSize":
+            // `...DynamicTypeSize.xxxLarge`, `.large ... .accessibility2`, `.xLarge`.
+            guard let first else { return }
+            let text = first.trimmedDescription.replacingOccurrences(of: "DynamicTypeSize", with: "")
+            let parts = text.components(separatedBy: "...").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " .<")) }
+            if parts.count == 2 {
+                if !parts[0].isEmpty { take("minimumCategory", .name(parts[0]), "\(from): .dynamicTypeSize") }
+                if !parts[1].isEmpty { take("maximumCategory", .name(parts[1]), "\(from): .dynamicTypeSize") }
+            }
+        case "frame":
+            guard width == nil else { return }
+            if let value = Expressions.number(Expressions.argument(call, "width")) {
+                width = (value - padding, "\(from): .frame(width: \(Points.format(value, decimals: 2)))" + paddingText)
+            } else if let value = Expressions.number(Expressions.argument(call, "maxWidth")) {
+                width = (min(value, screenWidth) - padding, "\(from): .frame(maxWidth: \(Points.format(value, decimals: 2)))" + paddingText)
+            }
+        case "padding":
+            guard width == nil else { return }
+            let edges = call.arguments.first { $0.label == nil && !$0.expression.is(IntegerLiteralExprSyntax.self)
+                && !$0.expression.is(FloatLiteralExprSyntax.self) }?.expression.trimmedDescription
+            let amount = call.arguments.compactMap { Expressions.number($0.expression) }.first
+            let sides: Double
+            switch edges {
+            case nil, ".all", ".horizontal": sides = 2
+            case ".leading", ".trailing": sides = 1
+            case ".vertical", ".top", ".bottom": sides = 0
+            default: sides = edges?.contains("horizontal") == true ? 2 : 0
+            }
+            guard sides > 0 else { return }
+            // SwiftUI's default padding on iPhone is 16 pt a side (measured; Apple says only "system-calculated").
+            let each = amount ?? 16
+            padding += sides * each
+            paddingSources.append(".padding(\(call.arguments.trimmedDescription))")
+        case "modifier":
+            if let custom = first.flatMap({ Expressions.dottedName($0) }) { applyCustom(custom, depth: depth) }
+        default:
+            applyCustom(name, depth: depth)
+        }
+    }
+
+    /// An app's own view modifier, followed one level: its chain of modifiers applied in order.
+    private mutating func applyCustom(_ name: String, depth: Int) {
+        guard depth == 0, let body = index.viewModifiers[name] else { return }
+        var calls: [FunctionCallExprSyntax] = []
+        var current: ExprSyntax? = body
+        while let call = current?.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            calls.append(call)
+            current = member.base
+        }
+        for call in calls.reversed() {
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { continue }
+            apply(member.declName.baseName.text, call, from: "the app's modifier .\(name)", depth: depth + 1)
+        }
+    }
+
+    /// The settings found, over the defaults; a system component's table when the view is in one.
+    func settings() -> [(name: String, value: PlacementValue, from: String)] {
+        if let (component, items) = system {
+            return component.settings(screenWidth: screenWidth, items: items)
+        }
+        var out = found
+        for setting in defaults where !out.contains(where: { $0.0 == setting.0 }) {
+            // A size without a style stands alone: the default style does not join it.
+            if setting.0 == "style", out.contains(where: { $0.0 == "size" }) { continue }
+            out.append(setting)
+        }
+        if let width, !out.contains(where: { $0.0 == "width" }) { out.append(("width", .number(width.0), width.1)) }
+        return out
+    }
+
+    /// The component the text ends up in: the system component's name, or the SwiftUI view's.
+    var placedComponent: String { system?.0.rawValue ?? component }
+}

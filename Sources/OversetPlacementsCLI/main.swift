@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import OversetPlacements
+
+/// `overset-placements`, run by `overset placements`: where each key is shown and with which label.
+struct PlacementsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "overset placements",
+        abstract: "List where an app shows each localization key, and the label it is shown with.",
+        discussion: """
+        Reads the app's storyboards and XIBs (labels, buttons, text fields, bar and tab items, segments, section \
+        titles, with their fonts, numberOfLines and widths from constraints or frames), its Swift code (SwiftUI \
+        views and their modifiers, UIKit properties set in code and joined to their @IBOutlet elements, alerts, \
+        bars and swipe actions, SwiftGen and hand-written accessors followed to their keys), and its catalogs, to \
+        list the keys nothing shows. Each setting says where it came from.
+
+        Exit status: 0 listed (even with unplaced keys or files not read: they are in the output), 2 the folder \
+        cannot be read, 3 the output cannot be written.
+
+        Examples:
+          overset placements MyApp
+          overset placements MyApp --format json --output placements.json
+          overset placements MyApp --screen-width 320        (Display Zoom on a 375-pt iPhone)
+        """
+    )
+
+    @Argument(help: "The app's folder (its Xcode project or package root).")
+    var app: String
+
+    @Option(help: "text or json.")
+    var format: PlacementFormat = .text
+
+    @Option(help: "The screen width in points widths are read at (default: the narrowest iPhone the deployment target supports).")
+    var screenWidth: Double?
+
+    @Option(help: "Write to this file instead of standard output.")
+    var output: String?
+
+    func validate() throws {
+        if let screenWidth, !(200...2000).contains(screenWidth) {
+            throw ValidationError("--screen-width \(screenWidth) is out of range: give 200 to 2000 points")
+        }
+    }
+
+    func run() throws {
+        let report: PlacementReport
+        do {
+            report = try Placements.find(in: app, options: .init(screenWidth: screenWidth))
+        } catch let error as PlacementError {
+            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+            throw ExitCode(2)
+        }
+        let data = format == .json ? try report.json() + Data("\n".utf8) : Data(report.text().utf8)
+        if let output {
+            do { try data.write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
+                FileHandle.standardError.write(Data("error: \(output): cannot write: \(error.localizedDescription)\n".utf8))
+                throw ExitCode(3)
+            }
+        } else {
+            FileHandle.standardOutput.write(data)
+        }
+    }
+}
+
+enum PlacementFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+PlacementsCommand.main()
