@@ -22,7 +22,7 @@ let package = Package(
         .library(name: "OversetCatalog", targets: ["OversetCatalog"]),
         .library(name: "OversetPictures", targets: ["OversetPictures"]),
         .library(name: "OversetPNG", targets: ["OversetPNG"]),
-        .library(name: "OversetPlacements", targets: ["OversetPlacements"]),
+        .library(name: "OversetPlacements", targets: ["OversetPlacements", "OversetSwiftPlacements"]),
         .executable(name: "overset", targets: ["overset"]),
         .executable(name: "overset-placements", targets: ["overset-placements"]),
         .plugin(name: "OversetCheck", targets: ["OversetCheck"]),
@@ -65,17 +65,20 @@ let package = Package(
         // String catalogs (xcstrings, strings, stringsdict, XLIFF, Android, JSON), layout specs, checks, reports,
         // pseudo-localization.
         .target(name: "OversetCatalog", dependencies: ["Overset", "OversetReports", .product(name: "Yams", package: "Yams")]),
-        // Where each key is shown and with which label: Interface Builder files and Swift code (swift-syntax) read
-        // into placements. Apart from the catalogs so that swift-syntax stays out of every product but its own.
-        .target(name: "OversetPlacements", dependencies: [
-            "Overset", "OversetCatalog",
+        // Where each key is shown and with which label: the placement model, the system components' table and the
+        // Interface Builder reader, and a spec made from placements. No swift-syntax: `overset check APP_DIR` uses it.
+        .target(name: "OversetPlacements", dependencies: ["Overset", "OversetCatalog"]),
+        // Swift code read for placements with swift-syntax, joined with the Interface Builder files: kept apart so
+        // that swift-syntax stays out of every product but `overset-placements`.
+        .target(name: "OversetSwiftPlacements", dependencies: [
+            "Overset", "OversetCatalog", "OversetPlacements",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         // `overset placements` runs this executable (a separate one, so that `overset` builds without swift-syntax).
         .executableTarget(
             name: "overset-placements",
-            dependencies: ["OversetPlacements", "OversetCatalog",
+            dependencies: ["OversetPlacements", "OversetSwiftPlacements", "OversetCatalog",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/OversetPlacementsCLI"
         ),
@@ -85,7 +88,7 @@ let package = Package(
             // Named as its product: a plugin may not depend on an executable target that a product of another name
             // builds (swift-package-manager issue 8831, "no product named").
             name: "overset",
-            dependencies: ["Overset", "OversetReports", "OversetCatalog", "OversetPictures", "OversetPNG",
+            dependencies: ["Overset", "OversetReports", "OversetCatalog", "OversetPlacements", "OversetPictures", "OversetPNG",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/OversetCLI"
         ),
@@ -101,7 +104,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),
-        .testTarget(name: "OversetPlacementsTests", dependencies: ["OversetPlacements", "OversetCatalog", "Overset"],
+        .testTarget(name: "OversetPlacementsTests", dependencies: ["OversetPlacements", "OversetSwiftPlacements", "OversetCatalog", "Overset"],
                     resources: [.copy("Trees")]),
         // Runs the built `overset` binary as a user would.
         .testTarget(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Overset
 @_spi(OversetInternals) import OversetCatalog
+import OversetPlacements
 import OversetReports
 import OversetPictures
 import Synchronization
@@ -73,8 +74,15 @@ struct Check: ParsableCommand {
         }
     }
 
-    @Option(help: "The layout spec (YAML or JSON).")
-    var spec: String
+    @Option(help: """
+        The layout spec (YAML or JSON). Without one, the argument must be an app folder: each key is checked with \
+        the label the app's storyboards, XIBs and Swift code give it (`overset placements`), once at each place it \
+        is shown; keys with no placement are reported and not checked.
+        """)
+    var spec: String?
+
+    @Flag(help: "With --spec and an app folder: check each key at its placements too; the spec's rules override them and its default checks the unplaced keys.")
+    var placements = false
 
     @Option(help: "Languages to check, comma-separated (default: the spec's, else every language found).")
     var languages: String?
@@ -152,7 +160,7 @@ struct Check: ParsableCommand {
             hash.add(text)
             hash.add(0xFF)
         }
-        for path in [spec] + catalogFiles {
+        for path in (spec.map { [$0] } ?? []) + catalogFiles {
             add(path)
             hash.add(contentsOfFile: path)
             hash.add(0xFF)
@@ -190,9 +198,14 @@ struct Check: ParsableCommand {
         // The summary's time is the whole run's: reading the spec and catalogs too, not only the checking.
         let clock = ContinuousClock()
         let start = clock.now
-        let layoutSpec: LayoutSpec
+        var layoutSpec: LayoutSpec
+        var plan: PlacementReport.CheckPlan?
         do {
-            layoutSpec = try LayoutSpec.read(path: spec)
+            let given = try spec.map(LayoutSpec.read(path:))
+            if given == nil || placements {
+                plan = try CheckPlacements.plan(app: catalogs, spec: given)
+            }
+            layoutSpec = plan?.spec ?? given!
         } catch let error as CatalogError {
             throw ValidationError("the layout spec: \(error)")
         }
@@ -226,10 +239,11 @@ struct Check: ParsableCommand {
             threads: threads, shard: shard.flatMap(parseShard), pictureOfFailure: draw,
             keptResults: kept)
         options.pictureLimit = CheckReport.defaultPictureLimit
+        options.placedKeys = plan?.placedKeys
         // Inputs are never outputs: a report or a baseline written over a catalog, the spec or the baseline read.
         // Every path the run reads: the spec, the catalogs, the baseline and the font files the spec names.
         let fonts = ([layoutSpec.defaultRule] + layoutSpec.rules).flatMap { $0.label.fonts.custom }
-        let inputs = [(role: "layout spec", path: spec)] + sources.filter { $0.error == nil }.map { (role: "catalog", path: $0.path) }
+        let inputs = (spec.map { [(role: "layout spec", path: $0)] } ?? []) + sources.filter { $0.error == nil }.map { (role: "catalog", path: $0.path) }
             + (baseline.map { [(role: "baseline", path: $0)] } ?? []) + OutputFile.fontInputs(Array(Set(fonts)).sorted())
         try OutputFile.refuse(output, option: "--output", over: inputs)
         try OutputFile.refuse(writeBaseline, option: "--write-baseline", over: inputs.filter { $0.role != "baseline" })
@@ -270,6 +284,8 @@ struct Check: ParsableCommand {
             written += listed.count
         }
         progress?.finish()
+        // What the placements could not check is said with the input problems, after the catalogs' own.
+        report.diagnostics += plan?.diagnostics ?? []
         report.fingerprint = fingerprint()
         report.baseline = tally?.comparison
         if let writeBaseline {
@@ -299,7 +315,7 @@ struct Check: ParsableCommand {
         }
         // A mistake in the spec stops the run, whatever the strings did (a key the check found absent that the
         // first look could not see, a catalog read only now): every one is named, then exit 2.
-        try Check.stop(onSpecMistakes: report.specErrors(spec: spec), measured: true)
+        if let spec { try Check.stop(onSpecMistakes: report.specErrors(spec: spec), measured: true) }
         // Writing a baseline accepts this run's findings: the run passes unless an input could not be read.
         if writeBaseline != nil {
             if report.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.failed.rawValue) }

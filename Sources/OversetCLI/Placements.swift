@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import OversetCatalog
+import OversetPlacements
 
 /// `overset placements`: runs `overset-placements`, the executable beside this one that reads Swift with
 /// swift-syntax. Kept apart so that building `overset` (the README's first command) does not build swift-syntax.
@@ -40,5 +42,54 @@ struct Placements: ParsableCommand {
         argv.append(nil)
         execv(tool, &argv)
         throw RuntimeFailure(message: "cannot run \(tool): \(String(cString: strerror(errno)))", status: .unusableInput)
+    }
+}
+
+/// `overset check APP_DIR` without a spec (or with `--placements`): the app's placements, read by running
+/// `overset-placements APP_DIR --format json`, made into the check's rules.
+enum CheckPlacements {
+    /// The check plan of one app folder.
+    /// - Throws: `ValidationError` when the arguments are not one folder or the placements cannot be read.
+    static func plan(app arguments: [String], spec: LayoutSpec?) throws -> PlacementReport.CheckPlan {
+        var isFolder: ObjCBool = false
+        guard arguments.count == 1, let app = arguments.first,
+              FileManager.default.fileExists(atPath: app, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError(spec == nil
+                ? "--spec is required unless the one argument is an app folder (then each key is checked with the label its placements give it)"
+                : "--placements takes one app folder")
+        }
+        let report = try read(app: app)
+        return report.checkPlan(base: spec, appFolder: app)
+    }
+
+    /// Runs the placements tool beside this executable and reads its JSON.
+    static func read(app: String) throws -> PlacementReport {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let tool = here.appendingPathComponent(Placements.tool)
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else {
+            throw ValidationError("checking \(app) without --spec reads its placements with \(Placements.tool), which is "
+                + "not beside overset (\(tool.path)): build it with `swift build -c release --product \(Placements.tool)`, "
+                + "or give a spec")
+        }
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = [app, "--format", "json"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read before waiting: a report larger than the pipe's buffer would otherwise block the tool.
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ValidationError("the placements of \(app) could not be read: "
+                + message.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        do {
+            return try PlacementReport.read(json: data)
+        } catch {
+            throw ValidationError("the placements of \(app) could not be read: \(Placements.tool) wrote no report (\(error))")
+        }
     }
 }

@@ -3,32 +3,32 @@ import Overset
 import OversetCatalog
 
 /// An element of a storyboard or XIB that shows text, with its label read from the file.
-struct IBElement: Sendable {
+package struct IBElement: Sendable {
     /// The element's object ID (`D4C-I2-dhA`).
-    var id: String
+    package var id: String
     /// The UIKit class: `UILabel`, `UIButton`, `UITextField`, …
-    var component: String
+    package var component: String
     /// The file, relative to the app folder, and the element's line.
-    var file: String
-    var line: Int
+    package var file: String
+    package var line: Int
     /// The keys Interface Builder gives its text in the file's strings table (`D4C-I2-dhA.text`), with the text.
-    var keys: [(key: String, text: String)]
+    package var keys: [(key: String, text: String)]
     /// The label's settings, each with where it came from.
-    var settings: [(name: String, value: PlacementValue, from: String)]
+    package var settings: [(name: String, value: PlacementValue, from: String)]
     /// What could not be told.
-    var notes: [String]
+    package var notes: [String]
 }
 
 /// One storyboard or XIB read: its text elements by ID and its outlets by owner class and property.
-struct IBDocument: Sendable {
+package struct IBDocument: Sendable {
     /// The file, relative to the app folder.
-    var file: String
+    package var file: String
     /// The strings table of its own keys: the file's name without extension (`Main` for `Main.storyboard`).
-    var table: String
-    var elements: [IBElement]
+    package var table: String
+    package var elements: [IBElement]
     /// `@IBOutlet` connections: the owner's class (a view controller's, a cell's, File's Owner's), the property,
     /// and the element's ID.
-    var outlets: [(ownerClass: String, property: String, destination: String)]
+    package var outlets: [(ownerClass: String, property: String, destination: String)]
 }
 
 /// Reads Interface Builder files (the XML Xcode writes for `.storyboard` and `.xib`).
@@ -37,8 +37,8 @@ struct IBDocument: Sendable {
 /// (`UILabel.numberOfLines`), tail truncation (`UILabel.lineBreakMode`), the system font at 17 pt (`UILabel.font`).
 /// The width comes from a width constraint, else from leading and trailing constraints to the superview (the
 /// superview's own width worked out the same way, up to the screen), else from the design-time frame.
-enum InterfaceBuilderReader {
-    static func read(data: Data, file: String, screenWidth: Double) throws -> IBDocument {
+package enum InterfaceBuilderReader {
+    package static func read(data: Data, file: String, screenWidth: Double) throws -> IBDocument {
         let root = try XMLElementNode.parse(data, path: file)
         let name = (file as NSString).lastPathComponent
         let table = (name as NSString).deletingPathExtension
@@ -49,7 +49,7 @@ enum InterfaceBuilderReader {
     }
 
     /// The Dynamic Type style of an IB font description's `style` (`UICTFontTextStyleSubhead`).
-    static func textStyle(_ name: String) -> TextStyle? {
+    package static func textStyle(_ name: String) -> TextStyle? {
         let short = name.hasPrefix("UICTFontTextStyle") ? String(name.dropFirst("UICTFontTextStyle".count)) : name
         switch short {
         case "Subhead": return .subheadline
@@ -61,7 +61,7 @@ enum InterfaceBuilderReader {
 
     /// A weight name (`semibold`, `UIFontWeightMedium`, `.medium`) as the settings' weights: lighter than regular
     /// counts as regular, medium as semibold (the heavier, wider neighbour), black as heavy.
-    static func weight(_ name: String) -> (weight: String, note: String?)? {
+    package static func weight(_ name: String) -> (weight: String, note: String?)? {
         var short = name
         for prefix in ["UIFontWeight", "Font.Weight.", "UIFont.Weight.", "."] where short.hasPrefix(prefix) {
             short = String(short.dropFirst(prefix.count))

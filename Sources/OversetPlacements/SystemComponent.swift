@@ -37,11 +37,11 @@ public enum SystemComponent: String, Sendable, CaseIterable {
 
     /// The root view's layout margin at a screen width: 16 pt below 414 pt, 20 pt from 414 pt (useyourloaf.com,
     /// "Changing root view layout margins"; woocommerce-ios#183 for the Plus phones).
-    static func layoutMargin(screenWidth: Double) -> Double { screenWidth >= 414 ? 20 : 16 }
+    package static func layoutMargin(screenWidth: Double) -> Double { screenWidth >= 414 ? 20 : 16 }
 
     /// The component's settings at `screenWidth`, each with its source; `items` is how many share the width (tabs
     /// of a tab bar, segments of a control). Settings no source states are left out.
-    func settings(screenWidth w: Double, items: Int = 1) -> [(name: String, value: PlacementValue, from: String)] {
+    package func settings(screenWidth w: Double, items: Int = 1) -> [(name: String, value: PlacementValue, from: String)] {
         let m = SystemComponent.layoutMargin(screenWidth: w)
         let bars = "bars do not grow with Dynamic Type (WWDC19 session 261: the Large Content Viewer instead)"
         switch self {

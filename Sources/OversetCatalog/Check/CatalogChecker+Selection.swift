@@ -119,6 +119,10 @@ struct SelectionStream {
                 return nil
             }
         }
+        if let placed = options.placedKeys, !placed.contains(entry.key) {
+            skipped[CheckOptions.unplacedReason, default: 0] += 1
+            return nil
+        }
         available.insert(canonical)
         // A shard takes a stable share of the keys first, so that every count below is of its own keys only
         // (repeats share a key, so a shard: merged shards count each repeat once).
@@ -303,7 +307,9 @@ struct SelectionStream {
     private func unusedRules(allRead: Bool) -> [CatalogDiagnostic] {
         var budget = 1_000_000
         var out: [CatalogDiagnostic] = []
-        for (index, rule) in spec.rules.enumerated() where !usedRules.contains(index) {
+        // A placement's rules share their key (one check per place) and may name a key no catalog has (a SwiftUI
+        // literal the catalog lacks): the placements report those, not the spec.
+        for (index, rule) in spec.rules.enumerated() where !usedRules.contains(index) && rule.site == nil {
             var matches: Bool? = false
             for identity in ruleOrder {
                 budget -= 1

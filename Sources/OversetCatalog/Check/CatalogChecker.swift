@@ -298,20 +298,23 @@ public struct CatalogChecker: Sendable {
     private func judge(_ entries: [CatalogEntry], categories: [ContentSizeCategory], drawing: Bool, before: Int,
                        total: Int, progress: (@Sendable (Int, Int) -> Void)?) -> [CheckResult] {
         let threads = max(1, options.threads > 0 ? options.threads : ProcessInfo.processInfo.activeProcessorCount)
-        let slots = OrderedSlots<CheckResult>(count: entries.count)
+        let slots = OrderedSlots<[CheckResult]>(count: entries.count)
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(before)
         DispatchQueue.concurrentPerform(iterations: min(threads, entries.count)) { _ in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < entries.count else { break }
-                slots.set(index, judge(entries[index], categories: categories, drawing: drawing,
-                                       keepingVerdicts: false).result)
+                // One result a rule: a key placed at several places in the app is checked at each.
+                let rules = spec.rules(for: entries[index])
+                slots.set(index, rules.map {
+                    judge(entries[index], rule: $0, categories: categories, drawing: drawing, keepingVerdicts: false).result
+                })
                 let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
                 progress?(finished, total)
             }
         }
-        return slots.values()
+        return slots.values().flatMap { $0 }
     }
 
     /// One string of a ``CheckSelection`` judged at every category: the result every report shows, and the verdict
@@ -326,8 +329,13 @@ public struct CatalogChecker: Sendable {
     /// into an array it drops cost 5 % of a check).
     func judge(_ entry: CatalogEntry, categories: [ContentSizeCategory], drawing: Bool,
                keepingVerdicts: Bool) -> (result: CheckResult, verdicts: [Verdict?]) {
+        judge(entry, rule: spec.rule(for: entry), categories: categories, drawing: drawing, keepingVerdicts: keepingVerdicts)
+    }
+
+    /// ``judge(_:categories:drawing:keepingVerdicts:)`` with one of the entry's rules (``LayoutSpec/rules(for:)``).
+    func judge(_ entry: CatalogEntry, rule: LayoutRule, categories: [ContentSizeCategory], drawing: Bool,
+               keepingVerdicts: Bool) -> (result: CheckResult, verdicts: [Verdict?]) {
         var verdicts: [Verdict?] = []
-        let rule = spec.rule(for: entry)
         // Markdown is read before the samples go in (SwiftUI formats a localized value's arguments after reading
         // its Markdown: a `*` in an argument is text), and only in a value whose format has no styling of its own:
         // an Android string comes with its runs (<b>, <big>) and shows a `*` as written.
@@ -336,7 +344,7 @@ public struct CatalogChecker: Sendable {
         let text = styled.string
         var result = CheckResult(table: entry.table, key: entry.key, variant: entry.variant, language: entry.language, rule: rule.name,
                                  text: text, style: rule.label.style?.rawValue, maxLines: rule.label.maxLines,
-                                 location: entry.location, outcomes: [], failingLines: nil)
+                                 location: entry.location, outcomes: [], failingLines: nil, site: rule.site)
         let preparations: LabelPreparations
         do {
             preparations = try LabelPreparations(styled, language: layoutLanguage(entry.language), label: rule.label,

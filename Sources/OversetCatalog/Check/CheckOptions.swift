@@ -38,6 +38,11 @@ public struct CheckOptions: Sendable {
     /// Check only these keys (every variant and language of each); a key in no catalog is an error. Nil checks
     /// every key.
     public var keys: [String]? = nil
+    /// Check only these keys, the ones an app's placements give a label (`overset check APP_DIR` with no spec);
+    /// the others are skipped and counted as ``CheckOptions/unplacedReason``. Nil checks every key.
+    public var placedKeys: Set<String>? = nil
+    /// Why a key outside ``placedKeys`` is not checked, as the report's skipped counts say it.
+    public static let unplacedReason = "unplaced: no label known (give one in a spec, or see `overset placements`)"
 
     public init(languages: [String]? = nil, categories: [ContentSizeCategory]? = nil, pseudo: PseudoLocalization? = nil,
                 threads: Int = 0, shard: (index: Int, count: Int)? = nil,

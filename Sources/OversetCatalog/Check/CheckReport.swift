@@ -46,6 +46,8 @@ public struct CheckResult: Sendable, Hashable, Codable {
     /// How much longer the text may get at its tightest category (negative: how much too long); nil when the rule
     /// has no line limit.
     public var headroom: CategoryHeadroom?
+    /// Where the app shows the string, when its rule came from a placement (``LayoutRule/site``).
+    public var site: CatalogLocation? = nil
 
     /// The worst status over the categories.
     public var status: CategoryOutcome.Status { outcomes.map(\.status).max() ?? .pass }

@@ -238,6 +238,15 @@ public struct LayoutSpec: Sendable {
         index.firstRule(for: entry, in: rules).map { rules[$0] } ?? defaultRule
     }
 
+    /// Every rule an entry is checked with: the placements' rules of its key (``LayoutRule/site``), one check each,
+    /// unless a rule without a site comes first and takes it (a spec's rule overrides the placements); else the
+    /// first rule that matches, or the default.
+    public func rules(for entry: CatalogEntry) -> [LayoutRule] {
+        let first = rule(for: entry)
+        guard first.site != nil else { return [first] }
+        return rules.filter { $0.site != nil && $0.matches(entry) }
+    }
+
     /// The index of the rule that takes `entry` (nil: the default rule).
     func ruleIndex(for entry: CatalogEntry) -> Int? { index.firstRule(for: entry, in: rules) }
 }
@@ -300,6 +309,9 @@ public struct LayoutRule: Sendable {
     /// The values its strings' format specifiers are measured with, when the rule gives its own (`samples:` over
     /// the spec's); nil takes the spec's.
     public var samples: SampleValues?
+    /// Where the app shows the key, for a rule made from a placement (`overset check APP_DIR`): the UI element or
+    /// call site. A key with several such rules is checked once at each place.
+    public var site: CatalogLocation? = nil
     private let regex: NSRegularExpression?
     /// Set when the regular expression ran past ``RegexBudget/perMatch`` on a key; the rule is not applied after.
     let regexBudget = RegexBudget()
@@ -315,9 +327,11 @@ public struct LayoutRule: Sendable {
     ///   - candidates: the layouts its strings' component chooses between, if any.
     ///   - samples: the values its strings' format specifiers are measured with (nil: the spec's).
     ///   - location: where the rule is written, for messages.
+    ///   - site: where the app shows the keys, for a rule made from a placement.
     public init(name: String? = nil, pattern: Pattern = .all, label: Label, policy: VerdictPolicy = VerdictPolicy(),
                 reflow: Reflow? = nil, candidates: CandidateLayouts? = nil, samples: SampleValues? = nil,
-                location: CatalogLocation = CatalogLocation(file: "(code)")) {
+                location: CatalogLocation = CatalogLocation(file: "(code)"), site: CatalogLocation? = nil) {
+        self.site = site
         self.candidates = candidates
         self.samples = samples
         self.name = name ?? LayoutRule.describe(pattern)

@@ -16,6 +16,25 @@ public struct CatalogFinding: Sendable, Hashable {
     public var language: String?
     /// One sentence: key, language, categories, then what and by how much.
     public var message: String
+    /// Where the app shows the string, when its label came from a placement: the UI element or call site, and
+    /// what shows it (`UILabel`, `Text`). Editors show it as a second place (an Xcode note, a GitHub notice, SARIF's
+    /// `relatedLocations`).
+    public var site: (location: CatalogLocation, component: String)?
+
+    public static func == (a: CatalogFinding, b: CatalogFinding) -> Bool {
+        a.finding == b.finding && a.severity == b.severity && a.location == b.location && a.key == b.key
+            && a.language == b.language && a.message == b.message && a.site?.location == b.site?.location
+            && a.site?.component == b.site?.component
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(finding)
+        hasher.combine(location)
+        hasher.combine(key)
+        hasher.combine(language)
+        hasher.combine(message)
+        hasher.combine(site?.location)
+    }
 
     /// What went wrong: a ``/Overset/VerdictProblem/Kind`` (`truncated`, `clipped`, `missingGlyphs`, `earlyFlip`,
     /// `lowContrast`, `tooWide`, `tight`), or `input` for a catalog or spec that could not be read in full.
@@ -67,13 +86,14 @@ extension CheckReport {
                 out.append(CatalogFinding(finding: finding, severity: finding.severity, location: result.location,
                                           key: result.displayKey, language: result.language,
                                           message: "\(result.displayKey) (\(result.language), \(finding.inlineSpan)): "
-                                              + finding.message))
+                                              + finding.message,
+                                          site: result.site.map { ($0, result.rule) }))
             }
         }
         for diagnostic in diagnostics {
             out.append(CatalogFinding(finding: nil, severity: diagnostic.severity == .error ? .error : .warning,
                                       location: diagnostic.location, key: nil, language: nil,
-                                      message: diagnostic.message))
+                                      message: diagnostic.message, site: nil))
         }
         return out
     }
@@ -89,8 +109,13 @@ extension CheckReport {
                 place += ":\(line)"
                 if let column = finding.location.column { place += ":\(column)" }
             }
-            // One line a finding, whatever a file name or a message holds.
-            return "\(Self.oneLine(place)): \(finding.severity.rawValue): \(Self.oneLine(finding.message)) [overset:\(finding.rule)]"
+            // One line a finding, whatever a file name or a message holds; the place the app shows the string as
+            // a note after it (Xcode attaches a `note:` line to the diagnostic before it).
+            var line = "\(Self.oneLine(place)): \(finding.severity.rawValue): \(Self.oneLine(finding.message)) [overset:\(finding.rule)]"
+            if let site = finding.site {
+                line += "\n\(Self.oneLine(site.location.description)): note: \(finding.key ?? "the string") is shown here (\(Self.oneLine(site.component)))"
+            }
+            return line
         }.joined(separator: "\n") + (findings.isEmpty ? "" : "\n")
     }
 
@@ -112,7 +137,15 @@ extension CheckReport {
             if let line = finding.location.line { properties.append("line=\(line)") }
             if let column = finding.location.column { properties.append("col=\(column)") }
             properties.append("title=" + escapeProperty("Overset: \(finding.rule)"))
-            return "::\(finding.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(finding.message))"
+            var annotation = "::\(finding.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(finding.message))"
+            if let site = finding.site {
+                // A second annotation at the UI line, so that the pull request shows it on the view's code too.
+                var at = ["file=" + escapeProperty(site.location.file)]
+                if let line = site.location.line { at.append("line=\(line)") }
+                at.append("title=" + escapeProperty("Overset: \(finding.rule) (shown here)"))
+                annotation += "\n::notice \(at.joined(separator: ","))::\(escapeData(finding.message))"
+            }
+            return annotation
         }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
@@ -192,6 +225,28 @@ extension CheckReport {
                 json.member("key", key)
                 json.member("language", language)
                 json.endObject()
+            }
+            if let site = finding.site {
+                json.key("relatedLocations")
+                json.beginArray()
+                json.beginObject()
+                json.member("id", 1)
+                text("message", "shown here (\(site.component))")
+                json.key("physicalLocation")
+                json.beginObject()
+                json.key("artifactLocation")
+                json.beginObject()
+                json.member("uri", Self.uri(site.location.file))
+                json.endObject()
+                if let line = site.location.line {
+                    json.key("region")
+                    json.beginObject()
+                    json.member("startLine", line)
+                    json.endObject()
+                }
+                json.endObject()
+                json.endObject()
+                json.endArray()
             }
             json.member("ruleId", finding.rule)
             json.member("ruleIndex", ruleIndex[finding.rule])

@@ -50,6 +50,10 @@ extension CheckResult {
         json.endArray()
         json.member("picture", picture)
         json.member("rule", rule)
+        if let site {
+            json.key("site")
+            site.write(to: &json)
+        }
         json.member("style", style)
         json.member("table", table)
         json.member("text", text)

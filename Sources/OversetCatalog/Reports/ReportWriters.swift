@@ -87,6 +87,7 @@ extension CheckReport {
                     ?? findings.firstIndex { $0.fails }
                 for (index, finding) in findings.enumerated() {
                     out.append("  \(result.language): \(finding.textLine)")
+                    if index == 0, let site = result.site { out.append("      shown at \(site) (\(result.rule))") }
                     if index == owner, let lines = result.failingLines, !lines.isEmpty {
                         out.append("      " + LineDiagram.lines(lines))
                     }

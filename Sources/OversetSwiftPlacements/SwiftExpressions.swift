@@ -1,4 +1,5 @@
 import Overset
+import OversetPlacements
 import SwiftSyntax
 
 /// A key named in code: a literal, or a pattern when the literal interpolates values (`"Watched \(count)"` is a key

@@ -1,5 +1,6 @@
 import Foundation
 import Overset
+import OversetPlacements
 import OversetCatalog
 import SwiftParser
 import SwiftSyntax

@@ -1,5 +1,6 @@
 import Foundation
 import Overset
+import OversetPlacements
 import SwiftSyntax
 
 /// The label of a SwiftUI view: its modifiers and those of the views around it, read from the view outward.

@@ -1,4 +1,5 @@
 import Overset
+import OversetPlacements
 import SwiftSyntax
 
 /// A key shown from Swift code: where, in what, and with which settings.

@@ -1,0 +1,76 @@
+import Foundation
+import Overset
+import OversetCatalog
+
+extension PlacementReport {
+    /// What `overset check APP_DIR` checks from an app's placements: a rule per placement whose label is complete
+    /// (one check per place a key is shown), the keys those rules take, and a warning for every placement that
+    /// cannot be checked and for the keys no placement shows.
+    public struct CheckPlan: Sendable {
+        /// The spec: the given spec's rules first (they override the placements for the keys they take), then a
+        /// rule per placement, then the given spec's default, or a default that checks nothing.
+        public var spec: LayoutSpec
+        /// The keys with a checked placement; nil when a spec was given (its default checks the others, which
+        /// its rule name marks).
+        public var placedKeys: Set<String>?
+        /// Warnings: placements that cannot be checked (a label with no width) and the unplaced keys.
+        public var diagnostics: [CatalogDiagnostic]
+    }
+
+    /// The rule name a spec's default gets when it checks keys with no placement, so that reports say so.
+    public static let unplacedDefaultName = "default (no placement: the spec's default label)"
+
+    /// The check plan for this report, with paths resolved against `appFolder` (as the user gave it).
+    /// - Parameter base: the spec given with `--spec`, if any: its languages, categories, samples and policies
+    ///   stay; its rules override placements; its default checks the unplaced keys (marked so).
+    public func checkPlan(base: LayoutSpec?, appFolder: String) -> CheckPlan {
+        let policy = base?.defaultRule.policy ?? VerdictPolicy()
+        var rules: [LayoutRule] = []
+        var diagnostics: [CatalogDiagnostic] = []
+        var placedKeys = Set<String>()
+        for placement in placements {
+            let site = CatalogLocation(file: (appFolder as NSString).appendingPathComponent(placement.file), line: placement.line)
+            switch placement.makeLabel() {
+            case .success(let label):
+                rules.append(LayoutRule(name: placement.component, pattern: .exact(placement.key), label: label,
+                                        policy: policy, location: site, site: site))
+                placedKeys.insert(placement.key)
+            case .failure(let error):
+                diagnostics.append(CatalogDiagnostic(.warning, site, "“\(placement.key)” (\(placement.component)) is not "
+                    + "checked here: \(PlacementReport.reason(error, placement))"))
+            }
+        }
+        if !unplaced.isEmpty {
+            let shown = unplaced.prefix(5).map { "“\($0.key)”" }.joined(separator: ", ")
+            let more = unplaced.count > 5 ? " and \(unplaced.count - 5) more" : ""
+            let checked = base == nil ? "not checked" : "checked with the spec's default label"
+            diagnostics.append(CatalogDiagnostic(.warning, CatalogLocation(file: appFolder),
+                "\(Plural.count(unplaced.count, "key")) with no placement found (\(shown)\(more)): \(checked); "
+                + "`overset placements \(appFolder)` says why for each"))
+        }
+        for problem in problems {
+            diagnostics.append(CatalogDiagnostic(.warning, CatalogLocation(file: (appFolder as NSString).appendingPathComponent(problem.file)),
+                                                 problem.message))
+        }
+        var defaultRule: LayoutRule
+        if let base {
+            defaultRule = base.defaultRule
+            defaultRule.name = PlacementReport.unplacedDefaultName
+        } else {
+            // Never applied: the keys with no placement are skipped (``CheckPlan/placedKeys``).
+            defaultRule = LayoutRule(name: "no label", label: Label(style: .body, width: 320))
+        }
+        let spec = LayoutSpec(languages: base?.languages, categories: base?.categories,
+                              samples: base?.samples ?? SampleValues(), defaultRule: defaultRule,
+                              rules: (base?.rules ?? []) + rules, diagnostics: base?.diagnostics ?? [])
+        return CheckPlan(spec: spec, placedKeys: base == nil ? placedKeys : nil, diagnostics: diagnostics)
+    }
+
+    private static func reason(_ error: OversetError, _ placement: Placement) -> String {
+        if placement.label["width"] == nil {
+            let note = placement.notes.first { $0.hasPrefix("width") }
+            return "its width is unknown" + (note.map { " (\($0))" } ?? "") + "; give it one in a spec"
+        }
+        return "\(error)"
+    }
+}
