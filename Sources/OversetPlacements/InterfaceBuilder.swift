@@ -42,9 +42,13 @@ package enum InterfaceBuilderReader {
         let root = try XMLElementNode.parse(data, path: file)
         let name = (file as NSString).lastPathComponent
         let table = (name as NSString).deletingPathExtension
+        // A watchOS or tvOS storyboard is not an iPhone screen.
+        if let runtime = root.attributes["targetRuntime"], !runtime.hasPrefix("iOS") {
+            return IBDocument(file: file, table: table, elements: [], outlets: [])
+        }
         var reader = Walker(file: file, screenWidth: screenWidth)
         reader.index(root, parent: nil)
-        reader.walk(root, ancestors: [])
+        reader.walk(root)
         return IBDocument(file: file, table: table, elements: reader.elements, outlets: reader.outlets)
     }
 
@@ -98,7 +102,7 @@ package enum InterfaceBuilderReader {
             for child in node.children { index(child, parent: node) }
         }
 
-        mutating func walk(_ node: XMLElementNode, ancestors: [XMLElementNode]) {
+        mutating func walk(_ node: XMLElementNode) {
             if let connections = node.child(named: "connections"), let owner = node.attributes["customClass"] {
                 for outlet in connections.children(named: "outlet") {
                     if let property = outlet.attributes["property"], let destination = outlet.attributes["destination"] {
@@ -107,7 +111,7 @@ package enum InterfaceBuilderReader {
                 }
             }
             if let element = element(node) { elements.append(element) }
-            for child in node.children { walk(child, ancestors: ancestors + [node]) }
+            for child in node.children { walk(child) }
         }
 
         /// The element's text keys and label, when it shows text.

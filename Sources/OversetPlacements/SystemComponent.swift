@@ -34,6 +34,14 @@ public enum SystemComponent: String, Sendable, CaseIterable {
     case sectionFooter = "section footer"
     /// A row of an inset grouped list (SwiftUI `List` and `Form` on iPhone, `UITableView` `.insetGrouped`).
     case listRow = "list row"
+    /// A `UITableViewCell`'s `textLabel`.
+    case tableCellText = "table cell text"
+    /// A `UITableViewCell`'s `detailTextLabel` (subtitle style).
+    case tableCellDetail = "table cell detail"
+    /// A `UIListContentConfiguration`'s `text` or `secondaryText`.
+    case listContent = "list content configuration"
+    /// A menu's item (`UIMenu`, `UIAction`, a SwiftUI `Menu` or `contextMenu` button, a menu-style `Picker`'s option).
+    case menuItem = "menu item"
 
     /// The root view's layout margin at a screen width: 16 pt below 414 pt, 20 pt from 414 pt (useyourloaf.com,
     /// "Changing root view layout margins"; woocommerce-ios#183 for the Plus phones).
@@ -113,6 +121,20 @@ public enum SystemComponent: String, Sendable, CaseIterable {
         case .listRow:
             return [("width", .number(w - 4 * m),
                      "component table: screen width − 4 layout margins (an inset grouped row: the card's inset and the cell's)")]
+        case .tableCellText:
+            return [("style", .name("body"), "component table: 17 pt body (Chromium iOS kUIKitMainFontSize; Flutter list_tile)"),
+                    ("maxLines", .number(1), "component table: one line (UILabel's numberOfLines 1)"),
+                    ("width", .number(w - 2 * m), "component table: screen width − 2 layout margins (a plain table; inset grouped is narrower)")]
+        case .tableCellDetail:
+            return [("size", .number(12), "component table: 12 pt on its own line (Chromium iOS, Flutter, ThunderTable#29)"),
+                    ("maxLines", .number(1), "component table: one line (UILabel's numberOfLines 1)"),
+                    ("width", .number(w - 2 * m), "component table: screen width − 2 layout margins (a plain table; inset grouped is narrower)")]
+        case .listContent:
+            return [("style", .name("body"), "component table: body, presumably as the cell styles it replaces (fonts not published)"),
+                    ("maxLines", .number(0), "component table: 0, no limit (UIListContentConfiguration.TextProperties.numberOfLines; its default is not published)"),
+                    ("width", .number(w - 4 * m), "component table: screen width − 4 layout margins (an inset grouped row)")]
+        case .menuItem:
+            return []
         }
     }
 }

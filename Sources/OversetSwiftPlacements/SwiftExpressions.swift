@@ -90,7 +90,10 @@ enum Expressions {
             argument(call, label).flatMap { literal($0)?.text } ?? "Localizable"
         }
         switch name {
-        case "NSLocalizedString":
+        case "NSLocalizedString", "LocalizedString", "localizedString", "Localized", "localized"
+            where call.calledExpression.is(DeclReferenceExprSyntax.self) || name == "NSLocalizedString":
+            // Apps' own wrappers (`LocalizedString("key", comment: …)` in LoopKit) take the key first, as
+            // NSLocalizedString does.
             guard let first = unlabeled(call, 0), let text = literal(first), !text.isPattern else { return nil }
             return CodeKey(key: text.text, table: table("tableName"), isPattern: false)
         case "String" where argument(call, "localized") != nil:

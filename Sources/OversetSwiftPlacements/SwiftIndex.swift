@@ -16,6 +16,14 @@ struct SwiftIndex {
     var types: [String: TypeFacts] = [:]
     /// The app's functions by name, to follow a key passed as an argument to where the function shows it.
     var functions: [String: [FunctionDeclSyntax]] = [:]
+    /// Instance properties and methods that return one of several keys (`var title: LocalizedStringKey { switch
+    /// self { case .home: "tab.home" … } }`), by name: their owner and the expressions they return.
+    var returningProperties: [String: [(owner: String, returned: [ExprSyntax], isKeyType: Bool)]] = [:]
+    /// How many declarations (stored or computed properties, methods) have each name, in every type: a property
+    /// returning keys is followed from `item.title` only when no other declaration is named `title`.
+    var declarationCounts: [String: Int] = [:]
+    /// Local names declared as list content configurations (`var content = cell.defaultContentConfiguration()`).
+    var listConfigurations: Set<String> = ["content", "contentConfiguration", "configuration"]
     /// The accessor declarations' value expressions, so that their own calls are not counted as uses.
     var accessorDefinitions: Set<SyntaxIdentifier> = []
 
@@ -41,6 +49,8 @@ struct SwiftIndex {
         viewModifiers.merge(collector.viewModifiers) { first, _ in first }
         accessorDefinitions.formUnion(collector.definitions)
         functions.merge(collector.functions) { $0 + $1 }
+        returningProperties.merge(collector.returning) { $0 + $1 }
+        declarationCounts.merge(collector.declarationCounts) { $0 + $1 }
         for (name, facts) in collector.types {
             var merged = types[name] ?? TypeFacts()
             merged.propertyTypes.merge(facts.propertyTypes) { first, _ in first }
@@ -83,6 +93,49 @@ struct SwiftIndex {
         var types: [String: TypeFacts] = [:]
         var definitions: Set<SyntaxIdentifier> = []
         var functions: [String: [FunctionDeclSyntax]] = [:]
+        var returning: [String: [(owner: String, returned: [ExprSyntax], isKeyType: Bool)]] = [:]
+        var declarationCounts: [String: Int] = [:]
+
+        /// The expressions a body returns: `return` statements' values, a single-expression body's value, and the
+        /// values of a switch's cases when the body is that switch (an implicit return).
+        static func returned(_ statements: CodeBlockItemListSyntax) -> [ExprSyntax] {
+            final class Returns: SyntaxVisitor {
+                var found: [ExprSyntax] = []
+                override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+                    if let value = node.expression { found.append(value) }
+                    return .skipChildren
+                }
+                override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+                override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            }
+            if let single = SwiftIndex.singleExpression(statements) {
+                if let switchExpression = single.as(SwitchExprSyntax.self) { return caseValues(switchExpression) }
+                return [single]
+            }
+            if statements.count == 1, let switchStatement = statements.first?.item.as(ExpressionStmtSyntax.self)?
+                .expression.as(SwitchExprSyntax.self) {
+                return caseValues(switchStatement)
+            }
+            let visitor = Returns(viewMode: .sourceAccurate)
+            visitor.walk(statements)
+            return visitor.found
+        }
+
+        private static func caseValues(_ switchExpression: SwitchExprSyntax) -> [ExprSyntax] {
+            switchExpression.cases.flatMap { item -> [ExprSyntax] in
+                guard let switchCase = item.as(SwitchCaseSyntax.self) else { return [] }
+                if let value = SwiftIndex.singleExpression(switchCase.statements) { return [value] }
+                return returned(switchCase.statements)
+            }
+        }
+
+        func addReturning(_ name: String, owner: String, statements: CodeBlockItemListSyntax?, type: String?) {
+            guard let statements else { return }
+            let values = Collector.returned(statements)
+            guard !values.isEmpty else { return }
+            let isKeyType = type.map { $0.hasPrefix("LocalizedStringKey") || $0.hasPrefix("LocalizedStringResource") } ?? false
+            returning[name, default: []].append((owner, values, isKeyType))
+        }
 
         private func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
             modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
@@ -101,6 +154,15 @@ struct SwiftIndex {
                     }
                 }
                 let typeName = binding.typeAnnotation?.type.trimmedDescription
+                if !types.isEmpty { declarationCounts[name, default: 0] += 1 }
+                if !isStatic(node.modifiers), binding.initializer == nil, let owner = types.last, let accessor = binding.accessorBlock {
+                    switch accessor.accessors {
+                    case .getter(let statements): addReturning(name, owner: owner, statements: statements, type: typeName)
+                    case .accessors(let list):
+                        addReturning(name, owner: owner, statements: list.first { $0.accessorSpecifier.text == "get" }?.body?.statements,
+                                     type: typeName)
+                    }
+                }
                 if isStatic(node.modifiers), let value {
                     if let key = Expressions.directKey(value) {
                         accessors[(types + [name]).joined(separator: ".")] = key
@@ -140,6 +202,11 @@ struct SwiftIndex {
             let types = SwiftIndex.enclosingTypes(of: Syntax(node))
             let name = node.name.text
             if node.body != nil { functions[name, default: []].append(node) }
+            if !types.isEmpty { declarationCounts[name, default: 0] += 1 }
+            if !isStatic(node.modifiers), let owner = types.last {
+                addReturning(name, owner: owner, statements: node.body?.statements,
+                             type: node.signature.returnClause?.type.trimmedDescription)
+            }
             guard let value = SwiftIndex.singleExpression(node.body?.statements) else { return .visitChildren }
             if isStatic(node.modifiers), let key = Expressions.directKey(value) {
                 accessors[(types + [name]).joined(separator: ".")] = key

@@ -43,15 +43,19 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// Methods that show a key's text in other letter case.
+    static let recasing: Set<String> = ["uppercased", "lowercased", "capitalized", "localizedCapitalized",
+                                        "localizedUppercase", "localizedLowercase"]
+
     static let swiftUIViews: Set<String> = ["Text", "Button", "Label", "Toggle", "Picker", "TextField", "SecureField",
                                             "Section", "Link", "NavigationLink", "Menu", "DisclosureGroup", "Stepper",
-                                            "LabeledContent", "ShareLink"]
+                                            "LabeledContent", "ShareLink", "ContentUnavailableView"]
 
     private func line(_ node: some SyntaxProtocol) -> Int { node.startLocation(converter: converter).line }
 
     // MARK: Finding keys
 
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    private func visitCall(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if index.accessorDefinitions.contains(ExprSyntax(node).id) { return .skipChildren }
         if let key = Expressions.directKey(ExprSyntax(node)) {
             place(key, at: ExprSyntax(node))
@@ -85,7 +89,31 @@ final class SwiftPlacementFinder: SyntaxVisitor {
             place(key, at: ExprSyntax(node))
             return .skipChildren
         }
+        // `tab.title`, where `title` is the one property of its name and returns a key for each case.
+        if node.base != nil, let keys = returnedKeys(node.declName.baseName.text) {
+            for key in keys { place(key, at: ExprSyntax(node)) }
+        }
         return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        visitCall(node)
+    }
+
+    /// The keys a property or method returns, when it is the only declaration of its name and every value it
+    /// returns is a key.
+    private func returnedKeys(_ name: String) -> [CodeKey]? {
+        guard let candidates = index.returningProperties[name], candidates.count == 1,
+              index.declarationCounts[name] == 1, let property = candidates.first else { return nil }
+        var keys: [CodeKey] = []
+        for value in property.returned {
+            if let key = Expressions.directKey(value) { keys.append(key) }
+            else if let dotted = Expressions.dottedName(value), let key = accessor(dotted) { keys.append(key) }
+            else if property.isKeyType, let literal = Expressions.literal(value) {
+                keys.append(CodeKey(key: literal.text, table: "Localizable", isPattern: literal.isPattern))
+            } else { return nil }
+        }
+        return keys.isEmpty ? nil : keys
     }
 
     /// The key an accessor's name leads to: the whole name, or (for a name used inside its own namespace or through
@@ -120,6 +148,25 @@ final class SwiftPlacementFinder: SyntaxVisitor {
             if parent.is(ForceUnwrapExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self)
                 || parent.is(TernaryExprSyntax.self) {
                 node = parent
+                continue
+            }
+            // `L10n.title.uppercased()`, `.localizedCapitalized`: the shown value is the key's text, recased.
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+               SwiftPlacementFinder.recasing.contains(member.declName.baseName.text) {
+                if let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
+                    node = Syntax(call)
+                } else {
+                    node = Syntax(member)
+                }
+                continue
+            }
+            // `AttributedString(L10n.title, …)`, `NSAttributedString(string: …)`, `String(format: L10n.x, …)`.
+            if let labeled = parent.as(LabeledExprSyntax.self), let call = labeled.parent?.parent?.as(FunctionCallExprSyntax.self),
+               let name = Expressions.calledName(call),
+               (["AttributedString", "NSAttributedString", "NSMutableAttributedString"].contains(name)
+                && (labeled.label == nil || labeled.label?.text == "string"))
+                || (name == "String" && labeled.label?.text == "format") || (name == "localizedStringWithFormat" && labeled.label == nil) {
+                node = Syntax(call)
                 continue
             }
             if let labeled = parent.as(LabeledExprSyntax.self), labeled.label == nil,
@@ -246,7 +293,7 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         case ("UITabBarItem", "title"): component(key, .tabBarItem, line: line, items: 5)
         case ("UIContextualAction", "title"): component(key, .swipeAction, line: line)
         case ("UIAction", "title"), ("UIMenu", "title"), ("UICommand", "title"), ("UIKeyCommand", "title"):
-            placements.append(CodePlacement(key: key, line: line, component: "menu item", settings: [],
+            placements.append(CodePlacement(key: key, line: line, component: SystemComponent.menuItem.rawValue, settings: [],
                                             notes: ["font, width: a menu's are not published (unknown)"], outlet: nil))
         case ("setTitle", nil):
             guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
@@ -274,6 +321,24 @@ final class SwiftPlacementFinder: SyntaxVisitor {
             placeUIKit(key, property: parts[0], kind: nil, at: node, line: line)
         } else if parts.count == 3, parts[1] == "titleLabel", parts[2] == "text" {
             placeUIKit(key, property: parts[0], kind: "UIButton", at: node, line: line)
+        } else if parts.count == 3, parts[1] == "textLabel", parts[2] == "text" || parts[2] == "attributedText" {
+            component(key, .tableCellText, line: line)
+        } else if parts.count == 3, parts[1] == "detailTextLabel", parts[2] == "text" || parts[2] == "attributedText" {
+            component(key, .tableCellDetail, line: line)
+        } else if parts.count == 2, parts[1] == "text" || parts[1] == "secondaryText" || parts[1] == "attributedText",
+                  index.listConfigurations.contains(parts[0]) || parts[0].lowercased().hasSuffix("content")
+                    || parts[0].lowercased().hasSuffix("configuration") {
+            component(key, .listContent, line: line)
+        } else if parts.count == 2, parts[1] == "title" || parts[1] == "attributedTitle",
+                  parts[0].lowercased().contains("configuration") {
+            placements.append(CodePlacement(key: key, line: line, component: "UIButton (configuration)", settings: [],
+                                            notes: ["font, lines, width: a button configuration's are not published (unknown)"],
+                                            outlet: nil))
+        } else if parts.count == 2, parts[1] == "title",
+                  ["vc", "controller"].contains(where: { parts[0].lowercased().hasSuffix($0) }) {
+            component(key, .navigationTitleInline, line: line)
+        } else if parts.count == 2, parts[1] == "attributedText" {
+            placeUIKit(key, property: parts[0], kind: nil, at: node, line: line)
         } else {
             return false
         }

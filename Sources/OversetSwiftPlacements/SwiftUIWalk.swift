@@ -44,6 +44,9 @@ struct SwiftUIWalk {
         case "Section":
             system = (.sectionHeader, 1)
             return
+        case "ContentUnavailableView":
+            notes.append("font: ContentUnavailableView's title font is not published (unknown)")
+            defaults = [("maxLines", .number(0), "SwiftUI default: no line limit (Text)")]
         default:
             defaults = [("style", .name("body"), "SwiftUI default: body"),
                         ("maxLines", .number(0), "SwiftUI default: no line limit (Text)")]
@@ -91,15 +94,32 @@ struct SwiftUIWalk {
         case "alert" where isModifier: system = (closureLabel == "message" ? .alertMessage : .alertAction, 1)
         case "confirmationDialog" where isModifier:
             system = (closureLabel == "message" ? .actionSheetTitle : .actionSheetAction, 1)
+        case "Alert" where !isModifier:
+            // `Alert(title: Text(…), message: Text(…), primaryButton: .default(Text(…)))`, before iOS 15's API.
+            switch closureLabel {
+            case "title": system = (.alertTitle, 1)
+            case "message": system = (.alertMessage, 1)
+            default: system = (.alertAction, 1)
+            }
+        case "ActionSheet" where !isModifier:
+            system = (closureLabel == "title" || closureLabel == "message" ? .actionSheetTitle : .actionSheetAction, 1)
+        case "Menu" where !isModifier && closureLabel != "label", "contextMenu" where isModifier,
+             "ToolbarTitleMenu" where !isModifier:
+            system = (.menuItem, 1)
+            notes.append("font, width: a menu's are not published (unknown)")
         case "tabItem" where isModifier: system = (.tabBarItem, 5)
         case "toolbar" where isModifier: system = (.barButtonItem, 1)
         case "swipeActions" where isModifier: system = (.swipeAction, 1)
         case "Section" where closureLabel == "header": system = (.sectionHeader, 1)
         case "Section" where closureLabel == "footer": system = (.sectionFooter, 1)
         case "Picker":
-            if let chain = container.parent, chain.trimmedDescription.contains("pickerStyle(.segmented)")
-                || outermostChain(of: container).contains("pickerStyle(.segmented)") {
+            let chain = outermostChain(of: container)
+            if chain.contains("pickerStyle(.segmented)") {
                 system = (.segment, max(1, container.trimmedDescription.components(separatedBy: "Text(").count - 1))
+            } else if closureLabel != "label" {
+                // A menu-style picker (the default in a Form from iOS 16) shows its options in a menu.
+                system = (.menuItem, 1)
+                notes.append("font, width: a picker's menu is not published (unknown)")
             }
         case "List", "Form":
             if width == nil {
