@@ -109,7 +109,7 @@ let package = Package(
         // Runs the built `overset` binary as a user would.
         .testTarget(
             name: "OversetCLITests",
-            dependencies: ["overset", "Overset", "OversetReports", "OversetCatalog", "OversetTesting"]
+            dependencies: ["overset", "overset-placements", "Overset", "OversetReports", "OversetCatalog", "OversetTesting"]
         ),
     ]
 )

@@ -84,6 +84,13 @@ public enum Placements {
         for file in files where file.hasSuffix(".swift") {
             guard let data = read(file) else { continue }
             let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
+            // The readers below walk the tree recursively: a tree deeper than real code (a member chain 20,000
+            // links long) would overflow the stack, so it is refused first, walked without recursion.
+            if Placements.depth(of: tree, exceeds: Placements.maximumSyntaxDepth) {
+                problems.append(PlacementProblem(file: file, message: "not read: nested deeper than "
+                    + "\(Placements.maximumSyntaxDepth) levels (maximumSyntaxDepth)"))
+                continue
+            }
             if tree.hasError {
                 problems.append(PlacementProblem(file: file, message: "has Swift the parser could not read; placed what it could"))
             }
@@ -145,6 +152,20 @@ public enum Placements {
         }
         return PlacementReport(placements: placements, unplaced: unplaced, problems: problems,
                                screenWidth: screenWidth, screenWidthFrom: screenFrom)
+    }
+
+    /// The deepest syntax tree read: 1,000 levels (real code nests a few dozen).
+    public static let maximumSyntaxDepth = 1_000
+
+    /// Whether a tree is deeper than `limit`, found with an explicit stack (a recursive walk is what the limit
+    /// protects).
+    static func depth(of tree: SourceFileSyntax, exceeds limit: Int) -> Bool {
+        var stack: [(Syntax, Int)] = [(Syntax(tree), 0)]
+        while let (node, depth) = stack.popLast() {
+            if depth > limit { return true }
+            for child in node.children(viewMode: .sourceAccurate) { stack.append((child, depth + 1)) }
+        }
+        return false
     }
 
     /// A key of a strings table.

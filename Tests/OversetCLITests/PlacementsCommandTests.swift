@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// Issue 43: `overset placements APP_DIR` and `overset check APP_DIR` with no spec, run as a user runs them, on the
+/// small app tree of the placements tests (Tests/OversetPlacementsTests/Trees/ShopApp).
+@Suite struct PlacementsCommandTests {
+    static let app = DoorAgreementTests.root + "/Tests/OversetPlacementsTests/Trees/ShopApp"
+
+    @Test func placements_json_hasTheDocumentedFields() throws {
+        let run = try CLITests.run(["placements", Self.app, "--format", "json", "--screen-width", "375"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // The documented fields, and the footnote label made in code (CheckoutViewController.swift:
+        // numberOfLines 0, anchored to the layout margins, 375 − 2 × 16).
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let placements = try #require(object["placements"] as? [[String: Any]])
+        let footnote = try #require(placements.first { $0["key"] as? String == "checkout.footnote" })
+        for field in ["key", "table", "file", "line", "component", "label", "from"] { #expect(footnote[field] != nil, "\(field)") }
+        let label = try #require(footnote["label"] as? [String: Any])
+        #expect(label["maxLines"] as? Double == 0 && label["width"] as? Double == 343)
+        #expect(footnote["file"] as? String == "ShopApp/Views/CheckoutViewController.swift")
+        let unplaced = try #require(object["unplaced"] as? [[String: Any]])
+        #expect(Set(unplaced.compactMap { $0["key"] as? String }) == ["checkout.a11y", "legacy.unused"])
+    }
+
+    @Test func placements_ofAMissingFolder_exits2() throws {
+        let run = try CLITests.run(["placements", Self.app + "/nope"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("no such file or folder"), "\(run.stderr)")
+    }
+
+    /// With no spec, each placed key is checked with its own label, once at each place; the finding names the UI
+    /// line; the keys with no placement are reported, never passed.
+    @Test func check_withoutASpec_checksEachPlacement() throws {
+        let run = try CLITests.run(["check", Self.app, "--quiet"])
+        #expect(run.status == 1, "\(run.stderr)")
+        // "Free returns within 30 days" is a caption in one line (the app's .captionStyle()), in a VStack with
+        // .padding() at 320 pt (no deployment target in the tree): 288 pt; at AX2 (caption1 is 30 pt, Apple's
+        // table) it needs a second line.
+        #expect(run.stdout.contains("FAIL  Free returns within 30 days"), "\(run.stdout)")
+        #expect(run.stdout.contains("shown at \(Self.app)/ShopApp/Views/SettingsView.swift:23 (Text)"), "\(run.stdout)")
+        #expect(run.stdout.contains("2 keys with no placement found"), "\(run.stdout)")
+        #expect(run.stdout.contains("skipped: 2 unplaced: no label known"), "\(run.stdout)")
+    }
+
+    @Test func check_withoutASpec_xcodeAndSarifNameTheUILine() throws {
+        let xcode = try CLITests.run(["check", Self.app, "--quiet", "--format", "xcode"])
+        let lines = xcode.stdout.split(separator: "\n").map(String.init)
+        let error = try #require(lines.firstIndex { $0.contains("error: Free returns within 30 days") })
+        #expect(lines[error + 1] == "\(Self.app)/ShopApp/Views/SettingsView.swift:23: note: Free returns within 30 days is shown here (Text)")
+        let directory = NSTemporaryDirectory() + "overset-placements-sarif-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = directory + "/overset.sarif"
+        let run = try CLITests.run(["check", Self.app, "--quiet", "--format", "sarif", "--output", output])
+        #expect(run.status == 1, "\(run.stderr)")
+        let schema = DoorAgreementTests.root + "/Tests/OversetTests/Fixtures/sarif/sarif-schema-2.1.0.json"
+        let (status, printed) = try TeamToolsTests.python("""
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1])); log = json.load(open(sys.argv[2]))
+            jsonschema.Draft4Validator(schema).validate(log)
+            for r in log["runs"][0]["results"]:
+                for related in r.get("relatedLocations", []):
+                    print(related["physicalLocation"]["artifactLocation"]["uri"].split("/ShopApp/", 1)[1],
+                          related["physicalLocation"]["region"]["startLine"], related["message"]["text"])
+            """, arguments: [schema, output])
+        #expect(status == 0, "\(printed)")
+        #expect(printed.contains("ShopApp/Views/SettingsView.swift 23 shown here (Text)"), "\(printed)")
+    }
+
+    @Test func check_withTwoArguments_andNoSpec_saysWhatItNeeds() throws {
+        let run = try CLITests.run(["check", Self.app, Self.app])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--spec is required unless the one argument is an app folder"), "\(run.stderr)")
+    }
+}

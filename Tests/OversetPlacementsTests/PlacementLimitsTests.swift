@@ -1,0 +1,90 @@
+import Foundation
+@testable import OversetPlacements
+@testable import OversetSwiftPlacements
+import Testing
+
+/// Bad input is reported per file and the rest is read; limits are named in what they report.
+@Suite struct PlacementLimitsTests {
+    static func tree(_ files: [String: String]) throws -> String {
+        let directory = NSTemporaryDirectory() + "overset-placements-\(UUID().uuidString)"
+        for (path, text) in files {
+            let full = directory + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
+    static let view = """
+        import SwiftUI
+        struct V: View { var body: some View { Text("Hello").lineLimit(1).frame(width: 80) } }
+        """
+
+    @Test func malformedXIBAndBrokenSwift_areReported_theRestIsRead() throws {
+        let app = try Self.tree(["Broken.xib": "<document><objects><label id=\"a\" text=\"x\"></objects>",
+                                 "Half.swift": "struct { func ( Text(\"Half\") ",
+                                 "V.swift": Self.view])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app, options: .init(screenWidth: 375))
+        #expect(report.problems.contains { $0.file == "Broken.xib" && $0.message.hasPrefix("not read") })
+        #expect(report.problems.contains { $0.file == "Half.swift" && $0.message.contains("parser could not read") })
+        let hello = try #require(report.placements.first { $0.key == "Hello" })
+        #expect(hello.label["width"] == .number(80) && hello.label["maxLines"] == .number(1))
+    }
+
+    @Test func aTreeDeeperThanTheLimit_isNotWalked_andTheLimitIsNamed() throws {
+        // A member chain 5,000 links long is 5,000 levels deep: a recursive walk of 20,000 overflowed the stack.
+        let app = try Self.tree(["Deep.swift": "let x = a" + String(repeating: ".b", count: 5000), "V.swift": Self.view])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app, options: .init(screenWidth: 375))
+        let problem = try #require(report.problems.first { $0.file == "Deep.swift" })
+        #expect(problem.message.contains("maximumSyntaxDepth") && problem.message.contains("1000"))
+        #expect(report.placements.contains { $0.key == "Hello" })
+    }
+
+    @Test func aFileOverTheLimit_isNotRead_andTheLimitIsNamed() throws {
+        let app = try Self.tree(["V.swift": Self.view, "Big.swift": String(repeating: "// padding\n", count: 200)])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app, options: .init(screenWidth: 375, maximumFileBytes: 1000))
+        let problem = try #require(report.problems.first { $0.file == "Big.swift" })
+        #expect(problem.message.contains("maximumFileBytes") && problem.message.contains("1000"))
+        #expect(report.placements.contains { $0.key == "Hello" })
+    }
+
+    @Test func filesOverTheCountLimit_areCounted_andTheLimitIsNamed() throws {
+        let app = try Self.tree(["A.swift": Self.view, "B.swift": Self.view, "C.swift": Self.view])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app, options: .init(screenWidth: 375, maximumFiles: 2))
+        #expect(report.problems.contains { $0.message.contains("1 source files not read") && $0.message.contains("maximumFiles") })
+    }
+
+    @Test func symbolicLinksOutOfTheApp_areNotFollowed() throws {
+        let outside = try Self.tree(["Outside.swift": Self.view])
+        let app = try Self.tree(["Inside.swift": "import SwiftUI\nstruct W: View { var body: some View { Text(\"Inside\") } }"])
+        defer {
+            try? FileManager.default.removeItem(atPath: app)
+            try? FileManager.default.removeItem(atPath: outside)
+        }
+        try FileManager.default.createSymbolicLink(atPath: app + "/Linked.swift", withDestinationPath: outside + "/Outside.swift")
+        try FileManager.default.createSymbolicLink(atPath: app + "/LinkedFolder", withDestinationPath: outside)
+        let report = try Placements.find(in: app, options: .init(screenWidth: 375))
+        #expect(report.placements.map(\.key) == ["Inside"])
+    }
+
+    @Test func aFileInsteadOfAFolder_isAClearError() throws {
+        let app = try Self.tree(["V.swift": Self.view])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        #expect(throws: PlacementError.self) { try Placements.find(in: app + "/V.swift") }
+    }
+
+    @Test func deploymentTarget_decidesTheScreenWidth() throws {
+        // iOS 16 requires an iPhone 8 or later: 375 pt; below, the first iPhone SE's 320 pt.
+        for (target, width) in [("15.0", 320.0), ("17.0", 375.0)] {
+            let app = try Self.tree(["V.swift": Self.view,
+                                     "App.xcodeproj/project.pbxproj": "IPHONEOS_DEPLOYMENT_TARGET = \(target);\n"])
+            defer { try? FileManager.default.removeItem(atPath: app) }
+            #expect(try Placements.find(in: app).screenWidth == width, "\(target)")
+        }
+    }
+}
