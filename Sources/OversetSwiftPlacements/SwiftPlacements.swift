@@ -1,3 +1,4 @@
+import Foundation
 import Overset
 import OversetPlacements
 import SwiftSyntax
@@ -90,7 +91,7 @@ final class SwiftPlacementFinder: SyntaxVisitor {
             return .skipChildren
         }
         // `tab.title`, where `title` is the one property of its name and returns a key for each case.
-        if node.base != nil, let keys = returnedKeys(node.declName.baseName.text) {
+        if let base = node.base, let keys = returnedKeys(node.declName.baseName.text, owner: TypeInference.type(of: base)) {
             for key in keys { place(key, at: ExprSyntax(node)) }
         }
         return .visitChildren
@@ -102,9 +103,18 @@ final class SwiftPlacementFinder: SyntaxVisitor {
 
     /// The keys a property or method returns, when it is the only declaration of its name and every value it
     /// returns is a key.
-    private func returnedKeys(_ name: String) -> [CodeKey]? {
-        guard let candidates = index.returningProperties[name], candidates.count == 1,
-              index.declarationCounts[name] == 1, let property = candidates.first else { return nil }
+    /// With `owner` (the type of the value the property is read on, when the code says it), the property of that
+    /// type; without, the one declaration of that name in the app.
+    private func returnedKeys(_ name: String, owner: String?) -> [CodeKey]? {
+        guard let candidates = index.returningProperties[name] else { return nil }
+        let property: (owner: String, returned: [ExprSyntax], isKeyType: Bool)
+        if let owner, let match = candidates.first(where: { $0.owner == owner }) {
+            property = match
+        } else if candidates.count == 1, index.declarationCounts[name] == 1 {
+            property = candidates[0]
+        } else {
+            return nil
+        }
         var keys: [CodeKey] = []
         for value in property.returned {
             if let key = Expressions.directKey(value) { keys.append(key) }
@@ -438,5 +448,71 @@ private final class ReferenceFinder: SyntaxVisitor {
             found.append(Syntax(node))
         }
         return .visitChildren
+    }
+}
+
+/// The type of a value where the code says it nearby: a closure's parameter over `T.allCases`
+/// (`ForEach(T.allCases) { item in … }`, `T.allCases.map { item in … }`), a `for item in T.allCases` loop, a
+/// parameter or variable declared `item: T`, or `self` in `T`.
+enum TypeInference {
+    static func type(of base: ExprSyntax) -> String? {
+        guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        if name == "self" { return SwiftIndex.enclosingTypes(of: Syntax(base)).last }
+        var current = base.parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self), let type = closureParameter(name, of: closure) { return type }
+            if let loop = node.as(ForStmtSyntax.self), loop.pattern.trimmedDescription == name {
+                return allCasesType(loop.sequence)
+            }
+            if let function = node.as(FunctionDeclSyntax.self) {
+                let parameter = function.signature.parameterClause.parameters.first {
+                    ($0.secondName ?? $0.firstName).text == name
+                }
+                return parameter.map { cleaned($0.type.trimmedDescription) }
+            }
+            if let block = node.as(CodeBlockItemListSyntax.self) {
+                for item in block {
+                    guard let decl = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in decl.bindings where binding.pattern.trimmedDescription == name {
+                        if let type = binding.typeAnnotation?.type.trimmedDescription { return cleaned(type) }
+                    }
+                }
+            }
+            current = node.parent
+        }
+        return nil
+    }
+
+    private static func cleaned(_ type: String) -> String {
+        type.trimmingCharacters(in: CharacterSet(charactersIn: "?!")).split(separator: ".").last.map(String.init) ?? type
+    }
+
+    /// `T` of `T.allCases` (or `T.allCases.filter { … }`, `Array(T.allCases)`).
+    private static func allCasesType(_ expression: ExprSyntax) -> String? {
+        let text = expression.trimmedDescription
+        guard let range = text.range(of: ".allCases") else { return nil }
+        let before = text[..<range.lowerBound]
+        let name = before.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).last.map(String.init)
+        return name
+    }
+
+    private static func closureParameter(_ name: String, of closure: ClosureExprSyntax) -> String? {
+        guard let signature = closure.signature else { return nil }
+        let names: [String]
+        switch signature.parameterClause {
+        case .simpleInput(let list): names = list.map(\.name.text)
+        case .parameterClause(let clause): names = clause.parameters.map(\.firstName.text)
+        case nil: names = []
+        }
+        guard names.first == name else { return nil }
+        // The collection the closure runs over: `ForEach(T.allCases)`'s first argument, or the base of
+        // `T.allCases.map`.
+        if let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            if let first = call.arguments.first?.expression, let type = allCasesType(first) { return type }
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+                return allCasesType(base)
+            }
+        }
+        return nil
     }
 }
