@@ -1,3 +1,4 @@
+import Overset
 /// The system components a string can land in without the app styling it, with the font, width and line limit iOS
 /// gives it on iPhone (the design before iOS 26's, which apps built with the iOS 26 SDK keep in compatibility mode).
 ///
@@ -136,5 +137,25 @@ public enum SystemComponent: String, Sendable, CaseIterable {
         case .menuItem:
             return []
         }
+    }
+}
+
+extension SystemComponent {
+    /// The table of every component's settings and sources at a screen width, as `docs/placements.md` shows it (a
+    /// test keeps the two the same).
+    public static func markdownTable(screenWidth: Double) -> String {
+        var out = "| component | label at \(Points.format(screenWidth, decimals: 0)) pt | where each figure comes from |\n|---|---|---|\n"
+        for component in allCases {
+            let settings = component.settings(screenWidth: screenWidth, items: component == .tabBarItem ? 5 : component == .segment ? 2 : 1)
+            let label = settings.isEmpty ? "unknown (not published)" : settings.map { "\($0.name) \($0.value)" }.joined(separator: ", ")
+            var sources: [String] = []
+            for setting in settings {
+                let source = setting.from.replacingOccurrences(of: "component table: ", with: "")
+                if !sources.contains(source) { sources.append(source) }
+            }
+            let cell = sources.isEmpty ? "no source publishes its font or width" : sources.joined(separator: "; ")
+            out += "| \(component.rawValue) | \(label) | \(cell.replacingOccurrences(of: "|", with: "\\|")) |\n"
+        }
+        return out
     }
 }

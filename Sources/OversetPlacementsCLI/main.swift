@@ -22,11 +22,15 @@ struct PlacementsCommand: ParsableCommand {
           overset placements MyApp
           overset placements MyApp --format json --output placements.json
           overset placements MyApp --screen-width 320        (Display Zoom on a 375-pt iPhone)
+          overset placements --components                    (the system components' table)
         """
     )
 
     @Argument(help: "The app's folder (its Xcode project or package root).")
-    var app: String
+    var app: String?
+
+    @Flag(help: "Print the system components' table (fonts, widths, lines, with their sources) and exit.")
+    var components = false
 
     @Option(help: "text or json.")
     var format: PlacementFormat = .text
@@ -44,6 +48,11 @@ struct PlacementsCommand: ParsableCommand {
     }
 
     func run() throws {
+        if components {
+            print(SystemComponent.markdownTable(screenWidth: screenWidth ?? 375), terminator: "")
+            return
+        }
+        guard let app else { throw ValidationError("give the app's folder (or --components for the components' table)") }
         let report: PlacementReport
         do {
             report = try Placements.find(in: app, options: .init(screenWidth: screenWidth))

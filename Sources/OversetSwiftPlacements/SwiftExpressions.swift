@@ -175,6 +175,9 @@ enum Expressions {
         if let call = expression.as(FunctionCallExprSyntax.self), let name = calledName(call) {
             var spec = FontSpec()
             switch name {
+            case "Font" where call.arguments.count == 1 && call.arguments.first?.label == nil:
+                // SwiftUI's `Font(uiFont as CTFont)`: the UIKit font inside.
+                return font(call.arguments.first!.expression, fonts: fonts, depth: depth)
             case "system" where argument(call, "size") != nil, "systemFont", "boldSystemFont", "italicSystemFont",
                  "monospacedDigitSystemFont", "monospacedSystemFont":
                 guard let size = number(argument(call, "size") ?? argument(call, "ofSize")) else {

@@ -88,3 +88,16 @@ import Testing
         }
     }
 }
+
+/// The component table in the docs is the code's.
+@Suite struct ComponentTableDocsTests {
+    @Test func docsShowTheCodesTable() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let docs = try String(contentsOf: root.appendingPathComponent("docs/placements.md"), encoding: .utf8)
+        let begin = try #require(docs.range(of: "<!-- components:begin -->\n"))
+        let end = try #require(docs.range(of: "<!-- components:end -->"))
+        #expect(String(docs[begin.upperBound..<end.lowerBound]) == SystemComponent.markdownTable(screenWidth: 375))
+        // Every component a figure is unknown for says so rather than showing a number.
+        #expect(SystemComponent.menuItem.settings(screenWidth: 375).isEmpty)
+    }
+}
