@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Overset
 import OversetCatalog
 import OversetPlacements
 
@@ -91,5 +92,48 @@ enum CheckPlacements {
         } catch {
             throw ValidationError("the placements of \(app) could not be read: \(Placements.tool) wrote no report (\(error))")
         }
+    }
+}
+
+/// `overset spec`: layout specs.
+struct Spec: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a layout spec to review, from the labels the app gives each key.",
+        subcommands: [SpecInit.self]
+    )
+}
+
+/// `overset spec init APP_DIR`: a reviewable spec from the app's placements.
+struct SpecInit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Write a layout spec with one rule per key the app shows, each commented with where its label came from.",
+        discussion: """
+        Reads the app's placements (as `overset placements` does, with overset-placements beside overset). A key \
+        shown in several places gets the tightest of their labels; the places whose label cannot be told and the \
+        keys with no placement are listed in comments; the default label checks those keys once reviewed.
+
+        Examples:
+          overset spec init MyApp --output layout.yml
+          overset check MyApp --spec layout.yml
+        """
+    )
+
+    @Argument(help: "The app's folder.")
+    var app: String
+
+    @Option(help: "Write the spec here (never over an existing file) instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: app, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("\(app): not an app folder")
+        }
+        if let output, FileManager.default.fileExists(atPath: output) {
+            throw ValidationError("--output \(output) exists: a spec is written once, to review; remove it or choose another path")
+        }
+        let report = try CheckPlacements.read(app: app)
+        try OutputFile.write(report.specYAML(appFolder: app, version: OversetVersion.current), to: output)
     }
 }

@@ -25,6 +25,9 @@ public struct Placement: Sendable, Hashable, Codable {
     public var from: [String: String]
     /// What the reader could not tell, in a sentence each (`"width: set at run time"`); empty when complete.
     public var notes: [String]
+    /// Whether one of the app's catalogs has the key: false for a storyboard's text that is not localized, or a
+    /// SwiftUI literal the String Catalog lacks (shown as written, in every language).
+    public var inCatalog: Bool = true
 
     /// - Parameters are the properties of the same names.
     public init(key: String, table: String, file: String, line: Int, component: String,

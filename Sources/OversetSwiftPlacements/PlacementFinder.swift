@@ -131,6 +131,9 @@ public enum Placements {
                     .append("\(file):\(use.line)")
             }
         }
+        for index in placements.indices {
+            placements[index].inCatalog = catalogKeys.contains(TableKey(table: placements[index].table, key: placements[index].key))
+        }
         placements.sort { ($0.file, $0.line, $0.key) < ($1.file, $1.line, $1.key) }
         let placed = Set(placements.map { TableKey(table: $0.table, key: $0.key) })
         let unplaced = catalogKeys.subtracting(placed).sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map { key in

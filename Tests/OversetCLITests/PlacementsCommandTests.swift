@@ -73,3 +73,51 @@ import Testing
         #expect(run.stderr.contains("--spec is required unless the one argument is an app folder"), "\(run.stderr)")
     }
 }
+
+/// `overset spec init APP_DIR`: a spec a team reviews, which checks as the placements do.
+@Suite struct SpecInitTests {
+    @Test func specInit_checksAsThePlacementsDo_andNeverOverwrites() throws {
+        let directory = NSTemporaryDirectory() + "overset-spec-init-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let spec = directory + "/layout.yml"
+        let written = try CLITests.run(["spec", "init", PlacementsCommandTests.app, "--output", spec])
+        #expect(written.status == 0, "\(written.stderr)")
+        let text = try String(contentsOfFile: spec, encoding: .utf8)
+        // Each rule is commented with where its settings came from; the XIB cell's text is in no catalog.
+        #expect(text.contains("""
+              # ShopApp/Views/SettingsView.swift:23 (Text)
+              #   maxLines ← the app's modifier .captionStyle: .lineLimit(1)
+              #   style ← the app's modifier .captionStyle: .font(.caption)
+              #   width ← screen width − padding 32 pt (.padding()) (nothing narrower found around the view)
+              - key: "Free returns within 30 days"
+                maxLines: 1
+                style: "caption1"
+                width: 288
+
+            """), "\(text)")
+        #expect(text.contains("#   “Lbl-00-101.text” at ShopApp/Views/ProductCell.xib:12 (UILabel)"))
+        #expect(text.contains("#   “legacy.unused” (Localizable): no use found"))
+        // Checked with the spec, each placed key fails or passes as with its placement (every key here has one
+        // place); the two keys with no placement are checked with the default.
+        func outcomes(_ arguments: [String]) throws -> [String: String] {
+            let run = try CLITests.run(["check", PlacementsCommandTests.app, "--quiet", "--format", "json", "--all-results"] + arguments)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let results = try #require(object["results"] as? [[String: Any]])
+            var out: [String: String] = [:]
+            for result in results {
+                let outcomes = result["outcomes"] as? [[String: Any]] ?? []
+                out["\(result["key"]!)|\(result["language"]!)"] = outcomes.map { "\($0["status"]!)" }.joined(separator: ",")
+            }
+            return out
+        }
+        let withSpec = try outcomes(["--spec", spec])
+        let placed = try outcomes([])
+        #expect(!placed.isEmpty)
+        for (key, statuses) in placed { #expect(withSpec[key] == statuses, "\(key)") }
+        #expect(Set(withSpec.keys).subtracting(placed.keys) == ["checkout.a11y|en", "legacy.unused|en"])
+        // Written once: never over a file.
+        let again = try CLITests.run(["spec", "init", PlacementsCommandTests.app, "--output", spec])
+        #expect(again.status == 2 && again.stderr.contains("exists"), "\(again.stderr)")
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Overset
+
+extension PlacementReport {
+    /// A layout spec a team reviews and keeps (`overset spec init APP_DIR`): one `key:` rule per placed key with the
+    /// label its placement gives it, each commented with where every setting came from; a key shown in several
+    /// places gets the tightest of their labels (the narrowest width, then the fewest lines), every place listed;
+    /// the placements that cannot be checked and the unplaced keys are listed in comments, and a `default:` label
+    /// checks the unplaced keys once the team has reviewed it.
+    public func specYAML(appFolder: String, version: String) -> String {
+        var out = """
+            # Written by `overset spec init \(appFolder)` (Overset \(version)): one rule per key the app shows, with
+            # the label its storyboards, XIBs and Swift code give it (widths at \(Points.format(screenWidth, decimals: 0)) pt: \(screenWidthFrom)).
+            # Review each rule: the comments say where every setting came from. Then `overset check \(appFolder) --spec this-file`.
+            #
+            # languages: [de, ar, th]            # default: every language found
+            # categories: [Large, xxxLarge, AX3] # default: all 12
+
+            """
+        let margin = SystemComponentMargins.rowWidth(screenWidth: screenWidth)
+        out += "default: {style: body, width: \(Points.format(margin, decimals: 2))}   # the \(Plural.count(unplaced.count, "key")) "
+            + "with no placement (listed at the end) are checked with this label: review it\n"
+        var byKey: [String: [(placement: Placement, label: Label)]] = [:]
+        var uncheckable: [Placement] = []
+        var notLocalized: [Placement] = []
+        for placement in placements {
+            guard placement.inCatalog else {
+                notLocalized.append(placement)
+                continue
+            }
+            if case .success(let label) = placement.makeLabel() {
+                byKey[placement.key, default: []].append((placement, label))
+            } else {
+                uncheckable.append(placement)
+            }
+        }
+        out += byKey.isEmpty ? "rules: []\n" : "rules:\n"
+        for key in byKey.keys.sorted() {
+            let places = byKey[key]!
+            // The tightest: the narrowest width, then the fewest lines (0, no limit, counts as the most).
+            let chosen = places.min { a, b in
+                if a.label.width != b.label.width { return a.label.width < b.label.width }
+                let lines = { (label: Label) in label.maxLines == 0 ? Int.max : label.maxLines }
+                return lines(a.label) < lines(b.label)
+            }!.placement
+            for (placement, _) in places {
+                out += "  # \(placement.file):\(placement.line) (\(placement.component))"
+                    + (places.count > 1 && placement == chosen ? ": the tightest of \(places.count) places, the rule below" : "") + "\n"
+            }
+            for name in chosen.label.keys.sorted() {
+                out += "  #   \(name) ← \(YAMLText.comment(chosen.from[name] ?? ""))\n"
+            }
+            for note in chosen.notes { out += "  #   note: \(YAMLText.comment(note))\n" }
+            out += "  - key: \(YAMLText.quoted(key))\n"
+            for name in chosen.label.keys.sorted() {
+                out += "    \(name): \(YAMLText.value(chosen.label[name]!))\n"
+            }
+        }
+        if !uncheckable.isEmpty {
+            out += "\n# Shown where the label cannot be told in full (give each a rule):\n"
+            for placement in uncheckable {
+                let missing = placement.label["width"] == nil ? "width unknown" : "label incomplete"
+                out += "#   \(YAMLText.comment("“\(placement.key)” at \(placement.file):\(placement.line) (\(placement.component)): \(missing)"))\n"
+            }
+        }
+        if !notLocalized.isEmpty {
+            out += "\n# Shown, but in no catalog (not localized: shown as written in every language):\n"
+            for placement in notLocalized {
+                out += "#   \(YAMLText.comment("“\(placement.key)” at \(placement.file):\(placement.line) (\(placement.component))"))\n"
+            }
+        }
+        if !unplaced.isEmpty {
+            out += "\n# Keys with no placement (checked with the default above):\n"
+            for key in unplaced { out += "#   \(YAMLText.comment("“\(key.key)” (\(key.table)): \(key.reason)"))\n" }
+        }
+        return out
+    }
+}
+
+/// The default width a reviewable spec proposes: a full-width row, the screen less two root margins.
+enum SystemComponentMargins {
+    static func rowWidth(screenWidth: Double) -> Double { screenWidth - 2 * SystemComponent.layoutMargin(screenWidth: screenWidth) }
+}
+
+/// Text written into YAML: double-quoted scalars (every character escaped that YAML's double-quoted style needs)
+/// and comments on one line.
+enum YAMLText {
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
+                out += String(format: "\\u%04X", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static func value(_ value: PlacementValue) -> String {
+        switch value {
+        case .number(let number): Points.format(number, decimals: 4)
+        case .name(let name): quoted(name)
+        case .flag(let flag): flag ? "true" : "false"
+        }
+    }
+
+    /// One line of comment: line breaks shown as `↵`.
+    static func comment(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r\n", with: "↵").replacingOccurrences(of: "\n", with: "↵")
+            .replacingOccurrences(of: "\r", with: "↵")
+    }
+}
