@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "OversetPictures", targets: ["OversetPictures"]),
         .library(name: "OversetPNG", targets: ["OversetPNG"]),
         .library(name: "OversetPlacements", targets: ["OversetPlacements", "OversetSwiftPlacements"]),
+        .library(name: "OversetPlacementTesting", targets: ["OversetPlacementTesting"]),
         .executable(name: "overset", targets: ["overset"]),
         .executable(name: "overset-placements", targets: ["overset-placements"]),
         .plugin(name: "OversetCheck", targets: ["OversetCheck"]),
@@ -84,6 +85,10 @@ let package = Package(
         ),
         // Expectations for Swift Testing and XCTest: "this string fits this label in every category".
         .target(name: "OversetTesting", dependencies: ["Overset", "OversetReports", "OversetCatalog", "OversetPictures"]),
+        // `expectFits(key:in:)` and `expectFits(everyKeyIn:)` for an app folder: the test helpers with placements
+        // (swift-syntax), apart from OversetTesting so that its users do not build swift-syntax.
+        .target(name: "OversetPlacementTesting", dependencies: ["OversetTesting", "OversetPlacements", "OversetSwiftPlacements",
+                                                                "Overset", "OversetCatalog"]),
         .executableTarget(
             // Named as its product: a plugin may not depend on an executable target that a product of another name
             // builds (swift-package-manager issue 8831, "no product named").
@@ -104,7 +109,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),
-        .testTarget(name: "OversetPlacementsTests", dependencies: ["OversetPlacements", "OversetSwiftPlacements", "OversetCatalog", "Overset"],
+        .testTarget(name: "OversetPlacementsTests", dependencies: ["OversetPlacements", "OversetSwiftPlacements", "OversetCatalog", "Overset",
+                                                                   "OversetPlacementTesting"],
                     resources: [.copy("Trees")]),
         // Runs the built `overset` binary as a user would.
         .testTarget(

@@ -77,7 +77,7 @@ private func expectFits(keys: [String]?, in catalog: String, spec: String, langu
 /// Issues recorded for a test: at most this many, then one that counts the rest.
 let maximumRecordedIssues = 100
 
-private func record(_ check: CatalogFitCheck, sourceLocation: SourceLocation) -> CatalogFitReport? {
+package func record(_ check: CatalogFitCheck, sourceLocation: SourceLocation) -> CatalogFitReport? {
     do {
         let report = try check.evaluate()
         let messages = report.messages
@@ -98,7 +98,7 @@ private func record(_ check: CatalogFitCheck, sourceLocation: SourceLocation) ->
 /// An absolute path as given; a relative one from the root of the package that holds `testFile` (the nearest folder
 /// above it with a `Package.swift`), so a test finds the package's catalogs whatever folder `swift test` or Xcode
 /// runs it from; from the current folder when no package is found.
-func resolve(_ path: String, from testFile: String) -> String {
+package func resolve(_ path: String, from testFile: String) -> String {
     guard !path.hasPrefix("/") else { return path }
     var folder = URL(fileURLWithPath: testFile).deletingLastPathComponent()
     while folder.path != "/" && !folder.path.isEmpty {

@@ -27,6 +27,9 @@ public struct CatalogFitCheck: Sendable {
     public var languages: [String]?
     /// The categories to check (overriding the spec's); nil checks the spec's, all 12 by default.
     public var categories: [ContentSizeCategory]?
+    /// Check only these keys, the ones placements give a label (``/OversetCatalog/CheckOptions/placedKeys``); nil
+    /// checks every key selected.
+    public var placedKeys: Set<String>? = nil
 
     /// - Parameters are the properties of the same names.
     public init(keys: [String]?, catalog: String, spec: LayoutSpec, languages: [String]? = nil,
@@ -52,8 +55,9 @@ public struct CatalogFitCheck: Sendable {
     /// - Throws: ``/OversetCatalog/CatalogError`` when the catalog cannot be read.
     public func evaluate() throws -> CatalogFitReport {
         let catalogs = try CatalogCache.shared.catalogs(at: catalog)
-        let checker = try CatalogChecker(spec: spec, options: CheckOptions(languages: languages, categories: categories,
-                                                                           threads: 1, keys: keys))
+        var options = CheckOptions(languages: languages, categories: categories, threads: 1, keys: keys)
+        options.placedKeys = placedKeys
+        let checker = try CatalogChecker(spec: spec, options: options)
         let selection = checker.select(catalogs)
         var report = CatalogFitReport(catalog: catalog, keys: keys, languages: selection.languages,
                                       categories: selection.categories)
@@ -64,10 +68,12 @@ public struct CatalogFitCheck: Sendable {
             report.errors.append("\(key) has no string in \(language) (the device shows the development language's)")
         }
         for entry in selection.entries {
-            let (result, verdicts) = checker.judge(entry, categories: selection.categories)
-            report.checked += result.outcomes.count
-            guard result.status != .pass else { continue }
-            report.failures.append(KeyFailure(result: result, verdicts: verdicts))
+            // Once per rule: a key the app shows in several places is judged at each (placements' rules).
+            for (result, verdicts) in checker.judgeEach(entry, categories: selection.categories) {
+                report.checked += result.outcomes.count
+                guard result.status != .pass else { continue }
+                report.failures.append(KeyFailure(result: result, verdicts: verdicts))
+            }
         }
         if report.errors.isEmpty && report.checked == 0 { report.errors.append(selection.nothingChecked.description) }
         return report
@@ -123,7 +129,7 @@ public struct KeyFailure: Sendable {
         let failing = result.outcomes.indices.filter { result.outcomes[$0].status.fails }
         let variant = result.variant.map { " [\($0)]" } ?? ""
         var out = "\(result.key)\(variant) (\(result.language)) at \(result.location): \"\(result.text)\" does not fit "
-            + "\(result.rule == "default" ? "the label" : "rule \(result.rule)") in \(failing.count) of "
+            + "\(result.site.map { "its \(result.rule) at \($0)" } ?? (result.rule == "default" ? "the label" : "rule \(result.rule)")) in \(failing.count) of "
             + "\(result.outcomes.count) categories (first: \(failing.first.map { result.outcomes[$0].category } ?? "-")):"
         for index in failing {
             let outcome = result.outcomes[index]

@@ -324,6 +324,12 @@ public struct CatalogChecker: Sendable {
         judge(entry, categories: categories, drawing: true, keepingVerdicts: true)
     }
 
+    /// One string judged once for each of its rules (``LayoutSpec/rules(for:)``): once per place the app shows it
+    /// when its rules come from placements, else once.
+    public func judgeEach(_ entry: CatalogEntry, categories: [ContentSizeCategory]) -> [(result: CheckResult, verdicts: [Verdict?])] {
+        spec.rules(for: entry).map { judge(entry, rule: $0, categories: categories, drawing: true, keepingVerdicts: true) }
+    }
+
     /// ``judge(_:categories:)``, drawing the failure (with ``CheckOptions/pictureOfFailure``) only when `drawing`;
     /// the verdicts are returned only when `keepingVerdicts` (a check keeps the results alone: copying the verdicts
     /// into an array it drops cost 5 % of a check).
