@@ -233,6 +233,16 @@ enum Expressions {
             spec.set("style", .name(style.rawValue))
             return spec
         }
+        // An app's font helper called with a text style to scale with (`customFont(size: …, relativeTo: .footnote)`):
+        // the size is the app's own computation, taken as the style's at Large.
+        if let call = expression.as(FunctionCallExprSyntax.self), let relative = argument(call, "relativeTo"),
+           let style = textStyle(relative) {
+            var spec = FontSpec()
+            spec.set("size", .number(style.pointSize(for: .large)))
+            spec.set("relativeTo", .name(style.rawValue))
+            spec.notes.append("font: `\(call.calledExpression.trimmedDescription)` computes its size: taken as \(style.rawValue)'s at Large")
+            return spec
+        }
         // An app's own font (`.appTitle`, `Font.appTitle`, `UIFont.appTitle`), followed one level.
         if depth == 0, let name = dottedName(expression)?.split(separator: ".").last.map(String.init),
            let definition = fonts[name] {

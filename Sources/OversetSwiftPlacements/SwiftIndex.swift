@@ -76,6 +76,42 @@ struct SwiftIndex {
         return names.reversed()
     }
 
+    /// The block that declares a local `name` around `node` (a `let`/`var` in an enclosing function body or closure,
+    /// or a closure's parameter), nearest first; nil when `name` is not a local there.
+    static func localDeclaration(of name: String, before node: Syntax) -> Syntax? {
+        var current = node.parent
+        while let scope = current {
+            if scope.is(MemberBlockSyntax.self) { return nil }  // the type's own members: properties
+            if let block = scope.as(CodeBlockItemListSyntax.self) {
+                for item in block {
+                    if let decl = item.item.as(VariableDeclSyntax.self),
+                       decl.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }) {
+                        return Syntax(block)
+                    }
+                }
+            }
+            current = scope.parent
+        }
+        return nil
+    }
+
+    /// The assignments to a local's properties in the block that declares it (`label.font = …` after
+    /// `let label = UILabel()`), and the property the block initializes, when it is a property's initializer
+    /// closure (`let titleLabel: UILabel = { … }()`).
+    static func localAssignments(of name: String, in block: Syntax) -> (assignments: [(property: String, value: ExprSyntax)], property: String?) {
+        var out: [(String, ExprSyntax)] = []
+        for item in block.as(CodeBlockItemListSyntax.self) ?? [] {
+            guard let sequence = item.item.as(SequenceExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self),
+                  let assignment = Collector.assignment(sequence) else { continue }
+            let parts = assignment.target.split(separator: ".")
+            if parts.count == 2, parts[0] == name { out.append((String(parts[1]), assignment.value)) }
+        }
+        // block → closure → `{ … }()` call → initializer → binding
+        let binding = block.parent?.as(ClosureExprSyntax.self)?.parent?.as(FunctionCallExprSyntax.self)?
+            .parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)
+        return (out, binding?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text)
+    }
+
     /// The single expression a declaration's value is: a stored property's initializer, a computed property's or a
     /// function's one statement (`return` or not).
     static func singleExpression(_ statements: CodeBlockItemListSyntax?) -> ExprSyntax? {
@@ -86,7 +122,7 @@ struct SwiftIndex {
         return nil
     }
 
-    private final class Collector: SyntaxVisitor {
+    fileprivate final class Collector: SyntaxVisitor {
         var accessors: [String: CodeKey] = [:]
         var fonts: [String: ExprSyntax] = [:]
         var viewModifiers: [String: ExprSyntax] = [:]
@@ -227,8 +263,12 @@ struct SwiftIndex {
                 return .visitChildren
             }
             var parts = assignment.target.split(separator: ".").map(String.init)
-            if parts.first == "self" { parts.removeFirst() }
+            let explicitSelf = parts.first == "self"
+            if explicitSelf { parts.removeFirst() }
             guard parts.count == 2 else { return .visitChildren }
+            // `label.numberOfLines = 0` on a local `label` (in a property's initializer closure, or a function's
+            // own view) is that local's, not a property's: read where the local is (``SwiftIndex/localAssignments``).
+            if !explicitSelf, SwiftIndex.localDeclaration(of: parts[0], before: Syntax(node)) != nil { return .visitChildren }
             types[owner, default: TypeFacts()].assignments[parts[0], default: []].append((parts[1], assignment.value))
             return .visitChildren
         }
@@ -246,7 +286,7 @@ struct SwiftIndex {
         }
 
         /// `target = value` as written (`titleLabel.text = …`), with `self.` and `?`/`!` removed from the target.
-        static func assignment(_ sequence: SequenceExprSyntax) -> (target: String, value: ExprSyntax)? {
+        fileprivate static func assignment(_ sequence: SequenceExprSyntax) -> (target: String, value: ExprSyntax)? {
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
             let target = elements[0].trimmedDescription.filter { $0 != "?" && $0 != "!" && !$0.isWhitespace }

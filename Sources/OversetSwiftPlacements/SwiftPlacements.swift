@@ -357,13 +357,25 @@ final class SwiftPlacementFinder: SyntaxVisitor {
 
     // MARK: UIKit
 
-    private func placeUIKit(_ key: CodeKey, property: String, kind: String?, at node: Syntax, line: Int) {
+    private func placeUIKit(_ key: CodeKey, property given: String, kind: String?, at node: Syntax, line: Int) {
         let owner = SwiftIndex.enclosingTypes(of: node).last ?? ""
         let facts = index.types[owner]
+        // A local label (`let label = UILabel()` in a property's initializer closure or a function): its own
+        // assignments, and the property it becomes, for that property's anchors and outlet.
+        var property = given
+        var assignments = facts?.assignments[given] ?? []
+        if let block = SwiftIndex.localDeclaration(of: given, before: node) {
+            let local = SwiftIndex.localAssignments(of: given, in: block)
+            assignments = local.assignments
+            if let initialized = local.property {
+                property = initialized
+                assignments = (facts?.assignments[initialized] ?? []) + local.assignments
+            }
+        }
         let declared = facts?.propertyTypes[property] ?? kind ?? "UILabel"
         var settings: [(name: String, value: PlacementValue, from: String)] = []
         var notes: [String] = []
-        for (name, value) in facts?.assignments[property] ?? [] {
+        for (name, value) in assignments {
             let from = "code: \(property).\(name)"
             switch name {
             case "numberOfLines":
