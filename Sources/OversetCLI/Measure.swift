@@ -18,9 +18,8 @@ struct Measure: ParsableCommand {
            "truncation": "tail", "wrap": "word", "strategy": "pushOut", "lineHeight": 22, "tracking": 0,
            "fonts": ["DejaVu Sans"], "features": ["kern=0"]}
         or with a text style instead of a size: {"style": "headline", "category": "AX3", "emphasized": false}, where
-        "lineHeight" may also be "leading", "natural" or "automatic" (the default). "clipping" (warn, fail, ignore) \
-        and "clippingTolerance" (points) set how clipped marks count; "headroom" (points, or "5%" of the text's \
-        width) makes a text that fits with less room to spare a warning.
+        "lineHeight" may also be "leading", "natural" or "automatic" (the default). The policy's fields, from its \
+        table: \(VerdictPolicy.settings.map { "\"\($0.key)\" (\($0.values.description); \($0.defaultValue))" }.joined(separator: ", ")).
         Only "text" and "width" are required. An unknown field is an error that names the nearest known one ("lines" \
         is now "maxLines"). Every label field, from the one table of settings (docs/settings.md lists each with its \
         values and default): \(Label.settingKeys.joined(separator: ", ")).

@@ -38,13 +38,14 @@ struct Preview: ParsableCommand {
 
     @OptionGroup var layout: LabelArguments
 
-    @Option(help: ArgumentHelp("How clipped marks count: warn (the default: reported, exit 0), fail (exit 1, like truncation) or ignore.", valueName: "policy"))
-    var clipping: ClippingPolicy = .warn
+    @Option(name: CLIOption.names("clipping"), help: CLIOption.help("clipping", "policy"),
+            completion: CLIOption.completion("clipping"))
+    var clipping: String?
 
-    @Option(name: .customLong("clipping-tolerance"), help: ArgumentHelp("Overflows up to this many points are invisible (default: half a pixel at @3x, 0.167).", valueName: "points"))
-    var clippingTolerance: Double = VerdictPolicy.halfPixelAt3x
+    @Option(name: CLIOption.names("clippingTolerance"), help: CLIOption.help("clippingTolerance", "points"))
+    var clippingTolerance: Double?
 
-    @Option(help: ArgumentHelp("Warn when the text fits with less room than this: points (2) or a percentage of its width (5%).", valueName: "points|percent"))
+    @Option(name: CLIOption.names("headroom"), help: CLIOption.help("headroom", "points|percent"))
     var headroom: String?
 
     @Option(help: "Output: text (a readable table) or json (one object).")
@@ -62,17 +63,18 @@ struct Preview: ParsableCommand {
         }
         if text != nil && textFile != nil { throw ValidationError("give either TEXT or --text-file, not both") }
         _ = try layout.label(base: Preview.defaultLabel)
-        guard clippingTolerance.isFinite, VerdictPolicy.toleranceRange.contains(clippingTolerance) else {
-            throw ValidationError("--clipping-tolerance must be from 0 to 100 points")
-        }
-        _ = try headroomRequirement()
+        _ = try policy()
     }
 
-    /// `--headroom` read by the policy's one decoder (a number of points, or a percentage).
-    func headroomRequirement() throws -> HeadroomRequirement? {
-        guard let headroom else { return nil }
-        let value: SettingValue = Double(headroom).map { .number($0) } ?? .string(headroom)
-        do { return try HeadroomRequirement(parsing: value) } catch { throw ValidationError(CLIOption.describe(error)) }
+    /// The policy's options read by its one decoder (``VerdictPolicy/init(settings:base:)``): the same ranges and
+    /// messages as a spec rule's and a `measure` request's.
+    func policy() throws -> VerdictPolicy {
+        var values: [String: SettingValue] = [:]
+        if let clipping { values["clipping"] = .string(clipping) }
+        if let clippingTolerance { values["clippingTolerance"] = .number(clippingTolerance) }
+        if let headroom { values["headroom"] = Double(headroom).map { .number($0) } ?? .string(headroom) }
+        var settings = Settings(values, origin: "the command line")
+        do { return try VerdictPolicy(settings: &settings) } catch { throw ValidationError(CLIOption.describe(error)) }
     }
 
     func run() throws {
@@ -83,9 +85,7 @@ struct Preview: ParsableCommand {
         let label = try layout.label(base: Preview.defaultLabel)
         let prepared = try label.prepare(string, language: layout.lang)
         warn(about: prepared)
-        let verdict = try label.verdict(for: prepared, policy: VerdictPolicy(clipping: clipping,
-                                                                               clippingTolerance: clippingTolerance,
-                                                                               headroom: try headroomRequirement()))
+        let verdict = try label.verdict(for: prepared, policy: try policy())
         try picture.write { verdict.picture(options: picture.options(font: label.styledFont, language: layout.lang)) }
         let findings = Finding.findings(of: [verdict])
         switch format {

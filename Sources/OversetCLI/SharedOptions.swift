@@ -159,7 +159,9 @@ struct LabelArguments: ParsableArguments {
 enum CLIOption {
     /// The setting of `key` in ``Label/settings``, the one table the options are made from.
     static func setting(_ key: String) -> LabelSetting {
-        guard let setting = Label.setting(key) else { preconditionFailure("no label setting \(key)") }
+        guard let setting = Label.setting(key) ?? VerdictPolicy.settings.first(where: { $0.key == key }) else {
+            preconditionFailure("no label or policy setting \(key)")
+        }
         return setting
     }
 

@@ -84,6 +84,7 @@ import Testing
     @Test func docsTable_isTheCodesTable() throws {
         let docs = try String(contentsOfFile: DoorAgreementTests.root + "/docs/settings.md", encoding: .utf8)
         #expect(docs.contains(Label.settingsMarkdown), "regenerate docs/settings.md's table from Label.settingsMarkdown")
+        #expect(docs.contains(VerdictPolicy.settingsMarkdown), "regenerate docs/settings.md's policy table from VerdictPolicy.settingsMarkdown")
         #expect(Label.settingKeys == Label.settings.map(\.key))
     }
 
@@ -91,7 +92,7 @@ import Testing
     @Test func help_listsEverySettingAndItsValues() throws {
         let help = try CLITests.run(["preview", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
             .split(separator: " ").joined(separator: " ")
-        for setting in Label.settings {
+        for setting in Label.settings + VerdictPolicy.settings {
             #expect(help.contains(setting.flag), "\(setting.flag)")
             for value in setting.values.allowed { #expect(help.contains(value), "\(setting.key): \(value)") }
             for alias in setting.aliases { #expect(help.contains(alias), "\(alias)") }

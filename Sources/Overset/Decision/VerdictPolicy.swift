@@ -184,10 +184,25 @@ extension VerdictProblem.Kind {
 }
 
 extension VerdictPolicy {
+    /// The policy's settings, in the form of the label's table (``Label/settings``): a spec rule's and a `measure`
+    /// request's key, `preview`'s and `matrix`'s flag, values, default and help; the decoder below reads these keys,
+    /// and the command line's options, their help and `docs/settings.md` are made from this table.
+    public static let settings: [LabelSetting] = [
+        LabelSetting("clipping", .choice(ClippingPolicy.allCases.map(\.rawValue)), default: "warn",
+                     help: "How clipped marks count: warn (reported, exit 0), fail (exit 1, like truncation) or ignore."),
+        LabelSetting("clippingTolerance", .number(toleranceRange, unit: "points"),
+                     default: "0.167 (half a pixel at @3x)",
+                     help: "Overflows up to this many points are invisible."),
+        LabelSetting("headroom", .text("points (2) or a percentage of the text's width (\"5%\")"), default: "none",
+                     help: "Warn when the text fits with less room to spare than this."),
+    ]
     /// The keys of a policy, as a spec rule, a `measure` request and `preview`'s options name them.
-    public static let settingKeys = ["clipping", "clippingTolerance", "headroom"]
+    public static let settingKeys = settings.map(\.key)
     /// Tolerances in points: 0 to 100.
     public static let toleranceRange: ClosedRange<Double> = 0...100
+
+    /// The policy's settings as a Markdown table, in ``Label/settingsMarkdown``'s columns.
+    public static var settingsMarkdown: String { Label.markdown(settings) }
 
     /// The policy `settings` give over `base`: `clipping` (warn, fail, ignore), `clippingTolerance` (points, 0 to
     /// 100) and `headroom` (points, or a percentage as `"5%"`). The one decoder every door uses, so a tolerance out of range is an error wherever it is given.

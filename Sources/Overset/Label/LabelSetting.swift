@@ -161,7 +161,10 @@ extension Label {
 
     /// The settings as a Markdown table (key, flag, values, default, what it does): `docs/settings.md`'s, which a
     /// test keeps equal to this.
-    public static var settingsMarkdown: String {
+    public static var settingsMarkdown: String { markdown(settings) }
+
+    /// A table of settings in Markdown (key, flag, values, default, what it does).
+    public static func markdown(_ settings: [LabelSetting]) -> String {
         var out = "| key | command line | values | default | what it does |\n|---|---|---|---|---|\n"
         for setting in settings {
             let flags = ([setting.flag] + setting.aliases).map { "`\($0)`" }.joined(separator: ", ")
