@@ -97,6 +97,7 @@ public enum Placements {
             index.add(tree)
             trees.append((file, tree))
         }
+        index.finish()
         let catalogKeys = keysOfCatalogs(folder, problems: &problems)
         var uses: [String: [String]] = [:]
         var spoken: [String: [String]] = [:]

@@ -7,6 +7,9 @@ struct SwiftIndex {
     /// Accessors by their qualified name (`L10n.Settings.title`, `Strings.done`): a static property or function
     /// whose value is one localized-string call (SwiftGen's `tr`, `NSLocalizedString`, `String(localized:)`).
     var accessors: [String: CodeKey] = [:]
+    /// Accessors by every proper suffix of their name (`Settings.title` and `title` for `L10n.Settings.title`), for
+    /// names used inside their own namespace or as an implicit member; made by ``finish()``.
+    var accessorsBySuffix: [String: [CodeKey]] = [:]
     /// The app's own fonts by name (`appTitle` in `extension Font { static let appTitle = … }`).
     var fonts: [String: ExprSyntax] = [:]
     /// The app's own view modifiers by name: a function on `View` or `Text` whose body is a chain of modifiers on
@@ -58,6 +61,17 @@ struct SwiftIndex {
             merged.assignments.merge(facts.assignments) { $0 + $1 }
             merged.anchors.merge(facts.anchors) { $0 + $1 }
             types[name] = merged
+        }
+    }
+
+    /// Indexes what needs every file read first (``accessorsBySuffix``).
+    mutating func finish() {
+        accessorsBySuffix = [:]
+        for (name, key) in accessors {
+            let parts = name.split(separator: ".")
+            for start in 1..<max(1, parts.count) {
+                accessorsBySuffix[parts[start...].joined(separator: "."), default: []].append(key)
+            }
         }
     }
 

@@ -132,8 +132,8 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         if let key = index.accessors[name] { return key }
         let trimmed = name.hasPrefix(".") ? String(name.dropFirst()) : name
         guard trimmed.contains(".") || name.hasPrefix(".") else { return nil }
-        let matches = index.accessors.filter { $0.key.hasSuffix("." + trimmed) }
-        return matches.count == 1 ? matches.first?.value : nil
+        let matches = index.accessorsBySuffix[trimmed] ?? []
+        return matches.count == 1 ? matches.first : nil
     }
 
     // MARK: Placing a key
