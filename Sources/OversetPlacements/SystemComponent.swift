@@ -50,6 +50,8 @@ public enum SystemComponent: String, Sendable, CaseIterable {
 
     /// The component's settings at `screenWidth`, each with its source; `items` is how many share the width (tabs
     /// of a tab bar, segments of a control). Settings no source states are left out.
+    ///
+    /// Longer than 80 lines on purpose: it is the table, one case per component, each figure beside its source.
     package func settings(screenWidth w: Double, items: Int = 1) -> [(name: String, value: PlacementValue, from: String)] {
         let m = SystemComponent.layoutMargin(screenWidth: w)
         let bars = "bars do not grow with Dynamic Type (WWDC19 session 261: the Large Content Viewer instead)"

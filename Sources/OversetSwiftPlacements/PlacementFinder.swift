@@ -41,11 +41,45 @@ public enum Placements {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw PlacementError(message: "\(folder): \(Catalog.pathProblem(folder, expected: "an app folder") ?? "not a folder")")
         }
-        var problems: [PlacementProblem] = []
-        let files = sourceFiles(under: folder, limit: options.maximumFiles, problems: &problems)
+        var reader = Reader(folder: folder, options: options)
+        let files = sourceFiles(under: folder, limit: options.maximumFiles, problems: &reader.problems)
         let (screenWidth, screenFrom) = options.screenWidth.map { ($0, "--screen-width") } ?? narrowestScreen(folder, files: files)
+        let documents = reader.interfaceBuilder(files.filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") },
+                                                screenWidth: screenWidth)
+        var placements = documents.flatMap { document in
+            document.elements.flatMap { element in
+                element.keys.map { placement(key: $0.key, table: document.table, element: element) }
+            }
+        }
+        // Swift files: every declaration first, then every use.
+        let (index, trees) = reader.swift(files.filter { $0.hasSuffix(".swift") })
+        let catalogKeys = keysOfCatalogs(folder, problems: &reader.problems)
+        var uses = Uses()
+        for (file, tree) in trees {
+            let finder = SwiftPlacementFinder(index: index, screenWidth: screenWidth,
+                                              converter: SourceLocationConverter(fileName: file, tree: tree))
+            finder.walk(tree)
+            placements += finder.placements.map { placement($0, file: file, documents: documents, catalogKeys: catalogKeys) }
+            for use in finder.uses { uses.add(use, file: file, catalogKeys: catalogKeys, spoken: false) }
+            for use in finder.spoken { uses.add(use, file: file, catalogKeys: catalogKeys, spoken: true) }
+        }
+        for index in placements.indices {
+            placements[index].inCatalog = catalogKeys.contains(TableKey(table: placements[index].table, key: placements[index].key))
+        }
+        placements.sort { ($0.file, $0.line, $0.key) < ($1.file, $1.line, $1.key) }
+        let placed = Set(placements.map { TableKey(table: $0.table, key: $0.key) })
+        let unplaced = catalogKeys.subtracting(placed).sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map(uses.unplaced)
+        return PlacementReport(placements: placements, unplaced: unplaced, problems: reader.problems,
+                               screenWidth: screenWidth, screenWidthFrom: screenFrom)
+    }
 
-        func read(_ file: String) -> Data? {
+    /// Reads the app's files within the limits, noting each file it could not read.
+    private struct Reader {
+        let folder: String
+        let options: Options
+        var problems: [PlacementProblem] = []
+
+        mutating func read(_ file: String) -> Data? {
             let url = URL(fileURLWithPath: folder).appendingPathComponent(file)
             if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
                size > options.maximumFileBytes {
@@ -59,103 +93,92 @@ public enum Placements {
             }
         }
 
-        // Interface Builder files.
-        var documents: [IBDocument] = []
-        for file in files where file.hasSuffix(".storyboard") || file.hasSuffix(".xib") {
-            guard let data = read(file) else { continue }
-            do {
-                documents.append(try InterfaceBuilderReader.read(data: data, file: file, screenWidth: screenWidth))
-            } catch {
-                problems.append(PlacementProblem(file: file, message: "not read: \(error)"))
-            }
-        }
-        var placements: [Placement] = []
-        for document in documents {
-            for element in document.elements {
-                for (key, _) in element.keys {
-                    placements.append(placement(key: key, table: document.table, element: element))
+        mutating func interfaceBuilder(_ files: [String], screenWidth: Double) -> [IBDocument] {
+            var documents: [IBDocument] = []
+            for file in files {
+                guard let data = read(file) else { continue }
+                do {
+                    documents.append(try InterfaceBuilderReader.read(data: data, file: file, screenWidth: screenWidth))
+                } catch {
+                    problems.append(PlacementProblem(file: file, message: "not read: \(error)"))
                 }
+            }
+            return documents
+        }
+
+        /// Every Swift file parsed and indexed (declarations first: accessors, fonts, modifiers, types).
+        mutating func swift(_ files: [String]) -> (SwiftIndex, [(file: String, tree: SourceFileSyntax)]) {
+            var trees: [(file: String, tree: SourceFileSyntax)] = []
+            var index = SwiftIndex()
+            for file in files {
+                guard let data = read(file) else { continue }
+                let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
+                // The readers below walk the tree recursively: a tree deeper than real code (a member chain 20,000
+                // links long) would overflow the stack, so it is refused first, walked without recursion.
+                if Placements.depth(of: tree, exceeds: Placements.maximumSyntaxDepth) {
+                    problems.append(PlacementProblem(file: file, message: "not read: nested deeper than "
+                        + "\(Placements.maximumSyntaxDepth) levels (maximumSyntaxDepth)"))
+                    continue
+                }
+                if tree.hasError {
+                    problems.append(PlacementProblem(file: file, message: "has Swift the parser could not read; placed what it could"))
+                }
+                index.add(tree)
+                trees.append((file, tree))
+            }
+            index.finish()
+            return (index, trees)
+        }
+    }
+
+    /// A placement found in Swift, its key matched to the catalog, over the IB element its outlet connects.
+    private static func placement(_ found: CodePlacement, file: String, documents: [IBDocument],
+                                  catalogKeys: Set<TableKey>) -> Placement {
+        let key = resolve(found.key, in: catalogKeys)
+        var placement = Placement(key: key, table: found.key.table, file: file, line: found.line, component: found.component)
+        if let outlet = found.outlet, let element = outletElement(outlet, in: documents) {
+            placement = self.placement(key: key, table: found.key.table, element: element)
+            placement.file = file
+            placement.line = found.line
+            placement.notes.append("element: \(element.file):\(element.line) (outlet \(outlet.property))")
+        }
+        for setting in found.settings { placement.set(setting.name, setting.value, from: setting.from) }
+        placement.notes += found.notes
+        if found.key.isPattern, !catalogKeys.contains(TableKey(table: found.key.table, key: key)) {
+            placement.notes.append("key: an interpolated text no catalog key matches")
+        }
+        completeUIKitDefaults(&placement)
+        return placement
+    }
+
+    /// Where keys are used without a label, to say why each unplaced key is unplaced.
+    private struct Uses {
+        var shown: [TableKey: [String]] = [:]
+        var spoken: [TableKey: [String]] = [:]
+
+        mutating func add(_ use: CodeUse, file: String, catalogKeys: Set<TableKey>, spoken isSpoken: Bool) {
+            let key = TableKey(table: use.key.table, key: resolve(use.key, in: catalogKeys))
+            if isSpoken { spoken[key, default: []].append("\(file):\(use.line)") } else {
+                shown[key, default: []].append("\(file):\(use.line)")
             }
         }
 
-        // Swift files: every declaration first, then every use.
-        var trees: [(file: String, tree: SourceFileSyntax)] = []
-        var index = SwiftIndex()
-        for file in files where file.hasSuffix(".swift") {
-            guard let data = read(file) else { continue }
-            let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
-            // The readers below walk the tree recursively: a tree deeper than real code (a member chain 20,000
-            // links long) would overflow the stack, so it is refused first, walked without recursion.
-            if Placements.depth(of: tree, exceeds: Placements.maximumSyntaxDepth) {
-                problems.append(PlacementProblem(file: file, message: "not read: nested deeper than "
-                    + "\(Placements.maximumSyntaxDepth) levels (maximumSyntaxDepth)"))
-                continue
-            }
-            if tree.hasError {
-                problems.append(PlacementProblem(file: file, message: "has Swift the parser could not read; placed what it could"))
-            }
-            index.add(tree)
-            trees.append((file, tree))
-        }
-        index.finish()
-        let catalogKeys = keysOfCatalogs(folder, problems: &problems)
-        var uses: [String: [String]] = [:]
-        var spoken: [String: [String]] = [:]
-        for (file, tree) in trees {
-            let finder = SwiftPlacementFinder(index: index, screenWidth: screenWidth,
-                                              converter: SourceLocationConverter(fileName: file, tree: tree))
-            finder.walk(tree)
-            for found in finder.placements {
-                let key = resolve(found.key, in: catalogKeys)
-                var placement = Placement(key: key, table: found.key.table, file: file, line: found.line,
-                                          component: found.component)
-                if let outlet = found.outlet, let element = outletElement(outlet, in: documents) {
-                    placement = self.placement(key: key, table: found.key.table, element: element)
-                    placement.file = file
-                    placement.line = found.line
-                    placement.notes.append("element: \(element.file):\(element.line) (outlet \(outlet.property))")
-                }
-                for setting in found.settings { placement.set(setting.name, setting.value, from: setting.from) }
-                placement.notes += found.notes
-                if found.key.isPattern, !catalogKeys.contains(TableKey(table: found.key.table, key: key)) {
-                    placement.notes.append("key: an interpolated text no catalog key matches")
-                }
-                completeUIKitDefaults(&placement)
-                placements.append(placement)
-            }
-            for use in finder.uses {
-                uses[TableKey(table: use.key.table, key: resolve(use.key, in: catalogKeys)).description, default: []]
-                    .append("\(file):\(use.line)")
-            }
-            for use in finder.spoken {
-                spoken[TableKey(table: use.key.table, key: resolve(use.key, in: catalogKeys)).description, default: []]
-                    .append("\(file):\(use.line)")
-            }
-        }
-        for index in placements.indices {
-            placements[index].inCatalog = catalogKeys.contains(TableKey(table: placements[index].table, key: placements[index].key))
-        }
-        placements.sort { ($0.file, $0.line, $0.key) < ($1.file, $1.line, $1.key) }
-        let placed = Set(placements.map { TableKey(table: $0.table, key: $0.key) })
-        let unplaced = catalogKeys.subtracting(placed).sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map { key in
+        func unplaced(_ key: TableKey) -> UnplacedKey {
             func sites(_ list: [String]) -> String {
                 list.prefix(3).joined(separator: ", ") + (list.count > 3 ? " and \(list.count - 3) more" : "")
             }
-            if let list = uses[key.description] {
-                return UnplacedKey(key: key.key, table: key.table, reason: "used at \(sites(list)), where the label cannot be told")
+            let reason: String
+            if let list = shown[key] {
+                reason = "used at \(sites(list)), where the label cannot be told"
+            } else if let list = spoken[key] {
+                reason = "spoken by VoiceOver only (an accessibility label or hint) at \(sites(list)): never laid out"
+            } else if key.table.hasSuffix("Intents") {
+                reason = "an intent definition's string: Siri and Shortcuts show it, not the app's views"
+            } else {
+                reason = "no use found in Swift code or Interface Builder files"
             }
-            if let list = spoken[key.description] {
-                return UnplacedKey(key: key.key, table: key.table,
-                                   reason: "spoken by VoiceOver only (an accessibility label or hint) at \(sites(list)): never laid out")
-            }
-            if key.table.hasSuffix("Intents") {
-                return UnplacedKey(key: key.key, table: key.table,
-                                   reason: "an intent definition's string: Siri and Shortcuts show it, not the app's views")
-            }
-            return UnplacedKey(key: key.key, table: key.table, reason: "no use found in Swift code or Interface Builder files")
+            return UnplacedKey(key: key.key, table: key.table, reason: reason)
         }
-        return PlacementReport(placements: placements, unplaced: unplaced, problems: problems,
-                               screenWidth: screenWidth, screenWidthFrom: screenFrom)
     }
 
     /// The deepest syntax tree read: 1,000 levels (real code nests a few dozen).

@@ -1,0 +1,86 @@
+import Foundation
+import Overset
+import OversetPlacements
+import SwiftSyntax
+
+extension SwiftPlacementFinder {
+    // MARK: UIKit
+
+    func placeUIKit(_ key: CodeKey, property given: String, kind: String?, at node: Syntax, line: Int) {
+        let owner = SwiftIndex.enclosingTypes(of: node).last ?? ""
+        let facts = index.types[owner]
+        // A local label (`let label = UILabel()` in a property's initializer closure or a function): its own
+        // assignments, and the property it becomes, for that property's anchors and outlet.
+        var property = given
+        var assignments = facts?.assignments[given] ?? []
+        if let block = SwiftIndex.localDeclaration(of: given, before: node) {
+            let local = SwiftIndex.localAssignments(of: given, in: block)
+            assignments = local.assignments
+            if let initialized = local.property {
+                property = initialized
+                assignments = (facts?.assignments[initialized] ?? []) + local.assignments
+            }
+        }
+        let declared = facts?.propertyTypes[property] ?? kind ?? "UILabel"
+        var settings: [(name: String, value: PlacementValue, from: String)] = []
+        var notes: [String] = []
+        for (name, value) in assignments {
+            let from = "code: \(property).\(name)"
+            switch name {
+            case "numberOfLines":
+                if let lines = Expressions.number(value) { settings.append(("maxLines", .number(lines), from)) }
+            case "font":
+                if let font = Expressions.font(value, fonts: index.fonts) {
+                    settings += font.settings.map { ($0.name, $0.value, from) }
+                    notes += font.notes
+                } else {
+                    notes.append("font: `\(value.trimmedDescription)` is not defined in the app (unknown)")
+                }
+            case "minimumScaleFactor":
+                if let scale = Expressions.number(value), scale > 0, scale < 1 { settings.append(("minimumScaleFactor", .number(scale), from)) }
+            case "lineBreakMode":
+                switch Expressions.dottedName(value)?.split(separator: ".").last {
+                case "byTruncatingHead": settings.append(("truncation", .name("head"), from))
+                case "byTruncatingMiddle": settings.append(("truncation", .name("middle"), from))
+                case "byClipping", "byWordWrapping": settings.append(("truncation", .name("clip"), from))
+                case "byCharWrapping":
+                    settings.append(("truncation", .name("clip"), from))
+                    settings.append(("wrap", .name("character"), from))
+                default: break
+                }
+            case "allowsDefaultTighteningForTruncation":
+                if value.trimmedDescription == "true" { settings.append(("allowsTightening", .flag(true), from)) }
+            default: break
+            }
+        }
+        if let width = codeWidth(property, facts: facts) { settings.append(("width", .number(width.0), width.1)) }
+        let component = declared.hasPrefix("UI") ? declared : "UILabel"
+        let outlet = facts?.outlets.contains(property) == true ? (owner, property) : nil
+        placements.append(CodePlacement(key: key, line: line, component: component, settings: settings,
+                                        notes: notes, outlet: outlet))
+    }
+
+    /// The width of a property constrained in code: leading and trailing anchors pinned to the view, the content
+    /// view, the safe area or the layout margins; or a width anchor equal to a constant.
+    private func codeWidth(_ property: String, facts: SwiftIndex.TypeFacts?) -> (Double, String)? {
+        guard let anchors = facts?.anchors[property] else { return nil }
+        var leading: Double?, trailing: Double?
+        var margins = false
+        for (anchor, call) in anchors {
+            if anchor == "widthAnchor", let constant = Expressions.number(Expressions.argument(call, "equalToConstant")) {
+                return (constant, "code: \(property).widthAnchor")
+            }
+            guard anchor == "leadingAnchor" || anchor == "trailingAnchor",
+                  let other = Expressions.argument(call, "equalTo").flatMap({ Expressions.dottedName($0) }) else { continue }
+            let parts = other.split(separator: ".").map(String.init).filter { $0 != "self" }
+            guard let first = parts.first, ["view", "contentView"].contains(first) else { continue }
+            let constant = Expressions.number(Expressions.argument(call, "constant")) ?? 0
+            let margin = parts.contains("layoutMarginsGuide") ? SystemComponent.layoutMargin(screenWidth: screenWidth) : 0
+            if margin > 0 { margins = true }
+            if anchor == "leadingAnchor" { leading = constant + margin } else { trailing = -constant + margin }
+        }
+        guard let leading, let trailing else { return nil }
+        return (screenWidth - leading - trailing,
+                "code: leading and trailing anchors (screen width − \(Points.format(leading + trailing, decimals: 2)) pt\(margins ? " with margins" : ""))")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Overset
+import OversetPlacements
+import SwiftSyntax
+
+/// The references to one name in a scope (`title` in `UIAlertController(title: title, …)`).
+final class ReferenceFinder: SyntaxVisitor {
+    let name: String
+    var found: [Syntax] = []
+
+    init(name: String, viewMode: SyntaxTreeViewMode) {
+        self.name = name
+        super.init(viewMode: viewMode)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.baseName.text == name, node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id {
+            found.append(Syntax(node))
+        }
+        return .visitChildren
+    }
+}
+
+/// The type of a value where the code says it nearby: a closure's parameter over `T.allCases`
+/// (`ForEach(T.allCases) { item in … }`, `T.allCases.map { item in … }`), a `for item in T.allCases` loop, a
+/// parameter or variable declared `item: T`, or `self` in `T`.
+enum TypeInference {
+    static func type(of base: ExprSyntax) -> String? {
+        guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        if name == "self" { return SwiftIndex.enclosingTypes(of: Syntax(base)).last }
+        var current = base.parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self), let type = closureParameter(name, of: closure) { return type }
+            if let loop = node.as(ForStmtSyntax.self), loop.pattern.trimmedDescription == name {
+                return allCasesType(loop.sequence)
+            }
+            if let function = node.as(FunctionDeclSyntax.self) {
+                let parameter = function.signature.parameterClause.parameters.first {
+                    ($0.secondName ?? $0.firstName).text == name
+                }
+                return parameter.map { cleaned($0.type.trimmedDescription) }
+            }
+            if let block = node.as(CodeBlockItemListSyntax.self) {
+                for item in block {
+                    guard let decl = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in decl.bindings where binding.pattern.trimmedDescription == name {
+                        if let type = binding.typeAnnotation?.type.trimmedDescription { return cleaned(type) }
+                    }
+                }
+            }
+            current = node.parent
+        }
+        return nil
+    }
+
+    private static func cleaned(_ type: String) -> String {
+        type.trimmingCharacters(in: CharacterSet(charactersIn: "?!")).split(separator: ".").last.map(String.init) ?? type
+    }
+
+    /// `T` of `T.allCases` (or `T.allCases.filter { … }`, `Array(T.allCases)`).
+    private static func allCasesType(_ expression: ExprSyntax) -> String? {
+        let text = expression.trimmedDescription
+        guard let range = text.range(of: ".allCases") else { return nil }
+        let before = text[..<range.lowerBound]
+        let name = before.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).last.map(String.init)
+        return name
+    }
+
+    private static func closureParameter(_ name: String, of closure: ClosureExprSyntax) -> String? {
+        guard let signature = closure.signature else { return nil }
+        let names: [String]
+        switch signature.parameterClause {
+        case .simpleInput(let list): names = list.map(\.name.text)
+        case .parameterClause(let clause): names = clause.parameters.map(\.firstName.text)
+        case nil: names = []
+        }
+        guard names.first == name else { return nil }
+        // The collection the closure runs over: `ForEach(T.allCases)`'s first argument, or the base of
+        // `T.allCases.map`.
+        if let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            if let first = call.arguments.first?.expression, let type = allCasesType(first) { return type }
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+                return allCasesType(base)
+            }
+        }
+        return nil
+    }
+}
