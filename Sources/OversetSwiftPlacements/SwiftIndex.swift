@@ -7,6 +7,9 @@ struct SwiftIndex {
     /// Accessors by their qualified name (`L10n.Settings.title`, `Strings.done`): a static property or function
     /// whose value is one localized-string call (SwiftGen's `tr`, `NSLocalizedString`, `String(localized:)`).
     var accessors: [String: CodeKey] = [:]
+    /// The app's types by name, for following a key passed to a type's initializer into the type: its own
+    /// initializers, and for a memberwise one (a SwiftUI view's), its declarations' members.
+    var typeDeclarations: [String: [DeclGroupSyntax]] = [:]
     /// Accessors by every proper suffix of their name (`Settings.title` and `title` for `L10n.Settings.title`), for
     /// names used inside their own namespace or as an implicit member; made by ``finish()``.
     var accessorsBySuffix: [String: [CodeKey]] = [:]
@@ -52,6 +55,7 @@ struct SwiftIndex {
         viewModifiers.merge(collector.viewModifiers) { first, _ in first }
         accessorDefinitions.formUnion(collector.definitions)
         functions.merge(collector.functions) { $0 + $1 }
+        typeDeclarations.merge(collector.typeDeclarations) { $0 + $1 }
         returningProperties.merge(collector.returning) { $0 + $1 }
         declarationCounts.merge(collector.declarationCounts) { $0 + $1 }
         for (name, facts) in collector.types {
@@ -143,6 +147,17 @@ struct SwiftIndex {
         var types: [String: TypeFacts] = [:]
         var definitions: Set<SyntaxIdentifier> = []
         var functions: [String: [FunctionDeclSyntax]] = [:]
+        var typeDeclarations: [String: [DeclGroupSyntax]] = [:]
+
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            typeDeclarations[node.name.text, default: []].append(node)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            typeDeclarations[node.name.text, default: []].append(node)
+            return .visitChildren
+        }
         var returning: [String: [(owner: String, returned: [ExprSyntax], isKeyType: Bool)]] = [:]
         var declarationCounts: [String: Int] = [:]
 

@@ -6,14 +6,17 @@ import SwiftSyntax
 extension SwiftPlacementFinder {
     // MARK: UIKit
 
-    func placeUIKit(_ key: CodeKey, property given: String, kind: String?, at node: Syntax, line: Int) {
-        let owner = SwiftIndex.enclosingTypes(of: node).last ?? ""
+    /// - Parameter ownerType: the type whose property the label is (`cell.titleLabel` of a cell whose type the code
+    ///   states); nil for the enclosing type's own property.
+    func placeUIKit(_ key: CodeKey, property given: String, kind: String?, at node: Syntax, line: Int,
+                    ownerType: String? = nil) {
+        let owner = ownerType ?? SwiftIndex.enclosingTypes(of: node).last ?? ""
         let facts = index.types[owner]
         // A local label (`let label = UILabel()` in a property's initializer closure or a function): its own
         // assignments, and the property it becomes, for that property's anchors and outlet.
         var property = given
         var assignments = facts?.assignments[given] ?? []
-        if let block = SwiftIndex.localDeclaration(of: given, before: node) {
+        if ownerType == nil, let block = SwiftIndex.localDeclaration(of: given, before: node) {
             let local = SwiftIndex.localAssignments(of: given, in: block)
             assignments = local.assignments
             if let initialized = local.property {

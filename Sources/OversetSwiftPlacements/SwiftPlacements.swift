@@ -66,6 +66,20 @@ final class SwiftPlacementFinder: SyntaxVisitor {
             place(key, at: ExprSyntax(node))
             return .skipChildren
         }
+        // `input.localizedDescription(for: unit)`, a method that returns a key per case.
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+           let keys = returnedKeys(member.declName.baseName.text, owner: TypeInference.type(of: base)) {
+            for key in keys { place(key, at: ExprSyntax(node)) }
+        }
+        // A literal passed to an app's view for a property it declares `LocalizedStringKey`
+        // (`SettingsRow(title: "settings.title")`): a key, followed into the view.
+        if let called = Expressions.calledName(node), let types = index.typeDeclarations[called] {
+            for argument in node.arguments {
+                guard let label = argument.label?.text, let literal = Expressions.literal(argument.expression),
+                      SwiftPlacementFinder.declaresKey(label, in: types) else { continue }
+                place(CodeKey(key: literal.text, table: "Localizable", isPattern: literal.isPattern), at: argument.expression)
+            }
+        }
         // A literal SwiftUI localizes: `Text("key")`, `.navigationTitle("key")`, `Button("key") { … }`.
         if let called = Expressions.calledName(node), let first = node.arguments.first, first.label == nil,
            let literal = Expressions.literal(first.expression),
@@ -101,6 +115,17 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         visitCall(node)
     }
 
+    /// A bare `title` in a type that declares `title` as a property returning keys (`Text(title)` in its `body`).
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.baseName.text
+        guard index.returningProperties[name] != nil, node.parent?.as(MemberAccessExprSyntax.self) == nil,
+              node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != ExprSyntax(node).id,
+              let owner = SwiftIndex.enclosingTypes(of: Syntax(node)).last,
+              let keys = returnedKeys(name, owner: owner) else { return .visitChildren }
+        for key in keys { place(key, at: ExprSyntax(node)) }
+        return .visitChildren
+    }
+
     /// The keys a property or method returns, when it is the only declaration of its name and every value it
     /// returns is a key.
     /// With `owner` (the type of the value the property is read on, when the code says it), the property of that
@@ -110,18 +135,19 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         let property: (owner: String, returned: [ExprSyntax], isKeyType: Bool)
         if let owner, let match = candidates.first(where: { $0.owner == owner }) {
             property = match
-        } else if candidates.count == 1, index.declarationCounts[name] == 1 {
+        } else if owner == nil, candidates.count == 1, index.declarationCounts[name] == 1 {
             property = candidates[0]
         } else {
             return nil
         }
+        // Every key it returns; other values (`nil`, a name) are returned for display too, but are not keys.
         var keys: [CodeKey] = []
         for value in property.returned {
             if let key = Expressions.directKey(value) { keys.append(key) }
             else if let dotted = Expressions.dottedName(value), let key = accessor(dotted) { keys.append(key) }
             else if property.isKeyType, let literal = Expressions.literal(value) {
                 keys.append(CodeKey(key: literal.text, table: "Localizable", isPattern: literal.isPattern))
-            } else { return nil }
+            }
         }
         return keys.isEmpty ? nil : keys
     }
@@ -247,6 +273,9 @@ final class SwiftPlacementFinder: SyntaxVisitor {
     /// Places a key passed to an app function at each place the function shows that parameter.
     private func followIntoFunction(_ key: CodeKey, call: FunctionCallExprSyntax, argument: LabeledExprSyntax,
                                     line: Int, depth: Int) -> Outcome? {
+        if let name = Expressions.calledName(call), let types = index.typeDeclarations[name], types.count >= 1 {
+            return followIntoType(key, types: types, call: call, argument: argument, line: line, depth: depth)
+        }
         guard let name = Expressions.calledName(call), let candidates = index.functions[name], candidates.count == 1,
               let function = candidates.first, let body = function.body else { return nil }
         let position = call.arguments.firstIndex { $0.id == argument.id }.map { call.arguments.distance(from: call.arguments.startIndex, to: $0) }
@@ -257,6 +286,57 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         guard label == argument.label?.text else { return nil }
         let inner = (parameter.secondName ?? parameter.firstName).text
         return placeReferences(key, to: inner, in: Syntax(body), after: nil, line: line, depth: depth)
+    }
+
+    /// Whether one of `types` declares a property `name` of a type SwiftUI looks up as a key
+    /// (`LocalizedStringKey`, `LocalizedStringResource`).
+    static func declaresKey(_ name: String, in types: [DeclGroupSyntax]) -> Bool {
+        types.contains { type in
+            type.memberBlock.members.contains { member in
+                member.decl.as(VariableDeclSyntax.self)?.bindings.contains { binding in
+                    guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
+                          let annotation = binding.typeAnnotation?.type.trimmedDescription else { return false }
+                    return annotation.hasPrefix("LocalizedStringKey") || annotation.hasPrefix("LocalizedStringResource")
+                } ?? false
+            }
+        }
+    }
+
+    /// Places a key passed to an app type's initializer (`SettingsRow(title: L10n.x)`) where the type shows it:
+    /// through the one initializer whose parameter has that label (`titleLabel.text = title`), or, for a memberwise
+    /// initializer (a SwiftUI view's), wherever the type's members read the stored property of that name
+    /// (`Text(title)` in its `body`).
+    private func followIntoType(_ key: CodeKey, types: [DeclGroupSyntax], call: FunctionCallExprSyntax,
+                                argument: LabeledExprSyntax, line: Int, depth: Int) -> Outcome? {
+        guard let label = argument.label?.text else { return nil }
+        let initializers = types.flatMap { $0.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) } }
+        let matching = initializers.filter { initializer in
+            initializer.signature.parameterClause.parameters.contains { $0.firstName.text == label }
+        }
+        if matching.count == 1, let initializer = matching.first, let body = initializer.body,
+           let parameter = initializer.signature.parameterClause.parameters.first(where: { $0.firstName.text == label }) {
+            return placeReferences(key, to: (parameter.secondName ?? parameter.firstName).text, in: Syntax(body),
+                                   after: nil, line: line, depth: depth)
+        }
+        guard initializers.isEmpty else { return nil }
+        // A memberwise initializer: the stored property `label`, read in the type's other members.
+        let stored = types.contains { type in
+            type.memberBlock.members.contains { member in
+                member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
+                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == label && $0.accessorBlock == nil
+                } ?? false
+            }
+        }
+        guard stored else { return nil }
+        var outcome = Outcome.notPlaced
+        for type in types {
+            switch placeReferences(key, to: label, in: Syntax(type.memberBlock), after: nil, line: line, depth: depth) {
+            case .placed: outcome = .placed
+            case .spoken: if outcome == .notPlaced { outcome = .spoken }
+            case .notPlaced: break
+            }
+        }
+        return outcome
     }
 
     private func placeReferences(_ key: CodeKey, to name: String, in scope: Syntax, after: Syntax?, line: Int,
@@ -349,6 +429,13 @@ final class SwiftPlacementFinder: SyntaxVisitor {
             component(key, .navigationTitleInline, line: line)
         } else if parts.count == 2, parts[1] == "attributedText" {
             placeUIKit(key, property: parts[0], kind: nil, at: node, line: line)
+        } else if parts.count == 3, parts[2] == "text" || parts[2] == "attributedText",
+                  let holder = target.as(MemberAccessExprSyntax.self)?.base?.as(MemberAccessExprSyntax.self)?.base
+                    ?? target.as(MemberAccessExprSyntax.self)?.base?.as(OptionalChainingExprSyntax.self)?.expression
+                        .as(MemberAccessExprSyntax.self)?.base,
+                  let type = TypeInference.type(of: holder), index.types[type] != nil {
+            // `cell.subtitleLabel?.text = …`, where the code says the cell's type: that type's label.
+            placeUIKit(key, property: parts[1], kind: nil, at: node, line: line, ownerType: type)
         } else {
             return false
         }

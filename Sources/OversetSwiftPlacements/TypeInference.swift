@@ -14,7 +14,11 @@ final class ReferenceFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.baseName.text == name, node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id {
+        guard node.baseName.text == name else { return .visitChildren }
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+            // `self.title` reads the member `title`; `other.title` does not.
+            if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" { found.append(Syntax(member)) }
+        } else {
             found.append(Syntax(node))
         }
         return .visitChildren
@@ -40,15 +44,45 @@ enum TypeInference {
                 }
                 return parameter.map { cleaned($0.type.trimmedDescription) }
             }
+            if let members = node.as(MemberBlockSyntax.self) {
+                // A stored property of the enclosing type: `@ObservedObject var viewModel: ReportViewModel`.
+                for member in members.members {
+                    guard let decl = member.decl.as(VariableDeclSyntax.self) else { continue }
+                    for binding in decl.bindings where binding.pattern.trimmedDescription == name {
+                        if let type = binding.typeAnnotation?.type.trimmedDescription { return cleaned(type) }
+                        if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                           let called = Expressions.dottedName(call.calledExpression) { return cleaned(called) }
+                    }
+                }
+                return nil
+            }
             if let block = node.as(CodeBlockItemListSyntax.self) {
                 for item in block {
                     guard let decl = item.item.as(VariableDeclSyntax.self) else { continue }
                     for binding in decl.bindings where binding.pattern.trimmedDescription == name {
                         if let type = binding.typeAnnotation?.type.trimmedDescription { return cleaned(type) }
+                        if let type = initializerType(binding.initializer?.value) { return type }
                     }
                 }
             }
             current = node.parent
+        }
+        return nil
+    }
+
+    /// The type a variable's initial value says: `T(…)`, or a cast `… as! T` / `… as? T`.
+    private static func initializerType(_ value: ExprSyntax?) -> String? {
+        guard let value else { return nil }
+        if let sequence = value.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count >= 3, elements[elements.count - 2].is(UnresolvedAsExprSyntax.self) {
+                return cleaned(elements[elements.count - 1].trimmedDescription)
+            }
+            return nil
+        }
+        if let call = value.as(FunctionCallExprSyntax.self), let called = call.calledExpression.as(DeclReferenceExprSyntax.self),
+           called.baseName.text.first?.isUppercase == true {
+            return called.baseName.text
         }
         return nil
     }
