@@ -67,6 +67,19 @@ import Testing
         #expect(printed.contains("ShopApp/Views/SettingsView.swift 23 shown here (Text)"), "\(printed)")
     }
 
+    /// `overset` alone (copied without its sibling) says how to build `overset-placements`, with exit 2.
+    @Test func withoutTheSibling_placementsSayHowToBuildIt() throws {
+        let directory = NSTemporaryDirectory() + "overset-solo-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.copyItem(atPath: CLITests.binary, toPath: directory + "/overset")
+        for arguments in [["placements", Self.app], ["check", Self.app]] {
+            let run = try CLITests.run(arguments, executable: directory + "/overset")
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stderr.contains("swift build -c release --product overset-placements"), "\(run.stderr)")
+        }
+    }
+
     @Test func check_withTwoArguments_andNoSpec_saysWhatItNeeds() throws {
         let run = try CLITests.run(["check", Self.app, Self.app])
         #expect(run.status == 2)
