@@ -62,6 +62,7 @@ public enum Placements {
             placements += finder.placements.map { placement($0, file: file, documents: documents, catalogKeys: catalogKeys) }
             for use in finder.uses { uses.add(use, file: file, catalogKeys: catalogKeys, spoken: false) }
             for use in finder.spoken { uses.add(use, file: file, catalogKeys: catalogKeys, spoken: true) }
+            for use in finder.keyboard { uses.add(use, file: file, catalogKeys: catalogKeys, keyboard: true) }
         }
         for index in placements.indices {
             placements[index].inCatalog = catalogKeys.contains(TableKey(table: placements[index].table, key: placements[index].key))
@@ -155,12 +156,15 @@ public enum Placements {
     private struct Uses {
         var shown: [TableKey: [String]] = [:]
         var spoken: [TableKey: [String]] = [:]
+        var keyboard: [TableKey: [String]] = [:]
 
-        mutating func add(_ use: CodeUse, file: String, catalogKeys: Set<TableKey>, spoken isSpoken: Bool) {
+        mutating func add(_ use: CodeUse, file: String, catalogKeys: Set<TableKey>, spoken isSpoken: Bool = false,
+                          keyboard isKeyboard: Bool = false) {
             let key = TableKey(table: use.key.table, key: resolve(use.key, in: catalogKeys))
-            if isSpoken { spoken[key, default: []].append("\(file):\(use.line)") } else {
-                shown[key, default: []].append("\(file):\(use.line)")
-            }
+            let site = "\(file):\(use.line)"
+            if isSpoken { spoken[key, default: []].append(site) }
+            else if isKeyboard { keyboard[key, default: []].append(site) }
+            else { shown[key, default: []].append(site) }
         }
 
         func unplaced(_ key: TableKey) -> UnplacedKey {
@@ -172,6 +176,8 @@ public enum Placements {
                 reason = "used at \(sites(list)), where the label cannot be told"
             } else if let list = spoken[key] {
                 reason = "spoken by VoiceOver only (an accessibility label or hint) at \(sites(list)): never laid out"
+            } else if let list = keyboard[key] {
+                reason = "a keyboard shortcut's title at \(sites(list)) (listed by an iPad's hardware keyboard): not laid out on an iPhone screen"
             } else if key.table.hasSuffix("Intents") {
                 reason = "an intent definition's string: Siri and Shortcuts show it, not the app's views"
             } else {

@@ -36,6 +36,8 @@ final class SwiftPlacementFinder: SyntaxVisitor {
     var uses: [CodeUse] = []
     /// Keys only VoiceOver speaks (`accessibilityLabel`).
     var spoken: [CodeUse] = []
+    /// Keys only a keyboard shortcut's title shows (`UIKeyCommand(title:)`).
+    var keyboard: [CodeUse] = []
 
     init(index: SwiftIndex, screenWidth: Double, converter: SourceLocationConverter) {
         self.index = index
@@ -382,7 +384,11 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         case ("UIBarButtonItem", "title"): component(key, .barButtonItem, line: line)
         case ("UITabBarItem", "title"): component(key, .tabBarItem, line: line, items: 5)
         case ("UIContextualAction", "title"): component(key, .swipeAction, line: line)
-        case ("UIAction", "title"), ("UIMenu", "title"), ("UICommand", "title"), ("UIKeyCommand", "title"):
+        case ("UIKeyCommand", "title"), ("UICommand", "title") where name == "UIKeyCommand" || call.arguments.contains(where: { $0.label?.text == "input" }):
+            // A keyboard shortcut's title: listed when an iPad's hardware keyboard shows its shortcuts, not laid out
+            // on an iPhone screen.
+            keyboard.append(CodeUse(key: key, line: line))
+        case ("UIAction", "title"), ("UIMenu", "title"), ("UICommand", "title"):
             placements.append(CodePlacement(key: key, line: line, component: SystemComponent.menuItem.rawValue, settings: [],
                                             notes: ["font, width: a menu's are not published (unknown)"], outlet: nil))
         case ("setTitle", nil):
@@ -447,6 +453,10 @@ final class SwiftPlacementFinder: SyntaxVisitor {
     private func placeSwiftUI(_ key: CodeKey, view: FunctionCallExprSyntax, name: String, line: Int) {
         var walk = SwiftUIWalk(index: index, screenWidth: screenWidth)
         walk.start(view: view, name: name)
+        if walk.spoken {
+            spoken.append(CodeUse(key: key, line: line))
+            return
+        }
         placements.append(CodePlacement(key: key, line: line, component: walk.placedComponent, settings: walk.settings(),
                                         notes: walk.notes, outlet: nil))
     }

@@ -23,6 +23,9 @@ struct SwiftUIWalk {
     private var paddingSources: [String] = []
     private var width: (Double, String)?
     private var shared = false
+    /// Whether the view is accessibility content (`.accessibilityLabel(Text(…))`, `.accessibilityActions { … }`):
+    /// spoken by VoiceOver, never laid out.
+    private(set) var spoken = false
 
     init(index: SwiftIndex, screenWidth: Double) {
         self.index = index
@@ -37,6 +40,21 @@ struct SwiftUIWalk {
 
     mutating func start(view: FunctionCallExprSyntax, name: String) {
         component = name
+        // A view made by a property or function named for accessibility (`var accessibilityActions: some View`,
+        // `func combinedAccessibilityLabel(…) -> Text`) is VoiceOver's, never laid out.
+        var scope = view.parent
+        while let node = scope {
+            let declared = node.as(FunctionDeclSyntax.self)?.name.text
+                ?? node.as(VariableDeclSyntax.self)?.bindings.first?.pattern.trimmedDescription
+            if let declared {
+                if declared.lowercased().contains("accessibility") {
+                    spoken = true
+                    return
+                }
+                break
+            }
+            scope = node.parent
+        }
         switch name {
         case "TextField", "SecureField":
             defaults = [("style", .name("body"), "SwiftUI default: body"),
@@ -90,6 +108,11 @@ struct SwiftUIWalk {
     private mutating func enter(_ container: FunctionCallExprSyntax, closureLabel: String?) {
         guard let name = Expressions.calledName(container) else { return }
         let isModifier = container.calledExpression.as(MemberAccessExprSyntax.self)?.base != nil
+        if isModifier, name.hasPrefix("accessibility") {
+            spoken = true
+            system = (.menuItem, 1)  // stops the walk; the finder files the key as spoken
+            return
+        }
         switch name {
         case "alert" where isModifier: system = (closureLabel == "message" ? .alertMessage : .alertAction, 1)
         case "confirmationDialog" where isModifier:

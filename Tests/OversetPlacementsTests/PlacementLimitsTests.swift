@@ -101,3 +101,41 @@ import Testing
         #expect(SystemComponent.menuItem.settings(screenWidth: 375).isEmpty)
     }
 }
+
+/// Text that is never laid out on an iPhone screen is not placed, and says why.
+@Suite struct NotLaidOutTests {
+    @Test func accessibilityContentAndKeyboardShortcuts_areUnplacedWithTheirReason() throws {
+        let app = try PlacementLimitsTests.tree([
+            "V.swift": """
+                import SwiftUI
+                import UIKit
+                struct Row: View {
+                    var body: some View {
+                        Text("row.title")
+                            .accessibilityActions { Button("a11y.action") {} }
+                            .accessibilityLabel(Text("a11y.label"))
+                    }
+                    var accessibilitySummary: some View { Text("a11y.summary") }
+                }
+                final class C: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(title: NSLocalizedString("kb.next", comment: ""), action: #selector(next), input: "n")]
+                    }
+                    @objc func next() {}
+                }
+                """,
+            "en.lproj/Localizable.strings": """
+                "row.title" = "Row"; "a11y.action" = "Open"; "a11y.label" = "Row, unread"; "a11y.summary" = "Summary";
+                "kb.next" = "Next";
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app, options: .init(screenWidth: 375))
+        #expect(report.placements.map(\.key) == ["row.title"])
+        let reasons = Dictionary(uniqueKeysWithValues: report.unplaced.map { ($0.key, $0.reason) })
+        for key in ["a11y.action", "a11y.label", "a11y.summary"] {
+            #expect(reasons[key]?.contains("VoiceOver") == true, "\(key): \(reasons[key] ?? "placed")")
+        }
+        #expect(reasons["kb.next"]?.contains("keyboard shortcut") == true, "\(reasons["kb.next"] ?? "placed")")
+    }
+}
