@@ -170,7 +170,7 @@ package enum InterfaceBuilderReader {
                 readFont(node, into: &settings, notes: &notes)
                 readLines(node, into: &settings)
                 if let width = width(of: node) { settings.append(("width", .number(width.0), width.1)) } else {
-                    notes.append("width: no frame or constraints in the file")
+                    notes.append("width: not pinned to both sides and no width constraint: it sizes to its text (the frame is the placeholder's)")
                 }
             case "navigationItem":
                 settings += SystemComponent.navigationTitleInline.settings(screenWidth: screenWidth)
@@ -370,6 +370,9 @@ package enum InterfaceBuilderReader {
                             + "\(Points.format(leading + trailing, decimals: 2)) pt of insets\(margins))")
                 }
             }
+            // Neither a width constraint nor both sides pinned: a label or button sizes to its text, and its
+            // design-time frame is the placeholder text's width, not the room it has. Views keep their frame.
+            if ["label", "button", "textField"].contains(node.name) { return nil }
             return frameWidth(node).map { (min($0, screenWidth), "xib frame") }
         }
 

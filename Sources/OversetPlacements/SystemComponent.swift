@@ -87,7 +87,7 @@ public enum SystemComponent: String, Sendable, CaseIterable {
                     ("minimumCategory", .name("Large"), "component table: never smaller than at Large (Flutter dialog.dart)")]
         case .alertAction:
             return [("style", .name("body"), "component table: 17 pt regular, the preferred action semibold (Flutter, Ionic)"),
-                    ("maxLines", .number(1), "component table: one line (Flutter: shrinks to 10 pt, then truncates)"),
+                    ("maxLines", .number(0), "component table: wraps (UIKit's rule is not published; emulations shrink a long title to 10 pt below the accessibility sizes and wrap it at them)"),
                     ("width", .number(254), "component table: 270 pt alert − 2 × 8 pt, stacked (side by side only when both titles fit 118.8 pt)"),
                     ("minimumCategory", .name("Large"), "component table: never smaller than at Large (Flutter dialog.dart)")]
         case .actionSheetTitle:

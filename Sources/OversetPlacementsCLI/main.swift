@@ -67,7 +67,10 @@ struct PlacementsCommand: ParsableCommand {
                 throw ExitCode(3)
             }
         } else {
-            FileHandle.standardOutput.write(data)
+            do { try FileHandle.standardOutput.write(contentsOf: data) } catch {
+                FileHandle.standardError.write(Data("error: standard output: cannot write: \(error.localizedDescription)\n".utf8))
+                throw ExitCode(3)
+            }
         }
     }
 }
@@ -76,4 +79,21 @@ enum PlacementFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
-PlacementsCommand.main()
+// Usage errors exit 2 (ArgumentParser's own is 64), as every `overset` command's do; a closed pipe is an output
+// that could not be written (3), not a signal.
+signal(SIGPIPE, SIG_IGN)
+do {
+    var command = try PlacementsCommand.parseAsRoot()
+    try command.run()
+} catch let exit as ExitCode {
+    Foundation.exit(exit.rawValue)
+} catch {
+    let code = PlacementsCommand.exitCode(for: error)
+    let message = PlacementsCommand.fullMessage(for: error)
+    if code == .success {
+        print(message)
+        Foundation.exit(0)
+    }
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    Foundation.exit(2)
+}

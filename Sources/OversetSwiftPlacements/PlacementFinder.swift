@@ -55,7 +55,7 @@ public enum Placements {
         let (index, trees) = reader.swift(files.filter { $0.hasSuffix(".swift") })
         let catalogKeys = keysOfCatalogs(folder, problems: &reader.problems)
         var uses = Uses()
-        for (file, tree) in trees {
+        for (file, tree) in trees where !Placements.isWatchOS(tree) {
             let finder = SwiftPlacementFinder(index: index, screenWidth: screenWidth,
                                               converter: SourceLocationConverter(fileName: file, tree: tree))
             finder.walk(tree)
@@ -68,6 +68,12 @@ public enum Placements {
             placements[index].inCatalog = catalogKeys.contains(TableKey(table: placements[index].table, key: placements[index].key))
         }
         placements.sort { ($0.file, $0.line, $0.key) < ($1.file, $1.line, $1.key) }
+        // One placement a (key, place, component): a key reached twice at one call site (both branches of a
+        // ternary naming the same key, a key both returned and read there) is one place.
+        var seen = Set<String>()
+        placements = placements.filter {
+            seen.insert([$0.table, $0.key, $0.file, String($0.line), $0.component].joined(separator: "\u{0}")).inserted
+        }
         let placed = Set(placements.map { TableKey(table: $0.table, key: $0.key) })
         let unplaced = catalogKeys.subtracting(placed).sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map(uses.unplaced)
         return PlacementReport(placements: placements, unplaced: unplaced, problems: reader.problems,
@@ -184,6 +190,15 @@ public enum Placements {
                 reason = "no use found in Swift code or Interface Builder files"
             }
             return UnplacedKey(key: key.key, table: key.table, reason: reason)
+        }
+    }
+
+    /// Whether a Swift file is a watchOS app's (it imports WatchKit or ClockKit): not an iPhone screen. Its keys
+    /// are read for accessors but never placed.
+    static func isWatchOS(_ tree: SourceFileSyntax) -> Bool {
+        tree.statements.contains { item in
+            guard let module = item.item.as(ImportDeclSyntax.self)?.path.first?.name.text else { return false }
+            return module == "WatchKit" || module == "ClockKit"
         }
     }
 

@@ -216,14 +216,14 @@ final class SwiftPlacementFinder: SyntaxVisitor {
                 let elements = Array(sequence.elements)
                 if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) {
                     guard elements[0].id != node.id else { return .notPlaced }
-                    if elements.count == 3 || !elements[0].is(DeclReferenceExprSyntax.self) {
-                        if isSpoken(elements[0].trimmedDescription) { return .spoken }
-                        if placeAssignment(key, target: elements[0], line: line, at: node) { return .placed }
+                    // `title = …` where `title` is a local (`let title: String` above): followed to where it is shown.
+                    if let local = elements[0].as(DeclReferenceExprSyntax.self),
+                       SwiftIndex.localDeclaration(of: local.baseName.text, before: node) != nil {
+                        return depth < 2 ? follow(key, name: local.baseName.text, in: node, line: line, depth: depth) : .notPlaced
                     }
-                    if let local = elements[0].as(DeclReferenceExprSyntax.self), depth < 2 {
-                        return follow(key, name: local.baseName.text, in: node, line: line, depth: depth)
-                    }
-                    return .notPlaced
+                    if isSpoken(elements[0].trimmedDescription) { return .spoken }
+                    if placeAssignment(key, target: elements[0], line: line, at: node) { return .placed }
+                    return followProperty(key, target: elements[0], at: node, line: line, depth: depth)
                 }
                 node = Syntax(sequence)
                 continue
@@ -255,6 +255,36 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         return .notPlaced
     }
 
+    /// Whether `name` is a list content configuration: a local made by `defaultContentConfiguration()` or
+    /// `UIListContentConfiguration.…`, or named as one (`content`, `configuration`).
+    private func isListContent(_ name: String, at node: Syntax) -> Bool {
+        if index.listConfigurations.contains(name) { return true }
+        guard let block = SwiftIndex.localDeclaration(of: name, before: node)?.as(CodeBlockItemListSyntax.self) else { return false }
+        for item in block {
+            guard let decl = item.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in decl.bindings where binding.pattern.trimmedDescription == name {
+                let value = binding.initializer?.value.trimmedDescription ?? ""
+                if value.contains("ContentConfiguration()") || value.contains("UIListContentConfiguration") { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether the code around `node` is a view controller's (a class whose superclass name ends in `Controller`).
+    private func isViewController(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let scope = current {
+            if let type = scope.as(ClassDeclSyntax.self) {
+                return type.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription.hasSuffix("Controller") } ?? false
+            }
+            if let extended = scope.as(ExtensionDeclSyntax.self) {
+                return extended.extendedType.trimmedDescription.hasSuffix("Controller")
+            }
+            current = scope.parent
+        }
+        return false
+    }
+
     /// Accessibility text: spoken by VoiceOver, never laid out.
     private func isSpoken(_ name: String) -> Bool {
         name.hasSuffix("accessibilityLabel") || name.hasSuffix("accessibilityHint") || name.hasSuffix("accessibilityValue")
@@ -263,6 +293,10 @@ final class SwiftPlacementFinder: SyntaxVisitor {
 
     /// Places a value stored in the local `name` at each place the enclosing function shows that local.
     private func follow(_ key: CodeKey, name: String, in node: Syntax, line: Int, depth: Int) -> Outcome {
+        // The block that declares the local (a value assigned in an `if` branch is read after the `if`).
+        if let declaring = SwiftIndex.localDeclaration(of: name, before: node) {
+            return placeReferences(key, to: name, in: declaring, after: node, line: line, depth: depth)
+        }
         var scope = node.parent
         while let current = scope, !current.is(CodeBlockSyntax.self), !current.is(ClosureExprSyntax.self),
               !current.is(AccessorBlockSyntax.self) {
@@ -270,6 +304,18 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         }
         guard let scope else { return .notPlaced }
         return placeReferences(key, to: name, in: scope, after: node, line: line, depth: depth)
+    }
+
+    /// A key stored in a property of a type that is not a view controller (`self.title = title` in a model's
+    /// initializer): placed wherever the type's members show that property (`UIAction(title: title, …)`).
+    private func followProperty(_ key: CodeKey, target: ExprSyntax, at node: Syntax, line: Int, depth: Int) -> Outcome {
+        var parts = target.trimmedDescription.filter { !$0.isWhitespace }.split(separator: ".").map(String.init)
+        if parts.first == "self" { parts.removeFirst() }
+        guard parts.count == 1, depth < 3 else { return .notPlaced }
+        var current = node.parent
+        while let scope = current, !scope.is(MemberBlockSyntax.self) { current = scope.parent }
+        guard let members = current else { return .notPlaced }
+        return placeReferences(key, to: parts[0], in: members, after: nil, line: line, depth: depth)
     }
 
     /// Places a key passed to an app function at each place the function shows that parameter.
@@ -409,13 +455,20 @@ final class SwiftPlacementFinder: SyntaxVisitor {
             .split(separator: ".").map(String.init)
         if parts.first == "self" { parts.removeFirst() }
         let path = parts.joined(separator: ".")
-        if path == "title" || path == "navigationItem.title" || (parts.count == 3 && path.hasSuffix(".navigationItem.title")) {
+        if (path == "title" && isViewController(node)) || path == "navigationItem.title"
+            || (parts.count == 3 && path.hasSuffix(".navigationItem.title")) {
+            // A view controller's own `title` is its navigation title; another type's `title` is just a property.
             component(key, .navigationTitleInline, line: line)
         } else if path == "tabBarItem.title" || (parts.count == 3 && path.hasSuffix(".tabBarItem.title")) {
             component(key, .tabBarItem, line: line, items: 5)
+        } else if parts.count == 2, parts[1] == "text" || parts[1] == "secondaryText",
+                  isListContent(parts[0], at: node) {
+            component(key, .listContent, line: line)
         } else if parts.count == 2, parts[1] == "text" || parts[1] == "placeholder" {
             placeUIKit(key, property: parts[0], kind: nil, at: node, line: line)
-        } else if parts.count == 3, parts[1] == "titleLabel", parts[2] == "text" {
+        } else if parts.count == 3, parts[1] == "titleLabel", parts[2] == "text",
+                  (index.types[SwiftIndex.enclosingTypes(of: node).last ?? ""]?.propertyTypes[parts[0]] ?? "").contains("Button") {
+            // `button.titleLabel?.text`: a button's own label (a cell's `titleLabel` is a label, read below).
             placeUIKit(key, property: parts[0], kind: "UIButton", at: node, line: line)
         } else if parts.count == 3, parts[1] == "textLabel", parts[2] == "text" || parts[2] == "attributedText" {
             component(key, .tableCellText, line: line)

@@ -23,6 +23,10 @@ struct SwiftUIWalk {
     private var paddingSources: [String] = []
     private var width: (Double, String)?
     private var shared = false
+    /// Whether the view is a toolbar's `.principal` item (a title view, not a bar button).
+    private var principal = false
+    /// Whether a font modifier names a font the reader cannot tell: then no default style stands in for it.
+    private var fontUnknown = false
     /// Whether the view is accessibility content (`.accessibilityLabel(Text(…))`, `.accessibilityActions { … }`):
     /// spoken by VoiceOver, never laid out.
     private(set) var spoken = false
@@ -70,6 +74,8 @@ struct SwiftUIWalk {
                         ("maxLines", .number(0), "SwiftUI default: no line limit (Text)")]
         }
         var node = Syntax(view)
+        var helpers = 0
+        var helperView: String?
         for _ in 0..<400 {
             guard let parent = node.parent else { break }
             // A modifier on the view: `view.font(…)`.
@@ -80,24 +86,88 @@ struct SwiftUIWalk {
                 node = Syntax(call)
                 continue
             }
+            // Modifiers under `#if os(iOS) … #endif` in the chain: the first branch's (the iOS one, as written).
+            if let conditional = parent.as(PostfixIfConfigExprSyntax.self), conditional.base?.id == node.id {
+                applyConditional(conditional)
+                if system != nil { return }
+                node = Syntax(conditional)
+                continue
+            }
             // Out of a closure or an argument, into the view around it.
             var up: Syntax? = parent
             var closureLabel: String?
+            var boundary: Syntax?
             while let current = up, !current.is(FunctionCallExprSyntax.self) {
-                if current.is(DeclSyntax.self) { up = nil; break }
+                if current.is(DeclSyntax.self) { boundary = current; up = nil; break }
                 if let trailing = current.as(MultipleTrailingClosureElementSyntax.self) { closureLabel = trailing.label.text }
                 if let labeled = current.as(LabeledExprSyntax.self) { closureLabel = labeled.label?.text }
                 up = current.parent
             }
-            guard let container = up?.as(FunctionCallExprSyntax.self) else { break }
-            enter(container, closureLabel: closureLabel)
-            if system != nil { return }
-            node = Syntax(container)
+            if let container = up?.as(FunctionCallExprSyntax.self) {
+                enter(container, closureLabel: closureLabel)
+                if system != nil { return }
+                node = Syntax(container)
+                continue
+            }
+            // A helper view (`private var header: some View`, `func row(…) -> some View`) is shown where the type
+            // uses it: the walk goes on from its first use, up to two helpers deep.
+            guard let boundary, let name = SwiftUIWalk.helperName(boundary), name != "body" else { break }
+            guard helpers < 2, let use = SwiftUIWalk.firstUse(of: name, around: boundary) else {
+                helperView = name
+                break
+            }
+            helpers += 1
+            node = use
         }
-        if width == nil {
+        if width == nil, let helperView {
+            notes.append("width: `\(helperView)` is a helper view whose use was not found; its container decides")
+        } else if width == nil {
             width = (screenWidth - padding, "screen width" + paddingText + " (nothing narrower found around the view)")
         }
         if shared { notes.append("width: shared with the views beside it in an HStack, so at most this") }
+    }
+
+    /// The name a helper view is declared with: a computed property's or a function's.
+    static func helperName(_ decl: Syntax) -> String? {
+        if let function = decl.as(FunctionDeclSyntax.self) { return function.name.text }
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        return nil
+    }
+
+    /// The first reference to `name` in the type that declares `decl`, outside `decl` itself.
+    static func firstUse(of name: String, around decl: Syntax) -> Syntax? {
+        var current = decl.parent
+        while let scope = current, !scope.is(MemberBlockSyntax.self) { current = scope.parent }
+        guard let members = current else { return nil }
+        let finder = ReferenceFinder(name: name, viewMode: .sourceAccurate)
+        finder.walk(members)
+        return finder.found.first { reference in
+            !(reference.position >= decl.position && reference.endPosition <= decl.endPosition)
+        }.map { reference in
+            // A call of a helper function: the walk goes on from the call.
+            if let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id {
+                return Syntax(call)
+            }
+            return reference
+        }
+    }
+
+    /// The modifiers of the first branch of a `#if` in a modifier chain, applied in order.
+    private mutating func applyConditional(_ conditional: PostfixIfConfigExprSyntax) {
+        guard let clause = conditional.config.clauses.first, case .postfixExpression(let expression)? = clause.elements else { return }
+        var calls: [FunctionCallExprSyntax] = []
+        var current: ExprSyntax? = expression
+        while let call = current?.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            calls.append(call)
+            current = member.base
+        }
+        for call in calls.reversed() {
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { continue }
+            apply(member.declName.baseName.text, call, from: "code (#if)")
+            if system != nil { return }
+        }
     }
 
     private var paddingText: String {
@@ -131,7 +201,16 @@ struct SwiftUIWalk {
             system = (.menuItem, 1)
             notes.append("font, width: a menu's are not published (unknown)")
         case "tabItem" where isModifier: system = (.tabBarItem, 5)
-        case "toolbar" where isModifier: system = (.barButtonItem, 1)
+        case "navigationTitle" where isModifier:
+            system = (outermostChain(of: container).contains("navigationBarTitleDisplayMode(.inline)") ? .navigationTitleInline : .navigationTitleLarge, 1)
+        case "ToolbarItem", "ToolbarItemGroup":
+            // A `.principal` item is the app's own title view, in the middle of the bar: its own modifiers, the
+            // bar's width less 8 pt a side.
+            if Expressions.argument(container, "placement")?.trimmedDescription.contains("principal") == true {
+                principal = true
+                if width == nil { width = (screenWidth - 16 - padding, "toolbar principal item: the bar less 8 pt a side" + paddingText) }
+            }
+        case "toolbar" where isModifier && !principal: system = (.barButtonItem, 1)
         case "swipeActions" where isModifier: system = (.swipeAction, 1)
         case "Section" where closureLabel == "header": system = (.sectionHeader, 1)
         case "Section" where closureLabel == "footer": system = (.sectionFooter, 1)
@@ -172,9 +251,11 @@ struct SwiftUIWalk {
         switch name {
         case "font":
             guard !has("style"), !has("size"), let first else { return }
-            guard let font = Expressions.font(first, fonts: index.fonts) else {
-                notes.append("font: `\(first.trimmedDescription)` is not defined in the app (unknown)")
-                found.append(("style", .name("body"), "unknown font `\(first.trimmedDescription)`: body assumed"))
+            guard !fontUnknown else { return }
+            guard let font = Expressions.font(first, fonts: index.fonts), !font.settings.isEmpty else {
+                // Never guessed: the placement has no font, and is reported as not checkable.
+                notes.append("font: `\(first.trimmedDescription)` cannot be told here (defined outside the app, or computed at run time)")
+                fontUnknown = true
                 return
             }
             for setting in font.settings { take(setting.name, setting.value, "\(from): .font(\(first.trimmedDescription))") }
@@ -264,8 +345,9 @@ struct SwiftUIWalk {
         }
         var out = found
         for setting in defaults where !out.contains(where: { $0.0 == setting.0 }) {
-            // A size without a style stands alone: the default style does not join it.
-            if setting.0 == "style", out.contains(where: { $0.0 == "size" }) { continue }
+            // A size without a style stands alone: the default style does not join it; an unknown font is not
+            // replaced by the default.
+            if setting.0 == "style", fontUnknown || out.contains(where: { $0.0 == "size" }) { continue }
             out.append(setting)
         }
         if let width, !out.contains(where: { $0.0 == "width" }) { out.append(("width", .number(width.0), width.1)) }

@@ -39,7 +39,8 @@ import Testing
         #expect(run.stdout.contains("FAIL  Free returns within 30 days"), "\(run.stdout)")
         #expect(run.stdout.contains("shown at \(Self.app)/ShopApp/Views/SettingsView.swift:23 (Text)"), "\(run.stdout)")
         #expect(run.stdout.contains("2 keys with no placement found"), "\(run.stdout)")
-        #expect(run.stdout.contains("skipped: 2 unplaced: no label known"), "\(run.stdout)")
+        // Two keys with no placement, and the storyboard label that sizes to its text (no width), in German.
+        #expect(run.stdout.contains("skipped: 3 unplaced: no label known"), "\(run.stdout)")
     }
 
     @Test func check_withoutASpec_xcodeAndSarifNameTheUILine() throws {
@@ -128,9 +129,23 @@ import Testing
         let placed = try outcomes([])
         #expect(!placed.isEmpty)
         for (key, statuses) in placed { #expect(withSpec[key] == statuses, "\(key)") }
-        #expect(Set(withSpec.keys).subtracting(placed.keys) == ["checkout.a11y|en", "legacy.unused|en"])
+        // The storyboard label that sizes to its text has no width: not checked without a spec, checked with the
+        // spec's default with one.
+        #expect(Set(withSpec.keys).subtracting(placed.keys) == ["checkout.a11y|en", "legacy.unused|en", "Lbl-00-002.text|de"])
         // Written once: never over a file.
         let again = try CLITests.run(["spec", "init", PlacementsCommandTests.app, "--output", spec])
         #expect(again.status == 2 && again.stderr.contains("exists"), "\(again.stderr)")
+    }
+}
+
+/// `overset placements` usage errors exit 2, as every command's do.
+@Suite struct PlacementsExitStatusTests {
+    @Test func usageErrors_exit2() throws {
+        for arguments in [["placements", PlacementsCommandTests.app, "--screen-width", "5"],
+                          ["placements", PlacementsCommandTests.app, "--format", "yaml"],
+                          ["placements"], ["placements", PlacementsCommandTests.app, "--unknown"]] {
+            let run = try CLITests.run(arguments)
+            #expect(run.status == 2, "\(arguments): \(run.status) \(run.stderr)")
+        }
     }
 }

@@ -139,3 +139,81 @@ import Testing
         #expect(reasons["kb.next"]?.contains("keyboard shortcut") == true, "\(reasons["kb.next"] ?? "placed")")
     }
 }
+
+/// What a new user's review found read wrongly, each written as an app writes it.
+@Suite struct ReviewedPatternsTests {
+    @Test func swiftUI_conditionalModifiers_principalTitles_helpers_unknownFonts() throws {
+        let app = try PlacementLimitsTests.tree(["V.swift": """
+            import SwiftUI
+            struct Settings: View {
+                var body: some View {
+                    Form {
+                        Toggle("toggle.key", isOn: .constant(true))
+                        row
+                    }
+                    #if os(iOS)
+                    .font(.caption)
+                    #endif
+                    .toolbar {
+                        ToolbarItem(placement: .principal) { Text("principal.key").font(.headline) }
+                        ToolbarItem(placement: .topBarTrailing) { Button("done.key") {} }
+                    }
+                    .navigationTitle(Text("title.key"))
+                }
+                private var row: some View { Text("row.key") }
+                var widget: some View { Text("computed.key").font(.system(size: dynamicSize)) }
+            }
+            """])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app, options: .init(screenWidth: 375))
+        func placement(_ key: String) throws -> Placement { try #require(report.placements.first { $0.key == key }) }
+        // The `#if` branch's `.font(.caption)` reaches the Form's toggle; `.toolbar` after it does not make the
+        // Form's controls bar buttons.
+        let toggle = try placement("toggle.key")
+        #expect(toggle.component == "Toggle" && toggle.label["style"] == .name("caption1"), "\(toggle)")
+        #expect(toggle.label["width"] == .number(375 - 4 * 16))
+        // A helper view is read where `body` uses it: in the Form.
+        #expect(try placement("row.key").label["width"] == .number(375 - 4 * 16))
+        // A principal toolbar item is the app's title view: its own font, the bar's width less 8 pt a side.
+        let principal = try placement("principal.key")
+        #expect(principal.component == "Text" && principal.label["style"] == .name("headline"))
+        #expect(principal.label["width"] == .number(375 - 16))
+        #expect(try placement("done.key").component == SystemComponent.barButtonItem.rawValue)
+        #expect(try placement("title.key").component == SystemComponent.navigationTitleLarge.rawValue)
+        // A font computed at run time is not guessed: no style, so the placement cannot be checked.
+        let computed = try placement("computed.key")
+        #expect(computed.label["style"] == nil && computed.label["size"] == nil)
+        #expect(computed.notes.contains { $0.contains("cannot be told") })
+    }
+
+    @Test func uiKit_titleOnlyInAController_andACellsTitleLabel() throws {
+        let app = try PlacementLimitsTests.tree(["C.swift": """
+            import UIKit
+            struct LabeledAction {
+                let title: String
+                init(title: String) { self.title = title }
+                var element: UIMenuElement { UIAction(title: title) { _ in } }
+            }
+            final class ProfileCell: UITableViewCell {
+                let titleLabel = UILabel()
+            }
+            final class ListController: UIViewController {
+                override func viewDidLoad() {
+                    title = NSLocalizedString("screen.title", comment: "")
+                    _ = LabeledAction(title: NSLocalizedString("action.title", comment: ""))
+                }
+                func cell(_ tableView: UITableView) -> UITableViewCell {
+                    let cell = tableView.dequeueReusableCell(withIdentifier: "c") as! ProfileCell
+                    cell.titleLabel.text = NSLocalizedString("cell.title", comment: "")
+                    return cell
+                }
+            }
+            """])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app, options: .init(screenWidth: 375))
+        let components = Dictionary(report.placements.map { ($0.key, $0.component) }, uniquingKeysWith: { a, _ in a })
+        #expect(components["screen.title"] == SystemComponent.navigationTitleInline.rawValue)
+        #expect(components["action.title"] == SystemComponent.menuItem.rawValue, "\(components)")
+        #expect(components["cell.title"] == "UILabel", "\(components)")
+    }
+}
