@@ -84,6 +84,9 @@ struct Check: ParsableCommand {
     @Flag(help: "With --spec and an app folder: check each key at its placements too; the spec's rules override them and its default checks the unplaced keys.")
     var placements = false
 
+    @Option(help: "With an app folder's placements: the screen width in points widths are read at (default: the narrowest iPhone the deployment target supports; 320 checks Display Zoom).")
+    var screenWidth: Double?
+
     @Option(help: "Languages to check, comma-separated (default: the spec's, else every language found).")
     var languages: String?
 
@@ -139,6 +142,9 @@ struct Check: ParsableCommand {
     var quiet = false
 
     func validate() throws {
+        if let screenWidth, !(200...2000).contains(screenWidth) {
+            throw ValidationError("--screen-width \(Points.format(screenWidth)) is out of range: give 200 to 2000 points")
+        }
         if let shard, parseShard(shard) == nil {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N ≤ \(CheckReport.maximumShards), e.g. --shard 2/4")
         }
@@ -203,7 +209,7 @@ struct Check: ParsableCommand {
         do {
             let given = try spec.map(LayoutSpec.read(path:))
             if given == nil || placements {
-                plan = try CheckPlacements.plan(app: catalogs, spec: given)
+                plan = try CheckPlacements.plan(app: catalogs, spec: given, screenWidth: screenWidth)
             }
             layoutSpec = plan?.spec ?? given!
         } catch let error as CatalogError {

@@ -51,20 +51,25 @@ struct Placements: ParsableCommand {
 enum CheckPlacements {
     /// The check plan of one app folder.
     /// - Throws: `ValidationError` when the arguments are not one folder or the placements cannot be read.
-    static func plan(app arguments: [String], spec: LayoutSpec?) throws -> PlacementReport.CheckPlan {
+    static func plan(app arguments: [String], spec: LayoutSpec?, screenWidth: Double? = nil) throws -> PlacementReport.CheckPlan {
         var isFolder: ObjCBool = false
-        guard arguments.count == 1, let app = arguments.first,
-              FileManager.default.fileExists(atPath: app, isDirectory: &isFolder), isFolder.boolValue else {
+        guard arguments.count == 1, let app = arguments.first else {
             throw ValidationError(spec == nil
                 ? "--spec is required unless the one argument is an app folder (then each key is checked with the label its placements give it)"
                 : "--placements takes one app folder")
         }
-        let report = try read(app: app)
+        guard FileManager.default.fileExists(atPath: app, isDirectory: &isFolder) else {
+            throw ValidationError("\(app): no such file or folder")
+        }
+        guard isFolder.boolValue else {
+            throw ValidationError("\(app) is a file: a catalog file needs --spec; without one, give the app's folder")
+        }
+        let report = try read(app: app, screenWidth: screenWidth)
         return report.checkPlan(base: spec, appFolder: app)
     }
 
     /// Runs the placements tool beside this executable and reads its JSON.
-    static func read(app: String) throws -> PlacementReport {
+    static func read(app: String, screenWidth: Double? = nil) throws -> PlacementReport {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let tool = here.appendingPathComponent(Placements.tool)
         guard FileManager.default.isExecutableFile(atPath: tool.path) else {
@@ -74,7 +79,7 @@ enum CheckPlacements {
         }
         let process = Process()
         process.executableURL = tool
-        process.arguments = [app, "--format", "json"]
+        process.arguments = [app, "--format", "json"] + (screenWidth.map { ["--screen-width", "\($0)"] } ?? [])
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -125,6 +130,9 @@ struct SpecInit: ParsableCommand {
     @Option(help: "Write the spec here (never over an existing file) instead of standard output.")
     var output: String?
 
+    @Option(help: "The screen width in points widths are read at (default: the narrowest iPhone the deployment target supports).")
+    var screenWidth: Double?
+
     func run() throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: app, isDirectory: &isFolder), isFolder.boolValue else {
@@ -133,7 +141,10 @@ struct SpecInit: ParsableCommand {
         if let output, FileManager.default.fileExists(atPath: output) {
             throw ValidationError("--output \(output) exists: a spec is written once, to review; remove it or choose another path")
         }
-        let report = try CheckPlacements.read(app: app)
+        let report = try CheckPlacements.read(app: app, screenWidth: screenWidth)
+        if report.placements.isEmpty {
+            FileHandle.standardError.write(Data("overset: no placement found in \(app) (no Swift, storyboard or XIB file shows a key): the spec has only its default\n".utf8))
+        }
         try OutputFile.write(report.specYAML(appFolder: app, version: OversetVersion.current), to: output)
     }
 }

@@ -224,16 +224,16 @@ package enum InterfaceBuilderReader {
             }
             let attributes = font.attributes
             if let style = attributes["style"], let textStyle = InterfaceBuilderReader.textStyle(style) {
-                settings.append(("style", .name(textStyle.rawValue), "xib font: \(style)"))
-                if style.contains("Emphasized") { settings.append(("emphasized", .flag(true), "xib font: \(style)")) }
+                settings.append(("style", .name(textStyle.rawValue), "IB font: \(style)"))
+                if style.contains("Emphasized") { settings.append(("emphasized", .flag(true), "IB font: \(style)")) }
                 return
             }
             guard let size = attributes["pointSize"].flatMap(Double.init) else {
                 notes.append("font: the file's font description has no size")
                 return
             }
-            settings.append(("size", .number(size), "xib font: \(attributes["type"] ?? attributes["name"] ?? "font") \(attributes["pointSize"]!) pt"))
-            settings.append(("relativeTo", .name("none"), "xib font: a fixed size (no text style)"))
+            settings.append(("size", .number(size), "IB font: \(attributes["type"] ?? attributes["name"] ?? "font") \(attributes["pointSize"]!) pt"))
+            settings.append(("relativeTo", .name("none"), "IB font: a fixed size (no text style)"))
             var weight: String?
             switch attributes["type"] {
             case "boldSystem": weight = "bold"
@@ -251,14 +251,14 @@ package enum InterfaceBuilderReader {
                     notes.append("font: \(name) is measured with the bundled fonts (give its file with `fonts`)")
                 }
             }
-            if let weight, weight != "regular" { settings.append(("weight", .name(weight), "xib font")) }
+            if let weight, weight != "regular" { settings.append(("weight", .name(weight), "IB font")) }
         }
 
         func readLines(_ node: XMLElementNode, into settings: inout [(String, PlacementValue, String)]) {
             let attributes = node.attributes
             if node.name == "label" {
                 if let lines = attributes["numberOfLines"].flatMap(Int.init) {
-                    settings.append(("maxLines", .number(Double(lines)), "xib numberOfLines"))
+                    settings.append(("maxLines", .number(Double(lines)), "IB numberOfLines"))
                 } else {
                     settings.append(("maxLines", .number(1), "UILabel default (numberOfLines 1)"))
                 }
@@ -266,21 +266,21 @@ package enum InterfaceBuilderReader {
                 settings.append(("maxLines", .number(1), "\(node.name == "button" ? "UIButton" : "UITextField"): one line"))
             }
             switch attributes["lineBreakMode"] {
-            case "headTruncation": settings.append(("truncation", .name("head"), "xib lineBreakMode"))
-            case "middleTruncation": settings.append(("truncation", .name("middle"), "xib lineBreakMode"))
-            case "clip": settings.append(("truncation", .name("clip"), "xib lineBreakMode"))
-            case "wordWrap": settings.append(("truncation", .name("clip"), "xib lineBreakMode wordWrap: no ellipsis"))
+            case "headTruncation": settings.append(("truncation", .name("head"), "IB lineBreakMode"))
+            case "middleTruncation": settings.append(("truncation", .name("middle"), "IB lineBreakMode"))
+            case "clip": settings.append(("truncation", .name("clip"), "IB lineBreakMode"))
+            case "wordWrap": settings.append(("truncation", .name("clip"), "IB lineBreakMode wordWrap: no ellipsis"))
             case "characterWrap":
-                settings.append(("truncation", .name("clip"), "xib lineBreakMode characterWrap: no ellipsis"))
-                settings.append(("wrap", .name("character"), "xib lineBreakMode characterWrap"))
+                settings.append(("truncation", .name("clip"), "IB lineBreakMode characterWrap: no ellipsis"))
+                settings.append(("wrap", .name("character"), "IB lineBreakMode characterWrap"))
             default: break
             }
             if attributes["adjustsFontSizeToFit"] == "YES", let scale = attributes["minimumScaleFactor"].flatMap(Double.init),
                scale > 0, scale < 1 {
-                settings.append(("minimumScaleFactor", .number(scale), "xib minimumScaleFactor"))
+                settings.append(("minimumScaleFactor", .number(scale), "IB minimumScaleFactor"))
             }
             if attributes["allowsDefaultTighteningForTruncation"] == "YES" {
-                settings.append(("allowsTightening", .flag(true), "xib allowsDefaultTighteningForTruncation"))
+                settings.append(("allowsTightening", .flag(true), "IB allowsDefaultTighteningForTruncation"))
             }
         }
 
@@ -307,7 +307,7 @@ package enum InterfaceBuilderReader {
         }
 
         private mutating func computeWidth(of node: XMLElementNode) -> (Double, String)? {
-            guard let id = node.attributes["id"] else { return frameWidth(node).map { ($0, "xib frame") } }
+            guard let id = node.attributes["id"] else { return frameWidth(node).map { ($0, "IB frame") } }
             // A view controller's root view, a table cell and its content view span the screen.
             let parent = parentOf[ObjectIdentifier(node)]
             if node.attributes["key"] == "view", let parent, parent.name.hasSuffix("Controller") {
@@ -373,7 +373,7 @@ package enum InterfaceBuilderReader {
             // Neither a width constraint nor both sides pinned: a label or button sizes to its text, and its
             // design-time frame is the placeholder text's width, not the room it has. Views keep their frame.
             if ["label", "button", "textField"].contains(node.name) { return nil }
-            return frameWidth(node).map { (min($0, screenWidth), "xib frame") }
+            return frameWidth(node).map { (min($0, screenWidth), "IB frame") }
         }
 
         private func ancestorsAndSelf(_ node: XMLElementNode) -> [XMLElementNode] {

@@ -6,7 +6,7 @@ import Overset
 ///
 /// The label is written in the settings table's own names (``Overset/LabelSetting/settings``): `style` or `size`,
 /// `weight`, `maxLines`, `width`, `minimumScaleFactor`, … Each setting says where it came from in ``from``
-/// (`"xib frame"`, `"constraint"`, `"code"`, `"UILabel default"`, `"component table: …"`). A setting nothing states
+/// (`"IB font: …"`, `"constraints: …"`, `"code: …"`, `"UILabel default …"`, `"component table: …"`). A setting nothing states
 /// is absent: the width most of all, which a layout often decides only at run time.
 public struct Placement: Sendable, Hashable, Codable {
     /// The localization key as the catalog spells it (`"Settings"`, `"D4C-I2-dhA.text"`, `"Watched %lld"`).

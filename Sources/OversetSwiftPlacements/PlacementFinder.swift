@@ -43,6 +43,10 @@ public enum Placements {
         }
         var reader = Reader(folder: folder, options: options)
         let files = sourceFiles(under: folder, limit: options.maximumFiles, problems: &reader.problems)
+        if files.isEmpty {
+            reader.problems.append(PlacementProblem(file: ".", message: "no Swift, storyboard or XIB file in this folder: "
+                + "nothing to place (is it the app's folder?)"))
+        }
         let (screenWidth, screenFrom) = options.screenWidth.map { ($0, "--screen-width") } ?? narrowestScreen(folder, files: files)
         let documents = reader.interfaceBuilder(files.filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") },
                                                 screenWidth: screenWidth)
