@@ -246,6 +246,11 @@ struct Check: ParsableCommand {
             keptResults: kept)
         options.pictureLimit = CheckReport.defaultPictureLimit
         options.placedKeys = plan?.placedKeys
+        // Catalogs found by searching folders: an empty one (a language added, not yet filled) is a warning.
+        options.emptyCatalogsAreWarnings = catalogs.allSatisfy { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        }
         // Inputs are never outputs: a report or a baseline written over a catalog, the spec or the baseline read.
         // Every path the run reads: the spec, the catalogs, the baseline and the font files the spec names.
         let fonts = ([layoutSpec.defaultRule] + layoutSpec.rules).flatMap { $0.label.fonts.custom }

@@ -265,8 +265,11 @@ public struct Catalog: Sendable {
     /// The error of a file that holds no strings and nothing to report.
     static func emptyError(path: String, format: CatalogFormat) -> CatalogError {
         CatalogError(location: CatalogLocation(file: path),
-                     message: "no strings in this \(format.rawValue) file (an empty catalog checks nothing)")
+                     message: "no strings in this \(format.rawValue) file (\(emptyCatalogPhrase))")
     }
+
+    /// The words an empty catalog's error says, which ``CheckOptions/emptyCatalogsAreWarnings`` looks for.
+    static let emptyCatalogPhrase = "an empty catalog checks nothing"
 
     private static func readAnyShape(data: Data, path: String, format: CatalogFormat, language: String?) throws -> Catalog {
         let inferred = language ?? inferLanguage(path: path, format: format)

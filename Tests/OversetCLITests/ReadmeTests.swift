@@ -4,7 +4,8 @@ import Testing
 /// Every Swift snippet of the README compiles and runs as written from a user's own package: the snippets are put
 /// in a scratch package that depends on this one by path, built, run, and (for the test-helper snippet) tested.
 @Suite struct ReadmeTests {
-    /// The ```swift blocks of the README and of the pages of `docs/` it links to, in order.
+    /// The ```swift blocks of the README and of the pages of `docs/` it links to, in order. (A block fenced
+    /// ```swift placements needs an app folder and swift-syntax: `PlacementTestingTests` makes the same calls.)
     static func snippets() throws -> [String] {
         let docs = try FileManager.default.contentsOfDirectory(atPath: DoorAgreementTests.root + "/docs")
             .filter { $0.hasSuffix(".md") }.sorted().map { "/docs/" + $0 }

@@ -200,7 +200,10 @@ public struct CatalogChecker: Sendable {
                 }
             }
             func fail(_ error: CatalogError) {
-                failures.append(CatalogDiagnostic(.error, error.location, error.message + "; file skipped"))
+                // An empty catalog found by searching an app's folder (a language added, an InfoPlist.strings
+                // never filled) is a warning: nothing in it is left unchecked. Named on its own, it is an error.
+                let empty = options.emptyCatalogsAreWarnings && error.message.contains(Catalog.emptyCatalogPhrase)
+                failures.append(CatalogDiagnostic(empty ? .warning : .error, error.location, error.message + "; file skipped"))
             }
             switch source.storage {
             case .unreadable(let error):
@@ -258,6 +261,8 @@ public struct CatalogChecker: Sendable {
                 catalog.diagnostics.append(CatalogDiagnostic(.warning, CatalogLocation(file: catalog.path),
                     "Base.lproj is the development language only for tables en.lproj lacks; \(english) exists, so "
                     + "these \(Plural.count(given, "string")) are checked from it instead"))
+                // Counted as skipped with their reason, so that the file is not "a catalog that checks nothing".
+                catalog.skipped["in Base.lproj beside en.lproj: checked from en.lproj", default: 0] += given
                 given = 0
             }
             catalogs.append(catalog)

@@ -41,6 +41,9 @@ public struct CheckOptions: Sendable {
     /// Check only these keys, the ones an app's placements give a label (`overset check APP_DIR` with no spec);
     /// the others are skipped and counted as ``CheckOptions/unplacedReason``. Nil checks every key.
     public var placedKeys: Set<String>? = nil
+    /// Whether an empty catalog is a warning rather than an error: for catalogs found by searching folders
+    /// (`overset check App`), where an empty `.strings` file is a language added and not yet filled.
+    public var emptyCatalogsAreWarnings = false
     /// Why a key outside ``placedKeys`` is not checked, as the report's skipped counts say it.
     public static let unplacedReason = "unplaced: no label known (give one in a spec, or see `overset placements`)"
 
