@@ -104,6 +104,15 @@ struct SwiftUIWalk {
                 up = current.parent
             }
             if let container = up?.as(FunctionCallExprSyntax.self) {
+                // A view handed to the app's own view (`LabeledQuantity(label: Text(…))`, `Card { Text(…) }`) is
+                // shown where that view reads the property: the walk goes on inside it, so its `.font` applies.
+                if helpers < 2, let name = Expressions.calledName(container), let types = index.typeDeclarations[name],
+                   let property = SwiftUIWalk.viewProperty(closureLabel, in: types),
+                   let use = SwiftUIWalk.firstUse(of: property, inTypes: types) {
+                    helpers += 1
+                    node = use
+                    continue
+                }
                 enter(container, closureLabel: closureLabel)
                 if system != nil { return }
                 node = Syntax(container)
@@ -132,6 +141,39 @@ struct SwiftUIWalk {
         if let function = decl.as(FunctionDeclSyntax.self) { return function.name.text }
         if let variable = decl.as(VariableDeclSyntax.self) {
             return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        return nil
+    }
+
+    /// The stored property of an app's view that takes a view passed as `label` (a labelled argument), or as a
+    /// trailing closure (nil: the property declared `@ViewBuilder` or of type `Content`).
+    static func viewProperty(_ label: String?, in types: [DeclGroupSyntax]) -> String? {
+        for type in types {
+            for member in type.memberBlock.members {
+                guard let decl = member.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in decl.bindings where binding.accessorBlock == nil {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if let label, name == label { return name }
+                    if label == nil {
+                        let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
+                        let builder = decl.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "ViewBuilder" }
+                        if builder || type == "Content" || type.hasSuffix("-> Content") { return name }
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The first reading of a stored property in a type's members (not its declaration).
+    static func firstUse(of name: String, inTypes types: [DeclGroupSyntax]) -> Syntax? {
+        for type in types {
+            let finder = ReferenceFinder(name: name, viewMode: .sourceAccurate)
+            finder.walk(type.memberBlock)
+            if let use = finder.found.first {
+                if let call = use.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.id { return Syntax(call) }
+                return use
+            }
         }
         return nil
     }

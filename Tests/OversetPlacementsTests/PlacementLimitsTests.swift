@@ -186,6 +186,36 @@ import Testing
         #expect(computed.notes.contains { $0.contains("cannot be told") })
     }
 
+    @Test func aViewHandedToTheAppsOwnView_takesItsModifiers() throws {
+        // `LabeledQuantity(label: Text(…))` shows `label` with `.font(.subheadline)`; `Card { Text(…) }` shows its
+        // @ViewBuilder content with `.lineLimit(2)`.
+        let app = try PlacementLimitsTests.tree(["V.swift": """
+            import SwiftUI
+            struct LabeledQuantity: View {
+                var label: Text
+                var body: some View { HStack { label.font(.subheadline); Spacer() } }
+            }
+            struct Card<Content: View>: View {
+                @ViewBuilder var content: Content
+                var body: some View { VStack { content }.lineLimit(2) }
+            }
+            struct Screen: View {
+                var body: some View {
+                    VStack {
+                        LabeledQuantity(label: Text("quantity.label"))
+                        Card { Text("card.text") }
+                    }
+                }
+            }
+            """])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app, options: .init(screenWidth: 375))
+        let quantity = try #require(report.placements.first { $0.key == "quantity.label" })
+        #expect(quantity.label["style"] == .name("subheadline"), "\(quantity)")
+        let card = try #require(report.placements.first { $0.key == "card.text" })
+        #expect(card.label["maxLines"] == .number(2), "\(card)")
+    }
+
     @Test func uiKit_titleOnlyInAController_andACellsTitleLabel() throws {
         let app = try PlacementLimitsTests.tree(["C.swift": """
             import UIKit
