@@ -267,9 +267,19 @@ struct SwiftUIWalk {
             }
         case "List", "Form":
             if width == nil {
-                let row = SystemComponent.listRow.settings(screenWidth: screenWidth)[0]
-                if case .number(let value) = row.value {
-                    width = (value - padding, "\(name) row: " + row.from + paddingText)
+                // Inset grouped, iPhone's default for both; a `.listStyle(.plain)` or `.grouped` list spans the
+                // screen, its rows less the two cell margins.
+                let chain = outermostChain(of: container)
+                let margin = SystemComponent.layoutMargin(screenWidth: screenWidth)
+                if name == "List", chain.contains("listStyle(.plain)") || chain.contains("listStyle(.grouped)")
+                    || chain.contains("listStyle(PlainListStyle())") || chain.contains("listStyle(GroupedListStyle())") {
+                    width = (screenWidth - 2 * margin - padding,
+                             "a plain or grouped List row: screen width − 2 layout margins" + paddingText)
+                } else {
+                    let row = SystemComponent.listRow.settings(screenWidth: screenWidth)[0]
+                    if case .number(let value) = row.value {
+                        width = (value - padding, "\(name) row: " + row.from + paddingText)
+                    }
                 }
             }
         case "HStack", "LazyHStack":

@@ -216,6 +216,20 @@ import Testing
         #expect(card.label["maxLines"] == .number(2), "\(card)")
     }
 
+    @Test func aPlainList_spansTheScreenLessTheCellMargins() throws {
+        let app = try PlacementLimitsTests.tree(["V.swift": """
+            import SwiftUI
+            struct Screen: View {
+                var body: some View {
+                    List { Text("plain.row") }.listStyle(.plain)
+                }
+            }
+            """])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app, options: .init(screenWidth: 375))
+        #expect(report.placements.first { $0.key == "plain.row" }?.label["width"] == .number(375 - 2 * 16))
+    }
+
     @Test func uiKit_titleOnlyInAController_andACellsTitleLabel() throws {
         let app = try PlacementLimitsTests.tree(["C.swift": """
             import UIKit
