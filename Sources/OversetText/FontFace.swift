@@ -179,7 +179,7 @@ package final class FontFace: @unchecked Sendable {
     /// The default instance this one was made from; nil for a default instance.
     private let defaultInstance: FontFace?
     /// Instances made from this default instance, held weakly (an instance holds its default strongly).
-    private let instances = Lock<[String: WeakFace]>([:])
+    private let instances = InstanceCache<FontFace>()
 
     /// Loads face `index` of the font file at `path`; with `mapped`, over a read-only mapping of the file (for
     /// installed fonts only, see `FontBytes.read`).
@@ -347,13 +347,7 @@ package final class FontFace: @unchecked Sendable {
         }
         let base = defaultInstance ?? self
         guard !clamped.isEmpty else { return base }
-        let key = clamped.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-        return base.instances.withLock { cache in
-            if let existing = cache[key]?.face { return existing }
-            let made = FontFace(instanceOf: base, variations: clamped)
-            cache[key] = WeakFace(face: made)
-            return made
-        }
+        return base.instances.instance(clamped) { FontFace(instanceOf: base, variations: clamped) }
     }
 
     /// Why the font is refused if HarfBuzz reads any advance as negative, else nil: an `hmtx` advance (uint16) of
@@ -450,12 +444,6 @@ package final class FontFace: @unchecked Sendable {
         }
         return differ
     }
-}
-
-/// A weak reference to an instance, so the default instance's cache does not keep instances alive.
-private struct WeakFace: @unchecked Sendable {
-    // @unchecked Sendable: only read and written under the default instance's `instances` lock.
-    weak var face: FontFace?
 }
 
 /// The vertical ink of a face's glyphs, read as each is first used (``FontFace/verticalInk(of:_:)``).

@@ -19,8 +19,9 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     private let source: Source
     /// The font this instance was made from by ``instance(_:)``; nil for a font as loaded.
     private let defaultInstance: Font?
-    /// Instances made from this font, held weakly (an instance holds its default instance strongly).
-    private let instances = Lock<[String: WeakFont]>([:])
+    /// Instances made from this font, held weakly (an instance holds its default instance strongly): the same cache
+    /// as its face's, keyed by the face's clamped axis values.
+    private let instances = InstanceCache<Font>()
 
     private init(face: FontFace, defaultInstance: Font?) {
         source = .loaded(face)
@@ -180,13 +181,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         guard !base.faceAxes.isEmpty else { return base }
         let face = base.face.instance(variations)
         if face === base.face { return base }
-        let key = face.variations.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-        return base.instances.withLock { cache in
-            if let existing = cache[key]?.font { return existing }
-            let made = Font(face: face, defaultInstance: base)
-            cache[key] = WeakFont(font: made)
-            return made
-        }
+        return base.instances.instance(face.variations) { Font(face: face, defaultInstance: base) }
     }
 
     /// Whether the font has a glyph for `scalar` in its cmap.
@@ -222,11 +217,6 @@ public struct FontAxis: Sendable, Hashable {
     public var maximum: Double
 }
 
-/// A weak reference to an instance, so a font's cache does not keep its instances alive.
-private struct WeakFont: @unchecked Sendable {
-    // @unchecked Sendable: only read and written under the default instance's `instances` lock.
-    weak var font: Font?
-}
 
 /// Vertical metrics of a font in font units, as a layout engine uses them.
 ///
