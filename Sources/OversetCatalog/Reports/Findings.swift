@@ -217,7 +217,8 @@ extension CheckReport {
             if let key = finding.key, let language = finding.language {
                 json.key("partialFingerprints")
                 json.beginObject()
-                json.member("overset/v1", "\(key)|\(language)|\(finding.rule)")
+                // A key checked at several places in the app is a finding per place: the place is in its identity.
+                json.member("overset/v1", "\(key)|\(language)|\(finding.rule)" + (finding.site.map { "|\($0.location)" } ?? ""))
                 json.endObject()
                 json.key("properties")
                 json.beginObject()
