@@ -78,7 +78,9 @@ extension CheckReport {
             shown += 1
             guard shown <= maxKeys else { continue }
             let worst = found.map { $0.findings[0].status }.max()!
-            out.append("\(worst.rawValue.uppercased())  \(group.key)  (\(Plural.count(found.count, "language")))")
+            // Languages, not results: a key checked at two places in the app has two results a language.
+            let languages = Set(found.map(\.result.language)).count
+            out.append("\(worst.rawValue.uppercased())  \(group.key)  (\(Plural.count(languages, "language")))")
             let ordered = found.sorted { ($0.findings[0].status, $0.result.language) > ($1.findings[0].status, $1.result.language) }
             for (result, findings) in ordered {
                 // The lines are the truncation's (or a too-wide line's) when there is one, else the first finding's
