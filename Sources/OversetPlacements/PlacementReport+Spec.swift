@@ -49,8 +49,8 @@ extension PlacementReport {
                 + "`overset placements \(appFolder)` says why for each"))
         }
         for problem in problems {
-            diagnostics.append(CatalogDiagnostic(.warning, CatalogLocation(file: (appFolder as NSString).appendingPathComponent(problem.file)),
-                                                 problem.message))
+            let file = problem.file == "." ? appFolder : (appFolder as NSString).appendingPathComponent(problem.file)
+            diagnostics.append(CatalogDiagnostic(.warning, CatalogLocation(file: file), problem.message))
         }
         var defaultRule: LayoutRule
         if let base {
