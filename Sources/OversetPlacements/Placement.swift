@@ -1,5 +1,6 @@
 import Foundation
 import Overset
+import OversetCatalog
 
 /// One place a localization key is shown, and the label it is shown with: read from an Interface Builder file, a
 /// SwiftUI view, a UIKit call, or a system component's table.
@@ -173,8 +174,8 @@ public struct PlacementReport: Sendable, Hashable, Codable {
         return try encoder.encode(self)
     }
 
-    /// Reads a report written by ``json()``.
+    /// Reads a report written by ``json()``, with Overset's one JSON reader (a key given twice is refused).
     public static func read(json data: Data) throws -> PlacementReport {
-        try JSONDecoder().decode(PlacementReport.self, from: data)
+        try JSONSourceDecoder.decode(PlacementReport.self, from: data, path: "the placements", what: "the placements")
     }
 }

@@ -64,7 +64,9 @@ public struct Baseline: Sendable, Codable, Hashable {
         // A key given twice (a failure's "kind", the "failures" list) would mean one thing to Overset and another
         // to a reviewer reading it with jq or Python: refused, as every JSON Overset reads.
         try JSONSource.refuseRepeatedKeys(data, path: path, what: "the baseline")
-        if let baseline = try? JSONDecoder().decode(Baseline.self, from: data) { return baseline }
+        if let baseline = try? JSONSourceDecoder.decode(Baseline.self, from: data, path: path, what: "the baseline") {
+            return baseline
+        }
         if let report = try? CheckReport.fromJSON(data) { return Baseline(report: report) }
         throw CatalogError(location: CatalogLocation(file: path),
                            message: "not a baseline (from --write-baseline) or a JSON report (from --format json)")

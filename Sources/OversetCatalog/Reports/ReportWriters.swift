@@ -135,8 +135,7 @@ extension CheckReport {
     /// - Throws: also for a key given twice in one object, which JSON readers disagree on: a report is verified,
     ///   never trusted.
     public static func fromJSON(_ data: Data, path: String = "the report") throws -> CheckReport {
-        try JSONSource.refuseRepeatedKeys(data, path: path, what: "the report")
-        return try JSONDecoder().decode(CheckReport.self, from: data)
+        try JSONSourceDecoder.decode(CheckReport.self, from: data, path: path, what: "the report")
     }
 
     // MARK: JUnit
