@@ -14,36 +14,47 @@ package enum JSONSourceDecoder {
                                message: "\(what) gives the key \"\(repeated.key)\" twice in one object; JSON readers "
                                    + "disagree on which counts, so it is refused")
         }
-        return try T(from: NodeDecoder(node: source.root, codingPath: []))
+        return try T(from: NodeDecoder(node: source.root, codingPath: [], document: Document(source)))
+    }
+
+    /// The document the nodes point into: an integer is read from its own digits, exactly (a `Double` holds
+    /// integers to 2^53 only, and a report's counts may be larger).
+    private final class Document {
+        let source: JSONSource
+        init(_ source: JSONSource) { self.source = source }
     }
 
     private struct NodeDecoder: Decoder {
         let node: JSONSource.Node
         let codingPath: [any CodingKey]
+        let document: Document
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
             guard let members = node.members else { throw mismatch([String: Any].self, node, codingPath) }
             var byKey: [String: JSONSource.Node] = [:]
             for member in members { byKey[member.key] = member.value }
-            return KeyedDecodingContainer(Keyed<Key>(members: byKey, codingPath: codingPath))
+            return KeyedDecodingContainer(Keyed<Key>(members: byKey, codingPath: codingPath, document: document))
         }
 
         func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
             guard case .array(let items) = node.value else { throw mismatch([Any].self, node, codingPath) }
-            return Unkeyed(items: items, codingPath: codingPath)
+            return Unkeyed(items: items, codingPath: codingPath, document: document)
         }
 
-        func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(node: node, codingPath: codingPath) }
+        func singleValueContainer() throws -> any SingleValueDecodingContainer {
+            Single(node: node, codingPath: codingPath, document: document)
+        }
     }
 
     private static func mismatch(_ type: Any.Type, _ node: JSONSource.Node, _ path: [any CodingKey]) -> DecodingError {
         .typeMismatch(type, DecodingError.Context(codingPath: path, debugDescription: "found \(node.kindDescription)"))
     }
 
-    /// A number as an integer type, only when it is one exactly.
-    private static func integer<T: FixedWidthInteger>(_ node: JSONSource.Node, _ path: [any CodingKey]) throws -> T {
-        guard case .number(let value) = node.value, value.rounded() == value, let exact = T(exactly: value) else {
+    /// A number as an integer type, read from its digits; only when it is one exactly and in the type's range.
+    private static func integer<T: FixedWidthInteger>(_ node: JSONSource.Node, _ path: [any CodingKey],
+                                                      _ document: Document) throws -> T {
+        guard case .number = node.value, let exact = T(document.source.text(node.range)) else {
             throw mismatch(T.self, node, path)
         }
         return exact
@@ -52,6 +63,7 @@ package enum JSONSourceDecoder {
     private struct Single: SingleValueDecodingContainer {
         let node: JSONSource.Node
         let codingPath: [any CodingKey]
+        let document: Document
 
         func decodeNil() -> Bool { if case .null = node.value { true } else { false } }
         func decode(_ type: Bool.Type) throws -> Bool {
@@ -67,22 +79,25 @@ package enum JSONSourceDecoder {
             return value
         }
         func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
-        func decode(_ type: Int.Type) throws -> Int { try integer(node, codingPath) }
-        func decode(_ type: Int8.Type) throws -> Int8 { try integer(node, codingPath) }
-        func decode(_ type: Int16.Type) throws -> Int16 { try integer(node, codingPath) }
-        func decode(_ type: Int32.Type) throws -> Int32 { try integer(node, codingPath) }
-        func decode(_ type: Int64.Type) throws -> Int64 { try integer(node, codingPath) }
-        func decode(_ type: UInt.Type) throws -> UInt { try integer(node, codingPath) }
-        func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(node, codingPath) }
-        func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(node, codingPath) }
-        func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(node, codingPath) }
-        func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(node, codingPath) }
-        func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: NodeDecoder(node: node, codingPath: codingPath)) }
+        func decode(_ type: Int.Type) throws -> Int { try integer(node, codingPath, document) }
+        func decode(_ type: Int8.Type) throws -> Int8 { try integer(node, codingPath, document) }
+        func decode(_ type: Int16.Type) throws -> Int16 { try integer(node, codingPath, document) }
+        func decode(_ type: Int32.Type) throws -> Int32 { try integer(node, codingPath, document) }
+        func decode(_ type: Int64.Type) throws -> Int64 { try integer(node, codingPath, document) }
+        func decode(_ type: UInt.Type) throws -> UInt { try integer(node, codingPath, document) }
+        func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(node, codingPath, document) }
+        func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(node, codingPath, document) }
+        func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(node, codingPath, document) }
+        func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(node, codingPath, document) }
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            try T(from: NodeDecoder(node: node, codingPath: codingPath, document: document))
+        }
     }
 
     private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let members: [String: JSONSource.Node]
         let codingPath: [any CodingKey]
+        let document: Document
         var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
 
         func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
@@ -95,7 +110,9 @@ package enum JSONSourceDecoder {
             return node
         }
 
-        private func single(_ key: Key) throws -> Single { Single(node: try node(key), codingPath: codingPath + [key]) }
+        private func single(_ key: Key) throws -> Single {
+            Single(node: try node(key), codingPath: codingPath + [key], document: document)
+        }
 
         func decodeNil(forKey key: Key) throws -> Bool { try single(key).decodeNil() }
         func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try single(key).decode(type) }
@@ -113,23 +130,24 @@ package enum JSONSourceDecoder {
         func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try single(key).decode(type) }
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try single(key).decode(type) }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            try T(from: NodeDecoder(node: try node(key), codingPath: codingPath + [key]))
+            try T(from: NodeDecoder(node: try node(key), codingPath: codingPath + [key], document: document))
         }
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-            try NodeDecoder(node: try node(key), codingPath: codingPath + [key]).container(keyedBy: type)
+            try NodeDecoder(node: try node(key), codingPath: codingPath + [key], document: document).container(keyedBy: type)
         }
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            try NodeDecoder(node: try node(key), codingPath: codingPath + [key]).unkeyedContainer()
+            try NodeDecoder(node: try node(key), codingPath: codingPath + [key], document: document).unkeyedContainer()
         }
         func superDecoder() throws -> any Decoder {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: "no super decoder"))
         }
-        func superDecoder(forKey key: Key) throws -> any Decoder { NodeDecoder(node: try node(key), codingPath: codingPath + [key]) }
+        func superDecoder(forKey key: Key) throws -> any Decoder { NodeDecoder(node: try node(key), codingPath: codingPath + [key], document: document) }
     }
 
     private struct Unkeyed: UnkeyedDecodingContainer {
         let items: [JSONSource.Node]
         let codingPath: [any CodingKey]
+        let document: Document
         var currentIndex = 0
         var count: Int? { items.count }
         var isAtEnd: Bool { currentIndex >= items.count }
@@ -147,7 +165,8 @@ package enum JSONSourceDecoder {
                                                                                   debugDescription: "the array ends here"))
             }
             defer { currentIndex += 1 }
-            return NodeDecoder(node: items[currentIndex], codingPath: codingPath + [Index(intValue: currentIndex)])
+            return NodeDecoder(node: items[currentIndex], codingPath: codingPath + [Index(intValue: currentIndex)],
+                               document: document)
         }
 
         mutating func decodeNil() throws -> Bool {
