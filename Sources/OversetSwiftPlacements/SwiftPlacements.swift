@@ -128,10 +128,9 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// The keys a property or method returns, when it is the only declaration of its name and every value it
-    /// returns is a key.
-    /// With `owner` (the type of the value the property is read on, when the code says it), the property of that
-    /// type; without, the one declaration of that name in the app.
+    /// The keys a property or method returns (its other return values, `nil` or a name, are not keys). With
+    /// `owner` (the type of the value it is read on, when the code says it), that type's; without, the one
+    /// declaration of that name in the app.
     private func returnedKeys(_ name: String, owner: String?) -> [CodeKey]? {
         guard let candidates = index.returningProperties[name] else { return nil }
         let property: (owner: String, returned: [ExprSyntax], isKeyType: Bool)
