@@ -245,6 +245,9 @@ public enum Placements {
 
     /// A UIKit label set in code with no font or lines of its own takes `UILabel`'s defaults.
     private static func completeUIKitDefaults(_ placement: inout Placement) {
+        if placement.component == "UIButton", placement.label["maxLines"] == nil {
+            placement.set("maxLines", .number(1), from: "UIButton's title label: numberOfLines 1 (UILabel's default)")
+        }
         guard placement.component == "UILabel" else { return }
         if placement.label["style"] == nil, placement.label["size"] == nil {
             placement.set("size", .number(17), from: "UILabel default (the system font at 17 pt, UILabel.font)")

@@ -318,7 +318,13 @@ struct SwiftIndex {
         fileprivate static func assignment(_ sequence: SequenceExprSyntax) -> (target: String, value: ExprSyntax)? {
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
-            let target = elements[0].trimmedDescription.filter { $0 != "?" && $0 != "!" && !$0.isWhitespace }
+            var target = elements[0].trimmedDescription.filter { $0 != "?" && $0 != "!" && !$0.isWhitespace }
+            // `button.titleLabel?.font = …` sets the button's title font: read as the button's own `font`.
+            if target.hasSuffix(".titleLabel.font") || target.hasSuffix(".titleLabel.numberOfLines")
+                || target.hasSuffix(".titleLabel.lineBreakMode") || target.hasSuffix(".titleLabel.adjustsFontSizeToFitWidth")
+                || target.hasSuffix(".titleLabel.minimumScaleFactor") {
+                target = target.replacingOccurrences(of: ".titleLabel.", with: ".")
+            }
             return (target, elements[2])
         }
     }

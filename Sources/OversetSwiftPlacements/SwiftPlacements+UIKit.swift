@@ -57,7 +57,10 @@ extension SwiftPlacementFinder {
             }
         }
         if let width = codeWidth(property, facts: facts) { settings.append(("width", .number(width.0), width.1)) }
-        let component = declared.hasPrefix("UI") ? declared : "UILabel"
+        // The app's own subclasses by what they are (`PrimaryActionButton` is a button).
+        let component = kind == "UIButton" || declared.hasSuffix("Button") ? "UIButton"
+            : declared.hasSuffix("TextField") ? "UITextField"
+            : declared.hasPrefix("UI") ? declared : "UILabel"
         let outlet = facts?.outlets.contains(property) == true ? (owner, property) : nil
         placements.append(CodePlacement(key: key, line: line, component: component, settings: settings,
                                         notes: notes, outlet: outlet))

@@ -216,6 +216,28 @@ import Testing
         #expect(card.label["maxLines"] == .number(2), "\(card)")
     }
 
+    @Test func aButtonSubclass_takesItsTitleLabelsFont() throws {
+        // `button.titleLabel?.font = …` in the property's initializer closure; the button is the app's subclass.
+        let app = try PlacementLimitsTests.tree(["C.swift": """
+            import UIKit
+            final class RoundedButton: UIButton {}
+            final class ComposeController: UIViewController {
+                private lazy var publishButton: UIButton = {
+                    let button = RoundedButton(type: .custom)
+                    button.titleLabel?.font = .systemFont(ofSize: 14, weight: .bold)
+                    button.setTitle(NSLocalizedString("compose.publish", comment: ""), for: .normal)
+                    return button
+                }()
+            }
+            """])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app, options: .init(screenWidth: 375))
+        let publish = try #require(report.placements.first { $0.key == "compose.publish" })
+        #expect(publish.component == "UIButton", "\(publish)")
+        #expect(publish.label["size"] == .number(14) && publish.label["weight"] == .name("bold"), "\(publish)")
+        #expect(publish.label["maxLines"] == .number(1))
+    }
+
     @Test func aPlainList_spansTheScreenLessTheCellMargins() throws {
         let app = try PlacementLimitsTests.tree(["V.swift": """
             import SwiftUI
