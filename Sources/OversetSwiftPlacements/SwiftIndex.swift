@@ -68,8 +68,45 @@ struct SwiftIndex {
         }
     }
 
-    /// Indexes what needs every file read first (``accessorsBySuffix``).
+    /// Per type name, its stored properties declared `LocalizedStringKey` or `LocalizedStringResource` (a literal
+    /// passed for one is a key), made by ``finish()``.
+    var keyProperties: [String: Set<String>] = [:]
+    /// Per type name, its stored properties and its initializers, made by ``finish()``.
+    var storedProperties: [String: Set<String>] = [:]
+    var initializers: [String: [InitializerDeclSyntax]] = [:]
+    /// Per type name, the stored property a trailing closure's view goes to (`@ViewBuilder var content`, or one of
+    /// type `Content`), made by ``finish()``.
+    var contentProperties: [String: String] = [:]
+
+    /// Indexes what needs every file read first (``accessorsBySuffix``, the types' members).
     mutating func finish() {
+        keyProperties = [:]
+        storedProperties = [:]
+        initializers = [:]
+        contentProperties = [:]
+        for (name, declarations) in typeDeclarations {
+            for type in declarations {
+                for member in type.memberBlock.members {
+                    if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+                        initializers[name, default: []].append(initializer)
+                        continue
+                    }
+                    guard let decl = member.decl.as(VariableDeclSyntax.self) else { continue }
+                    for binding in decl.bindings where binding.accessorBlock == nil {
+                        guard let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                        storedProperties[name, default: []].insert(property)
+                        let annotation = binding.typeAnnotation?.type.trimmedDescription ?? ""
+                        let builder = decl.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "ViewBuilder" }
+                        if contentProperties[name] == nil, builder || annotation == "Content" || annotation.hasSuffix("-> Content") {
+                            contentProperties[name] = property
+                        }
+                        if annotation.hasPrefix("LocalizedStringKey") || annotation.hasPrefix("LocalizedStringResource") {
+                            keyProperties[name, default: []].insert(property)
+                        }
+                    }
+                }
+            }
+        }
         accessorsBySuffix = [:]
         for (name, key) in accessors {
             let parts = name.split(separator: ".")
@@ -98,10 +135,15 @@ struct SwiftIndex {
     /// or a closure's parameter), nearest first; nil when `name` is not a local there.
     static func localDeclaration(of name: String, before node: Syntax) -> Syntax? {
         var current = node.parent
-        while let scope = current {
+        // Bounded, as ``TypeInference/type(of:)`` is: a generated function of thousands of statements is not
+        // searched whole for every assignment in it.
+        var budget = 2_000
+        while let scope = current, budget > 0 {
+            budget -= 1
             if scope.is(MemberBlockSyntax.self) { return nil }  // the type's own members: properties
             if let block = scope.as(CodeBlockItemListSyntax.self) {
-                for item in block {
+                budget -= block.count
+                for item in block.prefix(max(0, budget + block.count)) {
                     if let decl = item.item.as(VariableDeclSyntax.self),
                        decl.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }) {
                         return Syntax(block)

@@ -70,15 +70,16 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         }
         // `input.localizedDescription(for: unit)`, a method that returns a key per case.
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+           index.returningProperties[member.declName.baseName.text] != nil,
            let keys = returnedKeys(member.declName.baseName.text, owner: TypeInference.type(of: base)) {
             for key in keys { place(key, at: ExprSyntax(node)) }
         }
         // A literal passed to an app's view for a property it declares `LocalizedStringKey`
         // (`SettingsRow(title: "settings.title")`): a key, followed into the view.
-        if let called = Expressions.calledName(node), let types = index.typeDeclarations[called] {
+        if let called = Expressions.calledName(node), let keyProperties = index.keyProperties[called] {
             for argument in node.arguments {
-                guard let label = argument.label?.text, let literal = Expressions.literal(argument.expression),
-                      SwiftPlacementFinder.declaresKey(label, in: types) else { continue }
+                guard let label = argument.label?.text, keyProperties.contains(label),
+                      let literal = Expressions.literal(argument.expression) else { continue }
                 place(CodeKey(key: literal.text, table: "Localizable", isPattern: literal.isPattern), at: argument.expression)
             }
         }
@@ -107,7 +108,9 @@ final class SwiftPlacementFinder: SyntaxVisitor {
             return .skipChildren
         }
         // `tab.title`, where `title` is the one property of its name and returns a key for each case.
-        if let base = node.base, let keys = returnedKeys(node.declName.baseName.text, owner: TypeInference.type(of: base)) {
+        // (The type is inferred only for names that return keys: inferring walks up the tree.)
+        if let base = node.base, index.returningProperties[node.declName.baseName.text] != nil,
+           let keys = returnedKeys(node.declName.baseName.text, owner: TypeInference.type(of: base)) {
             for key in keys { place(key, at: ExprSyntax(node)) }
         }
         return .visitChildren
@@ -335,28 +338,14 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         return placeReferences(key, to: inner, in: Syntax(body), after: nil, line: line, depth: depth)
     }
 
-    /// Whether one of `types` declares a property `name` of a type SwiftUI looks up as a key
-    /// (`LocalizedStringKey`, `LocalizedStringResource`).
-    static func declaresKey(_ name: String, in types: [DeclGroupSyntax]) -> Bool {
-        types.contains { type in
-            type.memberBlock.members.contains { member in
-                member.decl.as(VariableDeclSyntax.self)?.bindings.contains { binding in
-                    guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
-                          let annotation = binding.typeAnnotation?.type.trimmedDescription else { return false }
-                    return annotation.hasPrefix("LocalizedStringKey") || annotation.hasPrefix("LocalizedStringResource")
-                } ?? false
-            }
-        }
-    }
-
     /// Places a key passed to an app type's initializer (`SettingsRow(title: L10n.x)`) where the type shows it:
     /// through the one initializer whose parameter has that label (`titleLabel.text = title`), or, for a memberwise
     /// initializer (a SwiftUI view's), wherever the type's members read the stored property of that name
     /// (`Text(title)` in its `body`).
     private func followIntoType(_ key: CodeKey, types: [DeclGroupSyntax], call: FunctionCallExprSyntax,
                                 argument: LabeledExprSyntax, line: Int, depth: Int) -> Outcome? {
-        guard let label = argument.label?.text else { return nil }
-        let initializers = types.flatMap { $0.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) } }
+        guard let label = argument.label?.text, let name = Expressions.calledName(call) else { return nil }
+        let initializers = index.initializers[name] ?? []
         let matching = initializers.filter { initializer in
             initializer.signature.parameterClause.parameters.contains { $0.firstName.text == label }
         }
@@ -367,14 +356,7 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         }
         guard initializers.isEmpty else { return nil }
         // A memberwise initializer: the stored property `label`, read in the type's other members.
-        let stored = types.contains { type in
-            type.memberBlock.members.contains { member in
-                member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
-                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == label && $0.accessorBlock == nil
-                } ?? false
-            }
-        }
-        guard stored else { return nil }
+        guard index.storedProperties[name]?.contains(label) == true else { return nil }
         var outcome = Outcome.notPlaced
         for type in types {
             switch placeReferences(key, to: label, in: Syntax(type.memberBlock), after: nil, line: line, depth: depth) {

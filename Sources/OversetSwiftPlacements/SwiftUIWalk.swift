@@ -107,7 +107,8 @@ struct SwiftUIWalk {
                 // A view handed to the app's own view (`LabeledQuantity(label: Text(…))`, `Card { Text(…) }`) is
                 // shown where that view reads the property: the walk goes on inside it, so its `.font` applies.
                 if helpers < 2, let name = Expressions.calledName(container), let types = index.typeDeclarations[name],
-                   let property = SwiftUIWalk.viewProperty(closureLabel, in: types),
+                   let property = closureLabel.map({ index.storedProperties[name]?.contains($0) == true ? $0 : nil })
+                       ?? index.contentProperties[name],
                    let use = SwiftUIWalk.firstUse(of: property, inTypes: types) {
                     helpers += 1
                     node = use
@@ -141,26 +142,6 @@ struct SwiftUIWalk {
         if let function = decl.as(FunctionDeclSyntax.self) { return function.name.text }
         if let variable = decl.as(VariableDeclSyntax.self) {
             return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-        }
-        return nil
-    }
-
-    /// The stored property of an app's view that takes a view passed as `label` (a labelled argument), or as a
-    /// trailing closure (nil: the property declared `@ViewBuilder` or of type `Content`).
-    static func viewProperty(_ label: String?, in types: [DeclGroupSyntax]) -> String? {
-        for type in types {
-            for member in type.memberBlock.members {
-                guard let decl = member.decl.as(VariableDeclSyntax.self) else { continue }
-                for binding in decl.bindings where binding.accessorBlock == nil {
-                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                    if let label, name == label { return name }
-                    if label == nil {
-                        let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
-                        let builder = decl.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "ViewBuilder" }
-                        if builder || type == "Content" || type.hasSuffix("-> Content") { return name }
-                    }
-                }
-            }
         }
         return nil
     }

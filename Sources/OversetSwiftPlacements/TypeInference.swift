@@ -33,7 +33,11 @@ enum TypeInference {
         guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
         if name == "self" { return SwiftIndex.enclosingTypes(of: Syntax(base)).last }
         var current = base.parent
-        while let node = current {
+        // A bounded look: the declarations of the blocks around, up to `budget` of them (a generated file of
+        // thousands of statements would make every look a walk of the file).
+        var budget = 2_000
+        while let node = current, budget > 0 {
+            budget -= 1
             if let closure = node.as(ClosureExprSyntax.self), let type = closureParameter(name, of: closure) { return type }
             if let loop = node.as(ForStmtSyntax.self), loop.pattern.trimmedDescription == name {
                 return allCasesType(loop.sequence)
@@ -46,7 +50,7 @@ enum TypeInference {
             }
             if let members = node.as(MemberBlockSyntax.self) {
                 // A stored property of the enclosing type: `@ObservedObject var viewModel: ReportViewModel`.
-                for member in members.members {
+                for member in members.members.prefix(budget) {
                     guard let decl = member.decl.as(VariableDeclSyntax.self) else { continue }
                     for binding in decl.bindings where binding.pattern.trimmedDescription == name {
                         if let type = binding.typeAnnotation?.type.trimmedDescription { return cleaned(type) }
@@ -57,7 +61,8 @@ enum TypeInference {
                 return nil
             }
             if let block = node.as(CodeBlockItemListSyntax.self) {
-                for item in block {
+                budget -= block.count
+                for item in block.prefix(max(0, budget + block.count)) {
                     guard let decl = item.item.as(VariableDeclSyntax.self) else { continue }
                     for binding in decl.bindings where binding.pattern.trimmedDescription == name {
                         if let type = binding.typeAnnotation?.type.trimmedDescription { return cleaned(type) }
