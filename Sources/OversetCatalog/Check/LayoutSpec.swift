@@ -244,7 +244,7 @@ public struct LayoutSpec: Sendable {
     public func rules(for entry: CatalogEntry) -> [LayoutRule] {
         let first = rule(for: entry)
         guard first.site != nil else { return [first] }
-        return rules.filter { $0.site != nil && $0.matches(entry) }
+        return index.sitedRules(for: entry).map { rules[$0] }
     }
 
     /// The index of the rule that takes `entry` (nil: the default rule).

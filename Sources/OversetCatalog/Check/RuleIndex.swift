@@ -7,6 +7,9 @@ import Foundation
 /// `NSRegularExpression`; this is a few lookups a key.
 struct RuleIndex: Sendable {
     private var exact: [String: Int] = [:]
+    /// Every rule made from a placement (``LayoutRule/site``), by its key: a key placed at several places has one
+    /// rule for each.
+    private var sited: [String: [Int]] = [:]
     private var kinds: [String: Int] = [:]
     /// Globs of `*` and `?` by their literal prefix, each with its rule's index, in rule order.
     private var prefixed: [String: [(rule: Int, glob: [Unicode.Scalar])]] = [:]
@@ -20,7 +23,9 @@ struct RuleIndex: Sendable {
         var lengths = Set<Int>()
         for (index, rule) in rules.enumerated() {
             switch rule.pattern {
-            case .exact(let key): if exact[key] == nil { exact[key] = index }
+            case .exact(let key):
+                if exact[key] == nil { exact[key] = index }
+                if rule.site != nil { sited[key, default: []].append(index) }
             case .kind(let kind): if kinds[kind] == nil { kinds[kind] = index }
             case .all: if matchesAll == nil { matchesAll = index }
             case .regex: everyKey.append(index)
@@ -38,6 +43,13 @@ struct RuleIndex: Sendable {
             }
         }
         prefixLengths = lengths.sorted()
+    }
+
+    /// The indexes of the placements' rules of `entry`'s key, in rule order (``LayoutSpec/rules(for:)``).
+    func sitedRules(for entry: CatalogEntry) -> [Int] {
+        guard !sited.isEmpty else { return [] }
+        let tabled = entry.table.flatMap { sited["\($0) › \(entry.key)"] } ?? []
+        return tabled.isEmpty ? sited[entry.key] ?? [] : ((sited[entry.key] ?? []) + tabled).sorted()
     }
 
     /// The index of the first rule that takes `entry`, or nil for the default rule.
