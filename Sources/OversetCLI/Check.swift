@@ -142,8 +142,8 @@ struct Check: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if let screenWidth, !(200...2000).contains(screenWidth) {
-            throw ValidationError("--screen-width \(Points.format(screenWidth)) is out of range: give 200 to 2000 points")
+        if let screenWidth, !PlacementReport.screenWidthRange.contains(screenWidth) {
+            throw ValidationError(PlacementReport.screenWidthError(screenWidth))
         }
         if let shard, parseShard(shard) == nil {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N ≤ \(CheckReport.maximumShards), e.g. --shard 2/4")

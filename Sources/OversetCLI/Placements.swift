@@ -133,6 +133,12 @@ struct SpecInit: ParsableCommand {
     @Option(help: "The screen width in points widths are read at (default: the narrowest iPhone the deployment target supports).")
     var screenWidth: Double?
 
+    func validate() throws {
+        if let screenWidth, !PlacementReport.screenWidthRange.contains(screenWidth) {
+            throw ValidationError(PlacementReport.screenWidthError(screenWidth))
+        }
+    }
+
     func run() throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: app, isDirectory: &isFolder), isFolder.boolValue else {

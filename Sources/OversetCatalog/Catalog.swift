@@ -412,6 +412,9 @@ enum TextDecoding {
 }
 
 extension Catalog {
+    /// Build output folders no search reads (``files(under:)``, placements' source files).
+    package static let buildFolders: Set<String> = [".build", "build", "DerivedData"]
+
     /// The catalog files under a folder, sorted: String Catalogs (`*.xcstrings`), `*.strings` and `*.stringsdict`
     /// (in `.lproj` folders or not), Android's `values*/strings.xml`, and XLIFF exports (`*.xliff`, `*.xlf`).
     /// Hidden folders and build folders (`.build`, `build`, `DerivedData`) are not searched. The same choice as
@@ -427,7 +430,7 @@ extension Catalog {
         var found: [String] = []
         for case let url as URL in walker {
             let name = url.lastPathComponent
-            if name == ".build" || name == "build" || name == "DerivedData" { walker.skipDescendants(); continue }
+            if Catalog.buildFolders.contains(name) { walker.skipDescendants(); continue }
             let parent = url.deletingLastPathComponent().lastPathComponent
             let lower = name.lowercased()
             let wanted = lower.hasSuffix(".xcstrings") || lower.hasSuffix(".strings") || lower.hasSuffix(".stringsdict")

@@ -154,6 +154,13 @@ public struct PlacementReport: Sendable, Hashable, Codable {
     public var problems: [PlacementProblem]
     /// The screen width the widths were read at, in points, and why that one.
     public var screenWidth: Double
+    /// The screen widths `--screen-width` takes, in points (every door that reads placements checks this range).
+    public static let screenWidthRange: ClosedRange<Double> = 200...2000
+    /// The message for a `--screen-width` out of ``screenWidthRange``.
+    public static func screenWidthError(_ width: Double) -> String {
+        "--screen-width \(Points.format(width)) is out of range: give \(Points.format(screenWidthRange.lowerBound)) to "
+            + "\(Points.format(screenWidthRange.upperBound)) points"
+    }
     /// Where ``screenWidth`` came from (`"iOS 16 deployment target: 375 pt"`, `"--screen-width"`).
     public var screenWidthFrom: String
 

@@ -31,7 +31,7 @@ public enum Placements {
     }
 
     /// Folders never searched: dependencies and build output.
-    static let skippedFolders: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
+    static let skippedFolders: Set<String> = Catalog.buildFolders.union(["Pods", "Carthage", "node_modules", "vendor"])
 
     /// Reads the app under `folder`: its storyboards and XIBs, its Swift files, and its catalogs (for the keys no
     /// placement shows).
