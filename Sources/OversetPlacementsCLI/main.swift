@@ -42,8 +42,8 @@ struct PlacementsCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        if let screenWidth, !(200...2000).contains(screenWidth) {
-            throw ValidationError("--screen-width \(screenWidth) is out of range: give 200 to 2000 points")
+        if let screenWidth, !PlacementReport.screenWidthRange.contains(screenWidth) {
+            throw ValidationError(PlacementReport.screenWidthError(screenWidth))
         }
     }
 
@@ -62,6 +62,15 @@ struct PlacementsCommand: ParsableCommand {
         }
         let data = format == .json ? try report.json() + Data("\n".utf8) : Data(report.text().utf8)
         if let output {
+            // Never over an input: a file of the kinds this read, inside the app's folder.
+            let target = URL(fileURLWithPath: output).standardizedFileURL
+            let root = URL(fileURLWithPath: app).standardizedFileURL.path + "/"
+            let read = ["swift", "storyboard", "xib", "strings", "stringsdict", "xcstrings", "xliff", "xml", "pbxproj"]
+            if target.path.hasPrefix(root), read.contains(target.pathExtension.lowercased()),
+               FileManager.default.fileExists(atPath: target.path) {
+                FileHandle.standardError.write(Data("error: --output \(output) is a file this reads: choose another path\n".utf8))
+                throw ExitCode(2)
+            }
             do { try data.write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
                 FileHandle.standardError.write(Data("error: \(output): cannot write: \(error.localizedDescription)\n".utf8))
                 throw ExitCode(3)

@@ -144,6 +144,17 @@ import Testing
 
 /// `overset placements` usage errors exit 2, as every command's do.
 @Suite struct PlacementsExitStatusTests {
+    @Test func output_neverOverAnInput() throws {
+        let directory = NSTemporaryDirectory() + "overset-placements-out-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory + "/App", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let source = "import SwiftUI\nstruct V: View { var body: some View { Text(\"Hello\") } }\n"
+        try source.write(toFile: directory + "/App/V.swift", atomically: true, encoding: .utf8)
+        let run = try CLITests.run(["placements", directory + "/App", "--output", directory + "/App/V.swift"])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(try String(contentsOfFile: directory + "/App/V.swift", encoding: .utf8) == source)
+    }
+
     @Test func usageErrors_exit2() throws {
         for arguments in [["placements", PlacementsCommandTests.app, "--screen-width", "5"],
                           ["placements", PlacementsCommandTests.app, "--format", "yaml"],
