@@ -54,9 +54,12 @@ let package = Package(
         ),
         // The label model over the engine (re-exported): Dynamic Type, a label's settings and their one decoder, the
         // verdict, reflow.
-        .target(name: "Overset", dependencies: ["OversetEngine", "OversetText"]),
-        // Findings made once from verdicts (kind, severity, categories, sentence): what every door renders.
-        .target(name: "OversetReports", dependencies: ["Overset"]),
+        .target(name: "OversetLabel", dependencies: ["OversetEngine", "OversetText"]),
+        // Findings made once from verdicts (kind, severity, categories), and every sentence a user reads about a
+        // verdict or a layout choice: the label model states facts, this module words them.
+        .target(name: "OversetReports", dependencies: ["OversetLabel"]),
+        // What users import: the engine, the label model and the findings with their sentences, re-exported.
+        .target(name: "Overset", dependencies: ["OversetLabel", "OversetReports"]),
         // cairo behind a Swift canvas (package API): the one other module that calls C, so that the engine, the
         // catalogs' readers and the test helpers build without cairo.
         .target(name: "OversetRaster", dependencies: ["CCairo"]),
@@ -65,7 +68,7 @@ let package = Package(
         .target(name: "OversetPNG", dependencies: ["Overset", "OversetPictures", "OversetRaster"]),
         // String catalogs (xcstrings, strings, stringsdict, XLIFF, Android, JSON), layout specs, checks, reports,
         // pseudo-localization.
-        .target(name: "OversetCatalog", dependencies: ["Overset", "OversetReports", .product(name: "Yams", package: "Yams")]),
+        .target(name: "OversetCatalog", dependencies: ["Overset", "OversetLabel", "OversetReports", .product(name: "Yams", package: "Yams")]),
         // Where each key is shown and with which label: the placement model, the system components' table and the
         // Interface Builder reader, and a spec made from placements. No swift-syntax: `overset check APP_DIR` uses it.
         .target(name: "OversetPlacements", dependencies: ["Overset", "OversetCatalog"]),
@@ -105,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OversetTests",
-            dependencies: ["Overset", "OversetEngine", "OversetText", "OversetReports", "OversetCatalog", "OversetPictures", "OversetPNG", "OversetRaster"],
+            dependencies: ["Overset", "OversetLabel", "OversetEngine", "OversetText", "OversetReports", "OversetCatalog", "OversetPictures", "OversetPNG", "OversetRaster"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),

@@ -1,3 +1,5 @@
-/// `Overset` is the label model (settings, resolution, the verdict, reflow) over the engine (fonts, preparation,
-/// layout) in `OversetEngine`; importing `Overset` gives both, as before the two were split.
-@_exported import OversetEngine
+/// `import Overset` gives the engine (`OversetEngine`), the label model (`OversetLabel`) and the findings with their
+/// sentences (`OversetReports`): what a user of the label API needs, as one import. The label model states its
+/// answers as facts (kinds, numbers, edges, categories); `OversetReports` is the one module that words them.
+@_exported import OversetLabel
+@_exported import OversetReports

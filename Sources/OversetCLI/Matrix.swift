@@ -186,10 +186,9 @@ struct Matrix: ParsableCommand {
                          "\(try lines(decision, width: label.width))"]
             table.append(Matrix.row(cells))
         }
-        let summary = flip.map { "flips to vertical at \($0.higName)" } ?? "stays horizontal at every category"
+        let summary = ReflowHeader.summary(flipsAt: flip)
         if !header.title.missingCharacters.isEmpty {
-            table.append("WARNING: no font has a glyph for "
-                + header.title.missingCharacters.map(\.description).joined(separator: ", ") + ": rows are estimates")
+            table.append(ReflowHeader.estimateWarning(missing: header.title.missingCharacters))
         }
         return (table + [""] + findings.map(\.textLine) + [summary]).joined(separator: "\n")
     }
@@ -253,7 +252,7 @@ struct Matrix: ParsableCommand {
             }
             let first = layouts.layouts[0].name
             let last = try choice.lastCategory(choosing: first, width: label.width)
-            let summary = last.map { "chooses \(first) up to \($0.higName)" } ?? "never chooses \(first)"
+            let summary = LayoutChoice.summary(choosing: first, upTo: last)
             try Output.write((lines + [""] + findings.map(\.textLine) + [summary]).joined(separator: "\n"))
         }
         try ExitStatus.of(findings).exit()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Overset
 import OversetCatalog
 
 /// `overset merge`: combine the JSON reports of shards.

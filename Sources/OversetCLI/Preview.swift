@@ -179,25 +179,9 @@ enum TextPreview {
         if let hidden = layout.truncatedRange { summary += " · truncated (hidden UTF-16 range \(hidden))" }
         out.append(summary)
         if verdict.policy.clipping != .ignore {
-            for clip in verdict.clipping.clippedClusters {
-                out.append("  line \(clip.line + 1) \(clip.cluster) (UTF-16 \(clip.range)) crosses the "
-                    + "\(edgeName(clip.edge)) by \(format(clip.overflow)) pt"
-                    + (clip.edge == .top || clip.edge == .bottom ? " (clipsToBounds would cut it)" : ""))
-            }
+            out += verdict.clipping.clippedClusters.map(\.sentence)
         }
-        if verdict.tightened {
-            out.append("fits by tightening its spacing (up to \(Int(Label.tighteningFactor * 100)) % of the width), "
-                + "as allowsDefaultTighteningForTruncation does")
-        }
-        if verdict.scale < 1 {
-            out.append("shrinks to \(Points.format(verdict.scale * 100, decimals: 1)) % "
-                + "(\(format(options.pointSize)) pt) to fit, as adjustsFontSizeToFitWidth does")
-        }
-        if let contrast = verdict.contrast, contrast.passes {
-            out.append("contrast \(ContrastCheck.format(contrast.ratio))"
-                + (contrast.darkRatio.map { ", \(ContrastCheck.format($0)) in dark mode" } ?? "")
-                + ": at least \(ContrastCheck.format(contrast.required)) needed at this size and weight")
-        }
+        out += verdict.notes
         // The verdict's findings, worst first, and its status: the same as `--format json`'s "problems" and
         // "status", and the exit status (ExitStatus).
         for finding in findings { out.append(finding.textLine) }
@@ -218,14 +202,6 @@ enum TextPreview {
         }
     }
 
-    static func edgeName(_ edge: ClipEdge) -> String {
-        switch edge {
-        case .top: return "top of the label"
-        case .bottom: return "bottom of the label"
-        case .previousLine: return "line above"
-        case .nextLine: return "line below"
-        }
-    }
     static func pad(_ string: String, _ width: Int, left: Bool = false) -> String {
         guard string.count < width else { return string }
         let padding = String(repeating: " ", count: width - string.count)

@@ -57,7 +57,7 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
 
     /// The one way a (table, key, variant) is named in reports and test names.
     public static func displayKey(table: String?, key: String, variant: String?) -> String {
-        (table.map { $0 + " › " } ?? "") + (variant.map { "\(key) [\($0)]" } ?? key)
+        CheckResult.displayKey(table: table, key: key, variant: variant)
     }
 
     /// The default strings table's file names; a key in them has no table in reports.
@@ -68,52 +68,6 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
         let name = (path as NSString).lastPathComponent
         return name.isEmpty || defaultTables.contains(name) ? nil : name
     }
-}
-
-/// A file, line and column in a catalog or spec. (Not `SourceLocation`: Swift Testing has a type of that name, and a
-/// test target imports both modules.)
-public struct CatalogLocation: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The file's path as given.
-    public var file: String
-    /// The 1-based line, when known.
-    public var line: Int?
-    /// The 1-based column in characters, when known.
-    public var column: Int?
-
-    public init(file: String, line: Int? = nil, column: Int? = nil) {
-        self.file = file
-        self.line = line
-        self.column = line == nil ? nil : column
-    }
-
-    /// `file:line:column`, the form compilers and editors link to.
-    public var description: String {
-        guard let line else { return file }
-        return column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
-    }
-}
-
-/// A problem found while reading a catalog or spec: the check goes on, and the report counts it.
-public struct CatalogDiagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// How serious it is.
-    public enum Severity: String, Sendable, Hashable, Codable {
-        /// Something was skipped or could not be read.
-        case error
-        /// Something looks wrong but was read (a duplicate key, a rule that matches nothing).
-        case warning
-    }
-
-    public var severity: Severity
-    public var location: CatalogLocation
-    public var message: String
-
-    public init(_ severity: Severity, _ location: CatalogLocation, _ message: String) {
-        self.severity = severity
-        self.location = location
-        self.message = message
-    }
-
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
 }
 
 /// The file formats Overset reads and writes.

@@ -1,5 +1,6 @@
 import Foundation
 import Overset
+import OversetLabel
 import OversetReports
 
 /// Writes a spec's limits into a catalog, where translators' tools show them: the width, the lines, the style and
@@ -89,7 +90,7 @@ public enum CatalogAnnotator {
         for entry in catalog.entries where seen.insert(entry.key).inserted {
             guard var line = entry.location.line, line >= 1, line <= lines.count else { continue }
             let needle = isStrings ? "\"\(StringsFileFormat.escape(entry.key))\""
-                : "name=\"\(xmlEscape(entry.key, attribute: true))\""
+                : "name=\"\(xmlEscaped(entry.key, attribute: true))\""
             if !isStrings, entry.variant != nil {
                 while line > 1, !lines[line - 1].contains(needle) { line -= 1 }
             }
@@ -245,7 +246,7 @@ public enum CatalogAnnotator {
             lines[index] = tagLine
             // The note goes after the source and target (XLIFF 1.2's order: source, target, then notes), before
             // `</trans-unit>`; a previous Overset note is replaced.
-            let noteText = "<note from=\"overset\">\(xmlEscape(note(for: rule, upTo: largest)))</note>"
+            let noteText = "<note from=\"overset\">\(xmlEscaped(note(for: rule, upTo: largest)))</note>"
             var end = index
             while end < lines.count - 1, !lines[end].contains("</trans-unit>") { end += 1 }
             if let existing = (index...end).first(where: { lines[$0].contains("<note from=\"overset\">") }),

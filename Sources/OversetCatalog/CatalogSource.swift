@@ -1,4 +1,5 @@
 import Foundation
+import OversetReports
 
 /// A catalog a check reads (``CatalogChecker/check(sources:progress:results:)``): a catalog read before, or a
 /// file. A JSON Lines file is read a block at a time as the check goes, so that a check of a large corpus holds one

@@ -39,17 +39,8 @@ extension TextLayout {
             let linesText = self.options.maxLines == 0 ? "unlimited lines" : "max " + Plural.count(self.options.maxLines, "line")
             legend.append(("width \(Points.fixed(self.options.width)) pt · \(linesText) · language \(options.language ?? prepared.language ?? "none")",
                            palette.secondary))
-            var verdicts: [String] = []
-            if isTruncated { verdicts.append("TRUNCATED (\(lineCount) of more lines shown)") }
-            if clipping.hasClipping {
-                let worst = clipping.clippedClusters.map(\.overflow).max() ?? 0
-                verdicts.append("CLIPPED: \(Plural.count(clipping.clippedClusters.count, "mark")), up to \(Points.fixed(worst)) pt")
-            }
-            if !missingCharacters.isEmpty {
-                verdicts.append("MISSING GLYPHS: " + missingCharacters.map(\.cluster).joined(separator: " "))
-            }
-            legend.append((verdicts.isEmpty ? "fits" : verdicts.joined(separator: " · "),
-                           verdicts.isEmpty ? palette.baseline : palette.warning))
+            let verdict = legendVerdict(clipping: clipping)
+            legend.append((verdict.text, verdict.fits ? palette.baseline : palette.warning))
         }
         let legendSize = 10.0
         let legendWidth = legend.map { SceneBuilder.labelWidth($0.0, engine: engine, size: legendSize) }.max() ?? 0

@@ -1,8 +1,8 @@
-import Overset
+import OversetLabel
 
 /// One problem of one string, over the categories where it happens: what every door shows.
 ///
-/// A ``/Overset/Verdict`` judges a text at one category and names its problems (``/Overset/VerdictProblem``), each with its own
+/// A ``/OversetLabel/Verdict`` judges a text at one category and names its problems (``/OversetLabel/VerdictProblem``), each with its own
 /// status under the label's policy. A finding gathers the problems of one kind over the categories checked: a string
 /// truncated from AX1 to AX5 and clipped at every size has two findings, an error and a warning. `overset preview`,
 /// `measure`, `matrix`, `check` (every report format), the baseline, the exit code and the test helpers all render
@@ -139,16 +139,3 @@ public enum LineDiagram {
         texts.map(line).joined(separator: separator)
     }
 }
-
-/// The sentences of a component that chooses its layout, written once for every door (`check`'s findings and the
-/// test helpers' issues).
-public enum LayoutChoiceSentence {
-    /// `chooses stacked at xLarge (beside: "Check for updates" at 158 pt: needs 2 lines, 1 allowed …); must choose
-    /// beside up to xLarge`, with `at 274 pt` after the category when the width is given.
-    public static func chosenTooEarly(chosen: String, at category: ContentSizeCategory, expected: String,
-                                      why: String, upTo: ContentSizeCategory, width: Double? = nil) -> String {
-        "chooses \(chosen) at \(category.higName)" + (width.map { " at \(Points.format($0)) pt" } ?? "")
-            + " (\(expected): \(why)); must choose \(expected) up to \(upTo.higName)"
-    }
-}
-

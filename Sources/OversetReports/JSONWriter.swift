@@ -1,5 +1,5 @@
 import Foundation
-import Overset
+import OversetLabel
 @_spi(OversetInternals) import OversetEngine
 
 /// The one JSON writer of every report and answer (`check`'s JSON, the baseline, SARIF, `measure`, `preview`,

@@ -1,4 +1,4 @@
-import Overset
+import OversetLabel
 
 /// The JSON shape of one verdict, shared by `preview --format json` and `measure`:
 /// `{"status", "fits", "lineCount", "linesNeeded", "truncated", "width", "height", "lines": [{"text", "range",

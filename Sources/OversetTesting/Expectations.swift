@@ -138,9 +138,9 @@ func choosing(_ name: String, in choice: LayoutChoice, width: Double,
     guard last.map({ $0 < upTo }) ?? true else { return (last, nil) }
     let at = last.map { ContentSizeCategory.allCases[ContentSizeCategory.allCases.firstIndex(of: $0)! + 1] } ?? .xSmall
     let decision = try choice.choose(width: width, category: at)
-    let why = try choice.attempt(index, width: width, category: at).reason
-    return (last, LayoutChoiceSentence.chosenTooEarly(chosen: decision.arrangement.name, at: at, expected: name,
-                                                      why: why, upTo: upTo, width: width))
+    let why = try choice.attempt(index, width: width, category: at).reasons
+    return (last, VerdictProblem.Facts.choseTooEarly(chosen: decision.arrangement.name, at: at, expected: name,
+                                                     reasons: why, upTo: upTo, width: width).sentence)
 }
 
 #if canImport(XCTest)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// Clipping against the ink extents HarfBuzz reports (`hb-shape --show-extents`, Fixtures/hb-shape/*.extents.json),

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// Variable fonts: axes read from `fvar`, instances measured as HarfBuzz's own `hb-shape --variations` measures them

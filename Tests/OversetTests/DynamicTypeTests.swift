@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// Dynamic Type values against the reference table (Fixtures/dynamic-type.json, a copy of the HIG figures).

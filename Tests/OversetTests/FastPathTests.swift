@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import OversetText
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// Preparation skips ICU where the answer is known (text with no right-to-left characters needs no bidi run; text

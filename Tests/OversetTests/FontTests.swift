@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import OversetText
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// Font loading and metrics. Expected values come from fontTools (Fixtures/metrics.json, made by

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import OversetCatalog
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// Hostile and broken input: nothing crashes, nothing hangs, nothing is silently wrong.

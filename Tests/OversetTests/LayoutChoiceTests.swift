@@ -27,7 +27,7 @@ import Testing
         #expect(narrow.arrangement.name == "vertical")
         #expect(narrow.attempts.count == 2)
         // Why the row did not fit: the longer title, at its 131 pt half.
-        #expect(narrow.attempts[0].reasons == ["\"Jetzt installieren\" at 131 pt: needs 2 lines, 1 allowed (17 pt in 131 pt)"],
+        #expect(narrow.attempts[0].reasons.map(\.sentence) == ["\"Jetzt installieren\" at 131 pt: needs 2 lines, 1 allowed (17 pt in 131 pt)"],
                 "\(narrow.attempts[0].reasons)")
         #expect(narrow.chosen.texts.map(\.label.width) == [270, 270])
         #expect(narrow.fits)
@@ -47,7 +47,7 @@ import Testing
         #expect(try equal.choose(width: 266, category: .large).arrangement.name == "vertical")
         let tight = try ideal.choose(width: 262, category: .large)
         #expect(tight.arrangement.name == "vertical")
-        #expect(tight.attempts[0].reasons.first == "side by side it needs 264.2 pt, 262 pt given")
+        #expect(tight.attempts[0].reasons.first?.sentence == "side by side it needs 264.2 pt, 262 pt given")
     }
 
     /// "Stays horizontal up to": at 274 pt the row holds at Large (131.991 pt ≤ 133) and stacks at xLarge, 19 pt,
@@ -76,7 +76,7 @@ import Testing
         let narrow = try header.choose(width: 290, category: .large)
         #expect(narrow.arrangement.name == "vertical")
         #expect(narrow.attempts[0].reasons.count == 1)
-        #expect(narrow.attempts[0].reasons[0].hasPrefix("\"Software Update Available\" at 214 pt: needs 2 lines"))
+        #expect(narrow.attempts[0].reasons[0].sentence.hasPrefix("\"Software Update Available\" at 214 pt: needs 2 lines"))
         // The same header through ReflowHeader flips at the same width.
         let reflow = try ReflowHeader(title: "Software Update Available", subtitle: "Neue Version", language: "en",
                                       component: ReflowComponent(title: title, subtitle: subtitle))
@@ -93,7 +93,7 @@ import Testing
         let decision = try choice.choose(width: 150, category: .large)
         #expect(decision.arrangement.name == "vertical")
         #expect(!decision.fits && decision.status == .fail)
-        #expect(decision.chosen.reasons == ["its fixed items and spacing need 200 pt of 150 pt"])
+        #expect(decision.chosen.reasons.map(\.sentence) == ["its fixed items and spacing need 200 pt of 150 pt"])
         #expect(throws: OversetError.self) { try LayoutChoice([]) }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// Properties every layout must have, checked over real translated strings of the corpus in all ten languages.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// Where lines break. Widths come from hb-shape recordings (Fixtures/hb-shape) or from the platform notes'

@@ -4,7 +4,7 @@ import OversetText
 @testable import OversetPictures
 import OversetPNG
 import OversetRaster
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// Pictures, checked in pixels rendered by a renderer that is not Overset's: librsvg's `rsvg-convert` for the SVG,

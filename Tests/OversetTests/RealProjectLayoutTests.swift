@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import OversetText
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 import OversetReports
 

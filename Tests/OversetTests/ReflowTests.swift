@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// The reflowing header: the orientation decision, its policies and the inverse questions.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// Shaping agrees with HarfBuzz's own `hb-shape` (Debian libharfbuzz-bin 6.0.0); each fixture names the command

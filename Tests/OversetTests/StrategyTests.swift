@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import OversetText
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// Line break strategies, checked as properties against greedy breaking of the same text.

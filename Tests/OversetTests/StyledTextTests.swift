@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// Styled runs (issue 25, item 3). Expected values: cmark-gfm, the parser behind Foundation's

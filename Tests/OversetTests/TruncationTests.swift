@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// Truncation like UILabel's: only the last allowed line is cut, between grapheme clusters, with "…" shaped in a

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import OversetText
-@testable import Overset
+@testable import OversetLabel
 @testable import OversetEngine
 
 /// The analysis stage against the Unicode Consortium's own conformance files (Unicode 15.0, matching ICU 72):

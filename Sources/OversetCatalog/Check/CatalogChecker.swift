@@ -364,7 +364,7 @@ public struct CatalogChecker: Sendable {
             result.outcomes = categories.map {
                 CategoryOutcome(category: $0.higName, status: .unknown, pointSize: 0, width: rule.label.width,
                                 linesNeeded: 0, orientation: nil,
-                                problems: [CheckProblem(kind: .missingGlyphs, message: "cannot prepare: \(error)")])
+                                problems: [CheckProblem(kind: .missingGlyphs, facts: .notPrepared(reason: "\(error)"))])
             }
             return (result, keepingVerdicts ? categories.map { _ in nil } : [])
         }
@@ -379,7 +379,7 @@ public struct CatalogChecker: Sendable {
             } catch {
                 result.outcomes.append(CategoryOutcome(
                     category: category.higName, status: .unknown, pointSize: 0, width: rule.label.width, linesNeeded: 0,
-                    orientation: nil, problems: [CheckProblem(kind: .missingGlyphs, message: "cannot prepare: \(error)")]))
+                    orientation: nil, problems: [CheckProblem(kind: .missingGlyphs, facts: .notPrepared(reason: "\(error)"))]))
                 if keepingVerdicts { verdicts.append(nil) }
                 continue
             }
@@ -433,9 +433,8 @@ public struct CatalogChecker: Sendable {
                     .effectiveOrientation(for: rule.label.width, category: category)
                 orientation = decision.orientation.rawValue
                 if decision.orientation == .vertical && category <= reflow.horizontalUpTo {
-                    problems.append(CheckProblem(kind: .earlyFlip, message: "goes vertical at \(category.higName) (needs "
-                        + "\(decision.titleLinesNeeded) lines beside the image); must stay horizontal up to "
-                        + reflow.horizontalUpTo.higName))
+                    problems.append(CheckProblem(kind: .earlyFlip, facts: .wentVertical(
+                        at: category, titleLinesNeeded: decision.titleLinesNeeded, upTo: reflow.horizontalUpTo)))
                 }
                 verdict = decision.title.judged(by: rule.policy)
             } else if let candidates = rule.candidates {
@@ -446,9 +445,9 @@ public struct CatalogChecker: Sendable {
                 orientation = decision.arrangement.name
                 let first = candidates.layouts[0].name
                 if let upTo = candidates.firstUpTo, category <= upTo, decision.arrangement.name != first {
-                    problems.append(CheckProblem(kind: .earlyFlip, message: LayoutChoiceSentence.chosenTooEarly(
+                    problems.append(CheckProblem(kind: .earlyFlip, facts: .choseTooEarly(
                         chosen: decision.arrangement.name, at: category, expected: first,
-                        why: decision.attempts[0].reason, upTo: upTo)))
+                        reasons: decision.attempts[0].reasons, upTo: upTo, width: nil)))
                 }
                 verdict = decision.chosen.texts[0]
                 if let layoutProblem = decision.layoutProblem { problems.append(layoutProblem) }
@@ -470,7 +469,7 @@ public struct CatalogChecker: Sendable {
         } catch {
             let outcome = CategoryOutcome(category: category.higName, status: .unknown, pointSize: label.pointSize,
                                           width: label.width, linesNeeded: 0, orientation: nil,
-                                          problems: [CheckProblem(kind: .missingGlyphs, message: "cannot lay out: \(error)")])
+                                          problems: [CheckProblem(kind: .missingGlyphs, facts: .notLaidOut(reason: "\(error)"))])
             return (outcome, nil)
         }
     }

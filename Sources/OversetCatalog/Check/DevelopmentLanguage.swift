@@ -1,4 +1,5 @@
 import Foundation
+import OversetReports
 import OversetEngine
 
 /// Where a check finds the development language of each `.lproj` table, so that English is always checked: from

@@ -1,5 +1,6 @@
 import Foundation
 import Overset
+import OversetLabel
 
 /// Android `res/values*/strings.xml`: `<string name>`, `<plurals name><item quantity>`, `<string-array name><item>`.
 /// Strings marked `translatable="false"` are skipped (and counted).
@@ -154,7 +155,7 @@ enum AndroidStringsFormat {
                 }
             }
         }
-        let escaped = xmlEscape(out)
+        let escaped = xmlEscaped(out)
         // Keep leading, trailing and repeated spaces.
         if escaped.hasPrefix(" ") || escaped.hasSuffix(" ") || escaped.contains("  ") { return "\"\(escaped)\"" }
         return escaped
@@ -165,7 +166,7 @@ enum AndroidStringsFormat {
         var index = 0
         while index < entries.count {
             let entry = entries[index]
-            let name = xmlEscape(entry.key, attribute: true)
+            let name = xmlEscaped(entry.key, attribute: true)
             if let variant = entry.variant, variant.hasPrefix("plural.") || variant.hasPrefix("item.") {
                 let isPlural = variant.hasPrefix("plural.")
                 out += isPlural ? "    <plurals name=\"\(name)\">\n" : "    <string-array name=\"\(name)\">\n"

@@ -1,4 +1,5 @@
 import Foundation
+import OversetReports
 
 /// `Decodable` documents read with Overset's one JSON reader (``JSONSource``): a baseline, a check report, a
 /// placement report. One parse gives both the refusal of a key given twice (which JSON readers disagree on) and

@@ -1,4 +1,5 @@
 import Foundation
+import OversetReports
 
 /// What the readers and writers of whole JSON documents ask of a parsed document: edits spliced in one pass, and
 /// keys given twice found (and refused).

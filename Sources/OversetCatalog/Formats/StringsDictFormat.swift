@@ -1,4 +1,5 @@
 import Foundation
+import OversetReports
 
 /// `.stringsdict` property lists: for each key, `NSStringLocalizedFormatKey` with `%#@name@` variables whose
 /// `NSStringPluralRuleType` dictionaries give the forms (zero, one, two, few, many, other).

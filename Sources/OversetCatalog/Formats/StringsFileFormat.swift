@@ -1,4 +1,5 @@
 import Foundation
+import OversetReports
 
 /// Old-style `.strings` files: `/* comment */ "key" = "value";`, UTF-8 or UTF-16 with a byte order mark.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import OversetReports
 
 /// Xcode String Catalogs (`.xcstrings`): JSON with `sourceLanguage` and `strings` → key → `localizations` →
 /// language → `stringUnit` or `variations` (`plural`, `device`, nested) and `substitutions` for several plural

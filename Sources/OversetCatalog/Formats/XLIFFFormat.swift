@@ -1,4 +1,6 @@
 import Foundation
+import OversetLabel
+import OversetReports
 
 /// XLIFF 1.2, as Xcode exports it (`xcodebuild -exportLocalizations`): `<file original source-language
 /// target-language><body><trans-unit id><source/><target/><note/>`.
@@ -118,16 +120,16 @@ enum XLIFFFormat {
                 let keys = target == sourceLanguage ? Array(sources.keys) : Array(Set(sources.keys).union(targetEntries.keys))
                 guard !keys.isEmpty else { continue }
                 let path = originals[table ?? ""] ?? table ?? original
-                out += "  <file original=\"\(xmlEscape(path, attribute: true))\" source-language=\"\(sourceLanguage)\" "
+                out += "  <file original=\"\(xmlEscaped(path, attribute: true))\" source-language=\"\(sourceLanguage)\" "
                     + "target-language=\"\(target)\" datatype=\"plaintext\">\n    <body>\n"
                 for key in keys.sorted() {
-                    out += "      <trans-unit id=\"\(xmlEscape(key, attribute: true))\" xml:space=\"preserve\">\n"
-                    out += "        <source>\(xmlEscape(sources[key]?.value ?? targetEntries[key]?.value ?? ""))</source>\n"
+                    out += "      <trans-unit id=\"\(xmlEscaped(key, attribute: true))\" xml:space=\"preserve\">\n"
+                    out += "        <source>\(xmlEscaped(sources[key]?.value ?? targetEntries[key]?.value ?? ""))</source>\n"
                     if target != sourceLanguage, let value = targetEntries[key]?.value {
-                        out += "        <target state=\"translated\">\(xmlEscape(value))</target>\n"
+                        out += "        <target state=\"translated\">\(xmlEscaped(value))</target>\n"
                     }
                     if let note = sources[key]?.comment ?? targetEntries[key]?.comment {
-                        out += "        <note>\(xmlEscape(note))</note>\n"
+                        out += "        <note>\(xmlEscaped(note))</note>\n"
                     }
                     out += "      </trans-unit>\n"
                 }

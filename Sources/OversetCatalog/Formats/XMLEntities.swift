@@ -1,4 +1,5 @@
 import Foundation
+import OversetReports
 
 /// Entity references in Android and XLIFF files, resolved before the text is measured.
 ///

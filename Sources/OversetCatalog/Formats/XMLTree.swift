@@ -259,5 +259,3 @@ package final class XMLElementNode {
     }
 }
 
-/// XML text escaping for writers (the engine's escaper).
-func xmlEscape(_ text: String, attribute: Bool = false) -> String { xmlEscaped(text, attribute: attribute) }

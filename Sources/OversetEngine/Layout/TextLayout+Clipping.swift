@@ -13,7 +13,7 @@ public enum ClipEdge: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A grapheme cluster whose ink crosses its line box.
-public struct ClippedCluster: Sendable, Hashable, CustomStringConvertible {
+public struct ClippedCluster: Sendable, Hashable {
     /// The line, counted from 0.
     public var line: Int
     /// The cluster's text, e.g. `"ที่"`.
@@ -24,10 +24,6 @@ public struct ClippedCluster: Sendable, Hashable, CustomStringConvertible {
     public var edge: ClipEdge
     /// By how many points its ink crosses the edge.
     public var overflow: Double
-
-    public var description: String {
-        "line \(line + 1): \(cluster) \(range) crosses the \(edge.rawValue) edge by \(Points.format(overflow, decimals: 2)) pt"
-    }
 }
 
 /// The result of checking a layout for ink outside its line boxes.

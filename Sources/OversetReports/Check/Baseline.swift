@@ -1,6 +1,5 @@
 import Foundation
-import Overset
-import OversetReports
+import OversetLabel
 
 /// The failures a team has accepted for now, so that a check fails only on new ones: the way linters let a team
 /// adopt them on an old codebase (`overset check … --write-baseline overset-baseline.json`, then
@@ -34,7 +33,7 @@ public struct Baseline: Sendable, Codable, Hashable {
 
         /// `key [variant] (language, category): kind`, for lists.
         public var description: String {
-            "\(CatalogEntry.displayKey(table: table, key: key, variant: variant)) (\(language), \(category)): \(kind.rawValue)"
+            "\(CheckResult.displayKey(table: table, key: key, variant: variant)) (\(language), \(category)): \(kind.rawValue)"
         }
     }
 
@@ -51,25 +50,6 @@ public struct Baseline: Sendable, Codable, Hashable {
     /// The findings of a report, of every severity, one entry per (category, kind).
     public init(report: CheckReport) {
         self.init(failures: report.findingEntries)
-    }
-
-    /// Reads a baseline written by `--write-baseline`, or takes the failures of a JSON report (`--format json`).
-    public static func read(path: String) throws -> Baseline {
-        if let problem = Catalog.pathProblem(path, expected: "the baseline") {
-            throw CatalogError(location: CatalogLocation(file: path), message: problem)
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CatalogError(location: CatalogLocation(file: path), message: "cannot read the baseline (missing or unreadable)")
-        }
-        // A key given twice (a failure's "kind", the "failures" list) would mean one thing to Overset and another
-        // to a reviewer reading it with jq or Python: refused, as every JSON Overset reads.
-        try JSONSource.refuseRepeatedKeys(data, path: path, what: "the baseline")
-        if let baseline = try? JSONSourceDecoder.decode(Baseline.self, from: data, path: path, what: "the baseline") {
-            return baseline
-        }
-        if let report = try? CheckReport.fromJSON(data) { return Baseline(report: report) }
-        throw CatalogError(location: CatalogLocation(file: path),
-                           message: "not a baseline (from --write-baseline) or a JSON report (from --format json)")
     }
 
     /// The baseline as JSON, one failure a line, sorted: small diffs when it is committed.

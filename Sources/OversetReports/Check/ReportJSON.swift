@@ -1,6 +1,5 @@
 import Foundation
-import Overset
-import OversetReports
+import OversetLabel
 
 extension CatalogLocation {
     func write(to json: inout JSONWriter) {

@@ -119,7 +119,7 @@ public enum VerdictStatus: String, Sendable, Hashable, Codable, Comparable, Case
 }
 
 /// One problem of a verdict.
-public struct VerdictProblem: Sendable, Hashable, Codable {
+public struct VerdictProblem: Sendable, Hashable, Decodable {
     /// The kind of problem.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// The text needs more lines than the label allows.
@@ -141,8 +141,8 @@ public struct VerdictProblem: Sendable, Hashable, Codable {
 
     /// The kind.
     public var kind: Kind
-    /// A sentence for people.
-    public var message: String
+    /// What was found, as facts (numbers, edges, texts, categories); `OversetReports` words them (`message`).
+    public var facts: Facts
     /// For clipping: the worst overflow in points.
     public var overflow: Double?
     /// How this problem counts under the label's policy: `fail`, `unknown` or `warn` (never `pass`). The verdict's
@@ -152,22 +152,107 @@ public struct VerdictProblem: Sendable, Hashable, Codable {
 
     /// - Parameters are the properties of the same names; `status` defaults to the kind's
     ///   (``Kind/defaultStatus``).
-    public init(kind: Kind, message: String, overflow: Double? = nil, status: VerdictStatus? = nil) {
+    public init(kind: Kind, facts: Facts, overflow: Double? = nil, status: VerdictStatus? = nil) {
         self.kind = kind
-        self.message = message
+        self.facts = facts
         self.overflow = overflow
         self.status = status ?? kind.defaultStatus
     }
 
+    /// A problem given as a sentence already written: one read back from a report, or a caller's own.
+    public init(kind: Kind, message: String, overflow: Double? = nil, status: VerdictStatus? = nil) {
+        self.init(kind: kind, facts: .recorded(message), overflow: overflow, status: status)
+    }
+
     private enum CodingKeys: String, CodingKey { case kind, message, overflow, status }
 
-    /// Reads a problem; one written before problems had a status gets its kind's default.
+    /// Reads a problem as a report wrote it (its sentence kept as ``Facts/recorded(_:)``); one written before
+    /// problems had a status gets its kind's default. (The writer is `OversetReports`', which words the facts.)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decode(Kind.self, forKey: .kind)
-        message = try container.decode(String.self, forKey: .message)
+        facts = .recorded(try container.decode(String.self, forKey: .message))
         overflow = try container.decodeIfPresent(Double.self, forKey: .overflow)
         status = try container.decodeIfPresent(VerdictStatus.self, forKey: .status) ?? kind.defaultStatus
+    }
+}
+
+extension VerdictProblem {
+    /// What a problem found, as facts: every number, edge and text its sentence names, and nothing worded.
+    public indirect enum Facts: Sendable, Hashable {
+        /// The text needs `linesNeeded` lines where `maxLines` are allowed (also at `minimumScaleFactor` when the
+        /// label may shrink), at `pointSize` in `width`.
+        case truncated(linesNeeded: Int, maxLines: Int, minimumScaleFactor: Double?, pointSize: Double, width: Double)
+        /// Line `line` (0-based), `text`, is `lineWidth` wide in a label `width` wide, and `otherLines` more lines
+        /// are wider than the label too.
+        case tooWide(line: Int, text: String, lineWidth: Double, width: Double, otherLines: Int)
+        /// Marks cross the label's or a line's edges.
+        case clipped(ClippedMarks)
+        /// The colours have less contrast than needed.
+        case lowContrast(LowContrast)
+        /// The text fits with `headroom` to spare, less than `required`.
+        case tight(headroom: Headroom, required: HeadroomRequirement)
+        /// No font has these characters: the verdict cannot tell.
+        case missingGlyphs([MissingCharacter])
+        /// The text could not be prepared (shaped and analysed), for `reason`.
+        case notPrepared(reason: String)
+        /// The text could not be laid out, for `reason`.
+        case notLaidOut(reason: String)
+        /// A component that chooses its layout found none that fits (its chosen one's reasons).
+        case noLayoutFits(reasons: [LayoutAttempt.Reason])
+        /// A reflowing header goes vertical at `category`, where its title needs `titleLinesNeeded` lines beside
+        /// the image, though it must stay horizontal up to `upTo`.
+        case wentVertical(at: ContentSizeCategory, titleLinesNeeded: Int, upTo: ContentSizeCategory)
+        /// A component chose `chosen` at `category` (at `width`, when given), though it must choose `expected` up
+        /// to `upTo`; `reasons` say why `expected` did not fit there.
+        case choseTooEarly(chosen: String, at: ContentSizeCategory, expected: String, reasons: [LayoutAttempt.Reason],
+                           upTo: ContentSizeCategory, width: Double?)
+        /// A sentence already written: read back from a report, or a caller's own.
+        case recorded(String)
+    }
+
+    /// Clipped marks: which edges they cross, which clusters (the first five distinct ones, as written), by how
+    /// much, and what would avoid it.
+    public struct ClippedMarks: Sendable, Hashable {
+        /// The edges crossed, in the order top, line above, line below, bottom.
+        public var edges: [ClipEdge]
+        /// The first five distinct clusters clipped, as written in the text.
+        public var clusters: [String]
+        /// The worst overflow, in points.
+        public var worst: Double
+        /// A line height that avoids the top or the line above; nil when none taller than the lines would.
+        public var lineHeightAdvice: Double?
+        /// A baseline offset that avoids the bottom or the line below; nil when none is needed.
+        public var baselineAdvice: Double?
+
+        public init(edges: [ClipEdge], clusters: [String], worst: Double, lineHeightAdvice: Double?,
+                    baselineAdvice: Double?) {
+            self.edges = edges
+            self.clusters = clusters
+            self.worst = worst
+            self.lineHeightAdvice = lineHeightAdvice
+            self.baselineAdvice = baselineAdvice
+        }
+    }
+
+    /// Too little contrast: the appearances that fall short, with their ratios and colours.
+    public struct LowContrast: Sendable, Hashable {
+        /// One appearance's colours and their ratio.
+        public struct Pair: Sendable, Hashable {
+            public var ratio: Double
+            public var foreground: RGBAColor
+            public var background: RGBAColor
+        }
+        /// The light appearance, when it falls short.
+        public var light: Pair?
+        /// The dark appearance, when it falls short.
+        public var dark: Pair?
+        /// The HIG's minimum at the text's size and weight.
+        public var required: Double
+        /// The text's size, in points.
+        public var pointSize: Double
+        /// The text's weight.
+        public var weight: FontWeight
     }
 }
 

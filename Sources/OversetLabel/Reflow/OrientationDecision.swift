@@ -19,7 +19,7 @@ public enum Orientation: String, Sendable, Hashable {
 }
 
 /// The decision and its reasons.
-public struct OrientationDecision: Sendable, CustomStringConvertible {
+public struct OrientationDecision: Sendable {
     /// The orientation to use.
     public var orientation: Orientation
     /// The category decided for.
@@ -38,12 +38,29 @@ public struct OrientationDecision: Sendable, CustomStringConvertible {
     public var titleClips: Bool
     /// Characters no font could draw: the decision is uncertain when this is not empty.
     public var missingCharacters: [MissingCharacter]
-    /// Why, in a sentence.
-    public var reason: String
+    /// Why, as facts (`OversetReports` words them: `reason`).
+    public var reasons: [Reason]
     /// The title's verdict beside the image.
     public var horizontalTitle: Verdict
     /// The title's verdict in the chosen orientation: beside the image, or at the full width when vertical.
     public var title: Verdict
 
-    public var description: String { "\(category): \(orientation.rawValue) (\(reason))" }
+    /// Why a header takes its orientation, as facts.
+    public enum Reason: Sendable, Hashable {
+        /// The category is an accessibility one (``ReflowPolicy/accessibilityCategory`` and
+        /// ``ReflowPolicy/truncationOrAccessibility``).
+        case accessibilityCategory(ContentSizeCategory)
+        /// The category is not an accessibility one (``ReflowPolicy/accessibilityCategory``).
+        case notAccessibilityCategory(ContentSizeCategory)
+        /// Beside the image, the title needs `needed` lines at `width` and may take `allowed`.
+        case titleTruncates(needed: Int, allowed: Int, width: Double)
+        /// Beside the image, the subtitle truncates at `width`.
+        case subtitleTruncates(width: Double)
+        /// Beside the image, the title's marks are clipped.
+        case titleClips
+        /// Beside the image, the title fits in `needed` of `allowed` lines at `width`.
+        case titleFits(needed: Int, allowed: Int, width: Double)
+        /// No font has these characters: the decision is uncertain.
+        case uncertain(missing: [MissingCharacter])
+    }
 }

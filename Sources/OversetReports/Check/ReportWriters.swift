@@ -1,6 +1,5 @@
 import Foundation
-import Overset
-import OversetReports
+import OversetLabel
 
 /// Report formats for a ``CheckReport``.
 public enum ReportFormat: String, Sendable, CaseIterable {
@@ -131,13 +130,6 @@ extension CheckReport {
         Self.jsonHead + results.map(\.jsonLine).joined(separator: ",\n") + (try jsonTail())
     }
 
-    /// Reads a JSON report (for `overset merge`).
-    /// - Throws: also for a key given twice in one object, which JSON readers disagree on: a report is verified,
-    ///   never trusted.
-    public static func fromJSON(_ data: Data, path: String = "the report") throws -> CheckReport {
-        try JSONSourceDecoder.decode(CheckReport.self, from: data, path: path, what: "the report")
-    }
-
     // MARK: JUnit
 
     /// JUnit XML in the shape Jenkins, GitLab, GitHub Actions reporters and junitparser read: one `<testsuite>`
@@ -172,25 +164,25 @@ extension CheckReport {
             + "failures=\"\(failures)\" errors=\"\(errors)\">\n"
         for language in byLanguage.keys.sorted() {
             let cases = byLanguage[language]!
-            out += "  <testsuite name=\"overset.\(xmlEscape(language, attribute: true))\" tests=\"\(cases.count)\" "
+            out += "  <testsuite name=\"overset.\(xmlEscaped(language, attribute: true))\" tests=\"\(cases.count)\" "
                 + "failures=\"\(cases.count { outcome[$0] == 1 })\" "
                 + "errors=\"\(cases.count { outcome[$0] == 2 })\" skipped=\"0\">\n"
             for index in cases {
                 let result = results[index]
                 let findings = result.findings(accepting: accepted)
-                out += "    <testcase classname=\"\(xmlEscape(result.location.file, attribute: true))\" "
-                    + "name=\"\(xmlEscape("\(result.displayKey) [\(language)]", attribute: true))\">\n"
+                out += "    <testcase classname=\"\(xmlEscaped(result.location.file, attribute: true))\" "
+                    + "name=\"\(xmlEscaped("\(result.displayKey) [\(language)]", attribute: true))\">\n"
                 // Findings come worst first: the first one names the test's failure.
                 if let first = findings.first, first.fails {
                     let tag = failed(findings) ? "failure" : "error"
                     var body = findings.filter(\.fails).map(\.textLine).joined(separator: "\n")
                     if let lines = result.failingLines { body += "\nlines: " + lines.map { "|\($0)|" }.joined(separator: " ") }
                     out += "      <\(tag) type=\"\(first.kind.rawValue)\" "
-                        + "message=\"\(xmlEscape(first.sentence, attribute: true))\">\(xmlEscape(body))</\(tag)>\n"
+                        + "message=\"\(xmlEscaped(first.sentence, attribute: true))\">\(xmlEscaped(body))</\(tag)>\n"
                 }
                 let warnings = findings.filter { !$0.fails }
                 if !warnings.isEmpty {
-                    out += "      <system-out>\(xmlEscape(warnings.map(\.textLine).joined(separator: "\n")))</system-out>\n"
+                    out += "      <system-out>\(xmlEscaped(warnings.map(\.textLine).joined(separator: "\n")))</system-out>\n"
                 }
                 out += "    </testcase>\n"
                 if out.utf8.count >= 1 << 16 {
@@ -207,9 +199,9 @@ extension CheckReport {
             let text = diagnostics.map(\.description).joined(separator: "\n")
             if diagnostics.contains(where: { $0.severity == .error }) {
                 out += "      <error type=\"input\" message=\"\(diagnostics.filter { $0.severity == .error }.count) input errors\">"
-                    + "\(xmlEscape(text))</error>\n"
+                    + "\(xmlEscaped(text))</error>\n"
             } else {
-                out += "      <system-out>\(xmlEscape(text))</system-out>\n"
+                out += "      <system-out>\(xmlEscaped(text))</system-out>\n"
             }
             out += "    </testcase>\n  </testsuite>\n"
         }

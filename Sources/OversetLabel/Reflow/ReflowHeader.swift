@@ -73,30 +73,30 @@ public struct ReflowHeader: Sendable {
         let truncates = beside.isTruncated
         let clips = beside.isClipped
         let vertical: Bool
-        var reasons: [String] = []
-        let width = Points.format(titleLabel.width, decimals: 1)
+        var reasons: [OrientationDecision.Reason] = []
+        let width = titleLabel.width
         switch component.policy {
         case .accessibilityCategory:
             vertical = category.isAccessibilityCategory
-            reasons.append(vertical ? "\(category) is an accessibility category" : "\(category) is not an accessibility category")
+            reasons.append(vertical ? .accessibilityCategory(category) : .notAccessibilityCategory(category))
         case .truncation, .truncationOrAccessibility, .truncationOrClipping:
             let accessibility = component.policy == .truncationOrAccessibility && category.isAccessibilityCategory
             let clipping = component.policy == .truncationOrClipping && clips
             vertical = truncates || subtitleTruncates || accessibility || clipping
-            if truncates { reasons.append("the title needs \(needed) lines at \(width) pt but may take \(allowed)") }
-            if subtitleTruncates { reasons.append("the subtitle would truncate at \(width) pt") }
-            if accessibility { reasons.append("\(category) is an accessibility category") }
-            if clipping { reasons.append("the title's marks would be clipped") }
-            if !vertical { reasons.append("the title fits in \(needed) of \(allowed) lines at \(width) pt") }
+            if truncates { reasons.append(.titleTruncates(needed: needed, allowed: allowed, width: width)) }
+            if subtitleTruncates { reasons.append(.subtitleTruncates(width: width)) }
+            if accessibility { reasons.append(.accessibilityCategory(category)) }
+            if clipping { reasons.append(.titleClips) }
+            if !vertical { reasons.append(.titleFits(needed: needed, allowed: allowed, width: width)) }
         }
         let missing = horizontal.texts.flatMap(\.missingCharacters)
-        if !missing.isEmpty { reasons.append("uncertain: no font has \(missing.map(\.cluster).joined())") }
+        if !missing.isEmpty { reasons.append(.uncertain(missing: missing)) }
         let chosen = vertical ? try choice.attempt(1, width: availableWidth, category: category).texts[0] : beside
         return OrientationDecision(
             orientation: vertical ? .vertical : .horizontal, category: category, pointSize: titleLabel.pointSize,
             horizontalTitleWidth: titleLabel.width, titleLinesNeeded: needed, titleLinesAllowed: allowed,
             subtitleTruncates: subtitleTruncates, titleClips: clips, missingCharacters: missing,
-            reason: reasons.joined(separator: "; "), horizontalTitle: beside, title: chosen)
+            reasons: reasons, horizontalTitle: beside, title: chosen)
     }
 
     /// The largest content size category at which the header stays horizontal at `availableWidth`, or nil when it

@@ -1,6 +1,5 @@
 import Foundation
-import Overset
-import OversetReports
+import OversetLabel
 
 /// A ``/OversetReports/Finding`` at its place in a catalog: what the `text`, `xcode`, `github` and `sarif` reports
 /// show, one entry (line, annotation or result) each; or a problem reading the input.

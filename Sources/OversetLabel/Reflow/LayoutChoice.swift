@@ -108,7 +108,7 @@ public struct LayoutChoice: Sendable {
         }
         let candidate = candidates[index]
         var texts: [Verdict] = []
-        var reasons: [String] = []
+        var reasons: [LayoutAttempt.Reason] = []
         let placed = try place(candidate, width: width, category: category, texts: &texts, reasons: &reasons)
         return LayoutAttempt(arrangement: candidate, fits: placed.fits, texts: texts,
                              requiredWidth: candidate.distribution == .ideal && candidate.axis == .horizontal ? placed.ideal : nil,
@@ -118,7 +118,7 @@ public struct LayoutChoice: Sendable {
     /// Places an arrangement's items at `width`: judges each text at the width it gets, appending its verdict, and
     /// returns whether everything fits and the arrangement's ideal width (texts unwrapped).
     private func place(_ arrangement: Arrangement, width: Double, category: ContentSizeCategory,
-                       texts: inout [Verdict], reasons: inout [String]) throws(OversetError) -> (fits: Bool, ideal: Double) {
+                       texts: inout [Verdict], reasons: inout [LayoutAttempt.Reason]) throws(OversetError) -> (fits: Bool, ideal: Double) {
         let spacing = arrangement.spacingScalesWith.map { $0.scaledValue(arrangement.spacing, for: category) }
             ?? arrangement.spacing
         var fits = true
@@ -140,8 +140,7 @@ public struct LayoutChoice: Sendable {
         }
         if fixedTotal + gaps > width + Tolerance.width {
             fits = false
-            reasons.append("its fixed items and spacing need \(Points.format(fixedTotal + gaps, decimals: 1)) pt of "
-                + "\(Points.format(width, decimals: 1)) pt")
+            reasons.append(.fixedItemsTooWide(needed: fixedTotal + gaps, width: width))
         }
         // `.ideal`: every flexible item at its ideal width when they fit side by side, at equal shares otherwise.
         var widths = Array(repeating: share, count: arrangement.items.count)
@@ -150,8 +149,7 @@ public struct LayoutChoice: Sendable {
             let needed = fixedTotal + gaps + ideals.reduce(0, +)
             if needed > width + Tolerance.width {
                 fits = false
-                reasons.append("side by side it needs \(Points.format(needed, decimals: 1)) pt, "
-                    + "\(Points.format(width, decimals: 1)) pt given")
+                reasons.append(.sideBySideTooWide(needed: needed, width: width))
             } else {
                 var next = ideals.makeIterator()
                 for index in arrangement.items.indices where !arrangement.items[index].isFixed { widths[index] = next.next()! }
@@ -168,8 +166,8 @@ public struct LayoutChoice: Sendable {
                 texts.append(verdict)
                 if !verdict.fits {
                     fits = false
-                    reasons.append("\"\(text)\" at \(Points.format(widths[index], decimals: 1)) pt: "
-                        + verdict.problems.filter { $0.status.fails }.map(\.message).joined(separator: "; "))
+                    reasons.append(.textDoesNotFit(text: text, width: widths[index],
+                                                   problems: verdict.problems.filter { $0.status.fails }))
                 }
             case .stack(let inner):
                 let placed = try place(inner, width: widths[index], category: category, texts: &texts, reasons: &reasons)
@@ -211,7 +209,7 @@ extension Arrangement.Item {
 }
 
 /// A ``LayoutChoice``'s answer at one width and category.
-public struct LayoutDecision: Sendable, CustomStringConvertible {
+public struct LayoutDecision: Sendable {
     /// The width decided for.
     public var width: Double
     /// The category decided for.
@@ -230,7 +228,7 @@ public struct LayoutDecision: Sendable, CustomStringConvertible {
     /// in its own verdict).
     public var layoutProblem: VerdictProblem? {
         guard !fits, chosen.texts.allSatisfy(\.fits) else { return nil }
-        return VerdictProblem(kind: .truncated, message: "no layout fits: \(chosen.reason)")
+        return VerdictProblem(kind: .truncated, facts: .noLayoutFits(reasons: chosen.reasons))
     }
 
     /// Every problem of the decision: the chosen candidate's texts', then ``layoutProblem``. What every door shows.
@@ -240,11 +238,6 @@ public struct LayoutDecision: Sendable, CustomStringConvertible {
     /// a text could not be measured, a failure when no candidate fits).
     public var status: VerdictStatus { problems.map(\.status).max() ?? .pass }
 
-    public var description: String {
-        let tried = attempts.dropLast().map { "\($0.arrangement.name) does not fit: \($0.reason)" }
-        return "\(category.higName) at \(Points.format(width)) pt: \(arrangement.name)"
-            + (fits ? "" : " (nothing fits: \(chosen.reason))") + (tried.isEmpty ? "" : "; " + tried.joined(separator: "; "))
-    }
 }
 
 /// One candidate judged at a width and category.
@@ -257,9 +250,16 @@ public struct LayoutAttempt: Sendable {
     public var texts: [Verdict]
     /// For `.ideal` horizontal arrangements: the width side by side needs.
     public var requiredWidth: Double?
-    /// Why it does not fit, one sentence per text or constraint (empty when it fits).
-    public var reasons: [String]
+    /// Why it does not fit, one reason per text or constraint (empty when it fits).
+    public var reasons: [Reason]
 
-    /// The reasons in one line.
-    public var reason: String { reasons.isEmpty ? "fits" : reasons.joined(separator: "; ") }
+    /// Why a candidate does not fit, as facts (`OversetReports` words them).
+    public enum Reason: Sendable, Hashable {
+        /// Its fixed items and spacing need `needed` points of `width`.
+        case fixedItemsTooWide(needed: Double, width: Double)
+        /// Side by side (`.ideal`), its items need `needed` points of `width`.
+        case sideBySideTooWide(needed: Double, width: Double)
+        /// `text`, at the `width` it gets, has these failing problems.
+        case textDoesNotFit(text: String, width: Double, problems: [VerdictProblem])
+    }
 }

@@ -1,6 +1,5 @@
 import Foundation
-import Overset
-import OversetReports
+import OversetLabel
 
 extension CheckReport {
     /// How many pictures of failures the HTML report shows unless told otherwise (and `overset check` draws): the
@@ -184,7 +183,7 @@ extension CheckReport {
         return svg
     }
 
-    private func escape(_ text: String) -> String { xmlEscape(text, attribute: true) }
+    private func escape(_ text: String) -> String { xmlEscaped(text, attribute: true) }
 }
 
 extension String {

@@ -1,4 +1,4 @@
-@_spi(OversetInternals) import OversetEngine
+import OversetEngine
 
 /// What a label does with a text at one category: the one judgement behind every door.
 ///
@@ -231,69 +231,48 @@ public struct Verdict: Sendable {
                               linesNeeded: storage.linesNeeded, clipping: storage.clipping)
     }
 
-    /// Each problem, in a sentence (and the overflow for clipping); empty when the text fits cleanly, that is
-    /// exactly when ``status`` is `pass` (every kind of problem counts as `warn`, `unknown` or `fail`).
+    /// Each problem, as facts (``VerdictProblem/Facts``; `OversetReports` words them), with the overflow for
+    /// clipping; empty when the text fits cleanly, that is exactly when ``status`` is `pass` (every kind of problem
+    /// counts as `warn`, `unknown` or `fail`).
     public var problems: [VerdictProblem] {
         guard storage.status != .pass else { return [] }
         var out: [VerdictProblem] = []
         let options = layout.options
         if problemStatus(.truncated) != nil {
-            // "needs 3 lines, 2 allowed[ even at the minimum scale 0.8] (17 pt in 120 pt)", as bytes: an
-            // interpolation appended its ten pieces one by one (375 instructions each).
-            let label = storage.label
-            var sentence = SentenceBytes(capacity: 96)
-            sentence.add("needs ")
-            sentence.add(linesNeeded)
-            sentence.add(" lines, ")
-            sentence.add(label.maxLines)
-            sentence.add(" allowed")
-            if let minimum = label.minimumScaleFactor {
-                sentence.add(" even at the minimum scale ")
-                sentence.add(contentsOf: Points.format(minimum, decimals: 2))
-            }
-            sentence.add(" (")
-            sentence.add(contentsOf: Points.format(options.pointSize, decimals: 2))
-            sentence.add(" pt in ")
-            sentence.add(contentsOf: Points.format(options.width, decimals: 2))
-            sentence.add(" pt)")
-            out.append(VerdictProblem(kind: .truncated, message: sentence.string))
+            out.append(VerdictProblem(kind: .truncated, facts: .truncated(
+                linesNeeded: linesNeeded, maxLines: label.maxLines, minimumScaleFactor: label.minimumScaleFactor,
+                pointSize: options.pointSize, width: options.width)))
         }
         if problemStatus(.tooWide) != nil {
-            // "line 1 is 16.13 pt wide in 5 pt: “W” cannot break, so it runs past the label's edge"
             let lines = linesWiderThanLabel
             let widest = lines.max { layout.lines[$0].width < layout.lines[$1].width } ?? 0
             let line = layout.lines[widest]
-            let more = lines.count > 1 ? " (and \(Plural.count(lines.count - 1, "more line", "more lines")))" : ""
-            out.append(VerdictProblem(kind: .tooWide, message: "line \(widest + 1) is "
-                + "\(Points.format(line.width, decimals: 2)) pt wide in \(Points.format(options.width, decimals: 2)) pt\(more): "
-                + "“\(line.text)” cannot break, so it runs past the label's edge"))
+            out.append(VerdictProblem(kind: .tooWide, facts: .tooWide(
+                line: widest, text: line.text, lineWidth: line.width, width: options.width, otherLines: lines.count - 1)))
         }
         if let status = problemStatus(.clipped), let worst = clipping.clippedClusters.max(by: { $0.overflow < $1.overflow }) {
-            out.append(VerdictProblem(kind: .clipped, message: clippingSentence(worst: worst.overflow),
+            out.append(VerdictProblem(kind: .clipped, facts: .clipped(clippedMarks(worst: worst.overflow)),
                                       overflow: worst.overflow, status: status))
         }
         if problemStatus(.lowContrast) != nil, let contrast, let colors = label.colors {
-            var parts: [String] = []
+            typealias Pair = VerdictProblem.LowContrast.Pair
+            var light: Pair? = nil, dark: Pair? = nil
             if contrast.ratio < contrast.required {
-                parts.append("\(ContrastCheck.format(contrast.ratio)) (\(colors.foreground) on \(colors.background))")
+                light = Pair(ratio: contrast.ratio, foreground: colors.foreground, background: colors.background)
             }
-            if let dark = contrast.darkRatio, dark < contrast.required,
+            if let ratio = contrast.darkRatio, ratio < contrast.required,
                let foreground = colors.darkForeground, let background = colors.darkBackground {
-                parts.append("\(ContrastCheck.format(dark)) in dark mode (\(foreground) on \(background))")
+                dark = Pair(ratio: ratio, foreground: foreground, background: background)
             }
-            out.append(VerdictProblem(kind: .lowContrast, message: "contrast " + parts.joined(separator: " and ")
-                + "; \(ContrastCheck.format(contrast.required)) needed at \(Points.format(layout.options.pointSize, decimals: 2)) pt "
-                + (label.weight == .bold ? "bold" : label.weight.rawValue)))
+            out.append(VerdictProblem(kind: .lowContrast, facts: .lowContrast(VerdictProblem.LowContrast(
+                light: light, dark: dark, required: contrast.required, pointSize: options.pointSize,
+                weight: label.weight))))
         }
         if problemStatus(.tight) != nil, let required = policy.headroom, let headroom {
-            // "fits with 1.93 pt to spare (1.3 % of its width), less than the 5 % headroom asked for"
-            out.append(VerdictProblem(kind: .tight, message: "fits with \(Points.format(headroom.points, decimals: 2)) pt "
-                + "to spare (\(Points.format(headroom.fraction * 100, decimals: 1)) % of its width), less than the "
-                + "\(required) headroom asked for"))
+            out.append(VerdictProblem(kind: .tight, facts: .tight(headroom: headroom, required: required)))
         }
         if problemStatus(.missingGlyphs) != nil {
-            out.append(VerdictProblem(kind: .missingGlyphs, message: "no font has "
-                + missingCharacters.map(\.description).joined(separator: ", ") + ": cannot tell"))
+            out.append(VerdictProblem(kind: .missingGlyphs, facts: .missingGlyphs(missingCharacters)))
         }
         return out
     }
@@ -350,17 +329,12 @@ extension Verdict {
 }
 
 extension Verdict {
-    /// The clipping problem's sentence: which edges the marks cross (the top or bottom of the label, the line above
-    /// or below), the clusters (the first five), the worst overflow, and the advice that avoids each edge: a taller
-    /// fixed line height for marks above (iOS adds extra height above the glyphs), a raised baseline for marks below
-    /// (a taller line does not move them). Advice is given only where it changes something: a line height no taller
-    /// than the lines already are is never suggested.
-    ///
-    /// Built as UTF-8 bytes with one `String` made at the end, and the clusters told apart by their bytes: string
-    /// appends and `==` (which compares canonical equivalents, normalizing non-ASCII text) would cost more than the
-    /// verdict. A cluster spelled two ways in one text (precomposed
-    /// and decomposed) is listed twice, as written.
-    func clippingSentence(worst: Double) -> String {
+    /// The facts of the clipped marks: the edges crossed, the first five distinct clusters (told apart by their
+    /// bytes: `==` compares canonical equivalents, normalizing non-ASCII text, at more than the verdict's cost; a
+    /// cluster spelled two ways in one text is listed twice, as written), and advice only where it changes
+    /// something: a line height taller than the lines already are for marks above (iOS adds the extra height above
+    /// the glyphs), a raised baseline for marks below (a taller line does not move them).
+    func clippedMarks(worst: Double) -> VerdictProblem.ClippedMarks {
         var clusters: [String] = []
         // The edges crossed, a bit each (a `Set` hashed each edge's raw value string).
         func bit(_ edge: ClipEdge) -> UInt8 {
@@ -371,74 +345,20 @@ extension Verdict {
             case .nextLine: 8
             }
         }
-        var crossedEdges: UInt8 = 0
-        func crosses(_ edge: ClipEdge) -> Bool { crossedEdges & bit(edge) != 0 }
+        var crossed: UInt8 = 0
         for clip in clipping.clippedClusters {
-            crossedEdges |= bit(clip.edge)
+            crossed |= bit(clip.edge)
             if clusters.count < 5, !clusters.contains(where: { $0.utf8.elementsEqual(clip.cluster.utf8) }) {
                 clusters.append(clip.cluster)
             }
         }
-        var sentence = SentenceBytes(capacity: 200)
-        sentence.add("marks cross ")
-        // "a", "a and b", "a, b and c".
-        let names: [(ClipEdge, StaticString)] = [(.top, "the top of the label"), (.previousLine, "the line above"),
-                                                 (.nextLine, "the line below"), (.bottom, "the bottom of the label")]
-        let crossed = names.filter { crosses($0.0) }
-        for (index, (_, name)) in crossed.enumerated() {
-            if index > 0 { sentence.add(index == crossed.count - 1 ? " and " : ", ") }
-            sentence.add(name)
-        }
-        sentence.add(" (")
-        for (index, cluster) in clusters.enumerated() {
-            if index > 0 { sentence.add(" ") }
-            sentence.add(contentsOf: cluster)
-        }
-        sentence.add(") by up to ")
-        sentence.add(contentsOf: Points.format(worst, decimals: 2))
-        sentence.add(" pt")
-        let above = crosses(.top) || crosses(.previousLine)
+        let edges = [ClipEdge.top, .previousLine, .nextLine, .bottom].filter { crossed & bit($0) != 0 }
         let tallest = layout.lines.map(\.height).max() ?? 0
-        var advised = false
-        if above, clipping.suggestedLineHeight > tallest + Tolerance.width {
-            sentence.add("; a line height of ")
-            sentence.add(contentsOf: Points.format(clipping.suggestedLineHeight, decimals: 2))
-            sentence.add(" pt avoids ")
-            sentence.add(crosses(.top) ? "the top" : "the line above")
-            advised = true
-        }
-        if clipping.suggestedBaselineOffset > Tolerance.width {
-            sentence.add(advised ? ", and " : "; ")
-            sentence.add("a baseline raised by ")
-            sentence.add(contentsOf: Points.format(clipping.suggestedBaselineOffset, decimals: 2))
-            sentence.add(" pt (baselineOffset) avoids ")
-            sentence.add(crosses(.bottom) ? "the bottom" : "the line below")
-        }
-        return sentence.string
+        let above = crossed & (bit(.top) | bit(.previousLine)) != 0
+        return VerdictProblem.ClippedMarks(
+            edges: edges, clusters: clusters, worst: worst,
+            lineHeightAdvice: above && clipping.suggestedLineHeight > tallest + Tolerance.width
+                ? clipping.suggestedLineHeight : nil,
+            baselineAdvice: clipping.suggestedBaselineOffset > Tolerance.width ? clipping.suggestedBaselineOffset : nil)
     }
-}
-
-/// A sentence written as UTF-8 bytes and made a `String` once, not appended to a `String` piece by piece.
-struct SentenceBytes {
-    private var bytes: [UInt8] = []
-
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
-
-    /// A fixed piece. (Dynamic strings take ``add(contentsOf:)``: with an `add(_: String)` beside this, a string
-    /// literal chose the `String` overload and its UTF-8 view's generic append.)
-    mutating func add(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    mutating func add(contentsOf text: String) { bytes.append(contentsOf: text.utf8) }
-
-    /// An integer's decimal digits, as `String(value)` writes them (``Points/writeDecimal(_:decimals:to:)``).
-    mutating func add(_ value: Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            let count = Points.writeDecimal(value, decimals: 0, to: digits.baseAddress!)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<count]))
-        }
-    }
-
-    var string: String { String(decoding: bytes, as: UTF8.self) }
 }
