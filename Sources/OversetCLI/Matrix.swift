@@ -78,8 +78,8 @@ struct Matrix: ParsableCommand {
     func validate() throws {
         let label = try title.label(base: Matrix.defaultTitle)
         guard label.width > 0 else { throw ValidationError("--width must be a number of points above 0") }
-        guard imageWidth.isFinite, (0...LabelLimits.width.upperBound).contains(imageWidth), spacing.isFinite,
-              (0...LabelLimits.width.upperBound).contains(spacing) else {
+        guard imageWidth.isFinite, (0...LayoutLimits.width.upperBound).contains(imageWidth), spacing.isFinite,
+              (0...LayoutLimits.width.upperBound).contains(spacing) else {
             throw ValidationError("--image-width and --spacing must be from 0 to 100000 points")
         }
         if (text == nil) == (corpus == nil) {

@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: the measure command and its streaming batch loop (reading, the worker threads,
+// writing in order) share one state that the command owns.
 import ArgumentParser
 import Foundation
 import OversetReports

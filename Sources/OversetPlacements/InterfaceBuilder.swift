@@ -116,6 +116,8 @@ package enum InterfaceBuilderReader {
 
         /// The element's text keys and label, when it shows text.
         mutating func element(_ node: XMLElementNode) -> IBElement? {
+            // Longer than 80 lines on purpose: one Interface Builder element read whole: its kind, keys, font, lines and constraints,
+            // as the XML nests them.
             guard let id = node.attributes["id"] else { return nil }
             var keys: [(String, String)] = []
             func text(_ attribute: String) -> String? {

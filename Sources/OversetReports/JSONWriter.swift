@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: the one JSON writer: members, strings, numbers (exact shortest forms) and its
+// byte-level escaping belong together.
 import Foundation
 import OversetLabel
 @_spi(OversetInternals) import OversetEngine

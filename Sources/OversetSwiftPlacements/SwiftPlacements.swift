@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: the UIKit-in-code reader: assignments, calls and the label settings set beside
+// them share one walk over each type.
 import Foundation
 import Overset
 import OversetPlacements

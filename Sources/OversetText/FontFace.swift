@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: one C handle's owner: the FreeType face, its HarfBuzz font and their lifetimes
+// in one place, so no other file touches them.
 internal import CFreeType
 internal import CHarfBuzz
 

@@ -107,7 +107,7 @@ import OversetCatalog
         #expect(try prepared.layout(width: 0, pointSize: 17).lineCount == 10)  // one cluster a line, the space hangs
         #expect(try prepared.layout(width: 100, pointSize: 17, maxLines: 1_000_000).isTruncated == false)
         #expect(try prepared.layout(width: 100_000, pointSize: 1e-6).lineCount == 1)
-        // Past the documented ranges (LabelLimits): refused, the same as by the decoders.
+        // Past the documented ranges (LayoutLimits): refused, the same as by the decoders.
         #expect(throws: OversetError.self) { try prepared.layout(width: 1e12, pointSize: 1e-6) }
     }
 
@@ -282,7 +282,7 @@ extension FuzzRegressionTests {
     /// - push-out re-measured the line it shortened at an edge next to clusters no font has, and that line came out
     ///   wider than the limit. A push-out now never makes a line overflow.
     /// - a subnormal point size (8e-320, an odd first byte: the numbers are raw Doubles) made tracking in ems
-    ///   infinite and line widths non-finite. Sizes below `LabelLimits.pointSize` (1e-6 pt) are refused.
+    ///   infinite and line widths non-finite. Sizes below `LayoutLimits.pointSize` (1e-6 pt) are refused.
     @Test func replayLayoutFindings_v2() throws {
         let directory = Fixtures.url("fuzz/layout-v2")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("crash-") }
@@ -304,8 +304,8 @@ extension FuzzRegressionTests {
                 let options = LayoutOptions(width: width, pointSize: size, tracking: .points(tracking), strategy: strategy)
                 guard let layout = try? prepared.layout(options) else {
                     // Refused: only when a number is outside the documented ranges.
-                    #expect(!(LabelLimits.width.contains(width) && LabelLimits.pointSize.contains(size)
-                              && LabelLimits.tracking.contains(tracking)), "\(file): valid options refused")
+                    #expect(!(LayoutLimits.width.contains(width) && LayoutLimits.pointSize.contains(size)
+                              && LayoutLimits.tracking.contains(tracking)), "\(file): valid options refused")
                     continue
                 }
                 for line in layout.lines {

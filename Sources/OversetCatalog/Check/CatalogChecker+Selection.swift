@@ -196,6 +196,8 @@ struct SelectionStream {
     /// The selection's whole-catalog findings, once every string was taken: `catalogs` are the catalogs read (their
     /// entries gone), `counts` how many strings each gave, `unreadSources` how many files could not be read at all.
     func finish(catalogs: [Catalog], counts: [Int], entries: [CatalogEntry], unreadSources: Int) -> CheckSelection {
+        // Longer than 80 lines on purpose: the selection's closing steps (development language, unmatched rules, skipped counts,
+        // diagnostics), each a few lines, in the order the report lists them.
         var diagnostics = spec.diagnostics + catalogs.flatMap(\.diagnostics)
         var skipped = skipped
         for catalog in catalogs {

@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: the checker's judging of one string at every category and its hot loop share
+// their caches (preparations, rules, samples).
 import Foundation
 import Overset
 import OversetReports
@@ -142,6 +144,8 @@ public struct CatalogChecker: Sendable {
     private func feed(_ sources: inout [CatalogSource], into selection: inout SelectionStream,
                       reading: ReadProgress = ReadProgress(), _ take: (CatalogEntry) throws -> Void) rethrows
         -> (catalogs: [Catalog], counts: [Int], failures: [CatalogDiagnostic]) {
+        // Longer than 80 lines on purpose: the checker's hot loop (selection, sharding, samples, judging, keeping results) over every
+        // string; its running state is the loop's.
         var held = sources.compactMap(\.catalog)
         if !held.isEmpty {
             held = Catalog.resolvingAndroidReferences(held)

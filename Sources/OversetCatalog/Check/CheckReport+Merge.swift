@@ -34,6 +34,8 @@ extension CheckReport {
     ///   shard count), or a shard is missing or given twice: a merged report never silently covers less or more
     ///   than the whole.
     public static func merge(_ reports: [(name: String, report: CheckReport)]) throws(MergeError) -> CheckReport {
+        // Longer than 80 lines on purpose: the checks a merge makes before it combines shards (same run, every shard once, counts that
+        // add up), each a few lines.
         guard let first = reports.first else { throw MergeError(message: "no reports to merge") }
         var seen: [Int: String] = [:]
         var count: Int? = nil

@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: the spec's model and its one decoder (every key, range and mistake message) in
+// one place, checked before anything is measured.
 import Synchronization
 import Foundation
 import Overset
@@ -389,8 +391,8 @@ public struct LayoutRule: Sendable {
             var reflow = Settings(table, origin: "\(settings.origin) reflow")
             let imageWidth = try reflow.number("imageWidth") ?? 64
             let spacing = try reflow.number("spacing") ?? 12
-            try LayoutRule.checkRange("imageWidth", imageWidth, LabelLimits.width)
-            try LayoutRule.checkRange("spacing", spacing, LabelLimits.width)
+            try LayoutRule.checkRange("imageWidth", imageWidth, LayoutLimits.width)
+            try LayoutRule.checkRange("spacing", spacing, LayoutLimits.width)
             let upTo = try reflow.choice("horizontalUpTo", ContentSizeCategory.allCases.map { ($0.higName, $0) }) ?? .xxxLarge
             try reflow.rejectUnknownKeys(known: Reflow.keys)
             self.reflow = Reflow(imageWidth: imageWidth, spacing: spacing, horizontalUpTo: upTo)

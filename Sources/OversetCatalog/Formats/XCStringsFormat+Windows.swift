@@ -61,6 +61,8 @@ extension XCStringsFormat.Stream {
     /// The source language and the sorted keys of the file, read a window of `chunk` bytes at a time; nil when the
     /// file is not the plain shape or does not parse (the caller reads it whole).
     static func keys(windowsOf handle: FileHandle, size: Int, path: String, chunk: Int) -> (String, [Key])? {
+        // Longer than 80 lines on purpose: a streaming reader's state machine over a String Catalog's top-level members, which keeps
+        // one key's bytes at a time.
         var window = Window(handle: handle, size: size, chunk: chunk)
         guard window.refill(keepingFrom: 0) else { return nil }
         var cursor = Cursor()

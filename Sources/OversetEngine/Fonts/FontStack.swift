@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: the font stack and its fallback order per script (bundled, system, CJK per
+// locale) read best as one table with its lookups.
 internal import OversetText
 
 #if canImport(Glibc)

@@ -48,17 +48,17 @@ public struct LayoutOptions: Sendable, Hashable {
     }
 
     /// Checks every value, so that a layout never runs on a NaN or a negative width.
-    /// The ranges are ``LabelLimits``', the same as every decoder's (found by FuzzLayout: a point size of 1e300
+    /// The ranges are ``LayoutLimits``', the same as every decoder's (found by FuzzLayout: a point size of 1e300
     /// overflowed an estimate of the line count).
     public func validate() throws(OversetError) {
-        try LabelLimits.check("width", width, LabelLimits.width)
-        try LabelLimits.check("size", pointSize, LabelLimits.pointSize)
-        guard LabelLimits.maxLines.contains(maxLines) else {
+        try LayoutLimits.check("width", width, LayoutLimits.width)
+        try LayoutLimits.check("size", pointSize, LayoutLimits.pointSize)
+        guard LayoutLimits.maxLines.contains(maxLines) else {
             throw .invalidArgument(name: "maxLines", value: "\(maxLines)",
-                                   expected: "a whole number from 0 (unlimited) to \(LabelLimits.maxLines.upperBound)")
+                                   expected: "a whole number from 0 (unlimited) to \(LayoutLimits.maxLines.upperBound)")
         }
         try lineHeight.validate()
-        try LabelLimits.check("tracking", tracking.value, LabelLimits.tracking)
+        try LayoutLimits.check("tracking", tracking.value, LayoutLimits.tracking)
     }
 
     /// Whether breaks between Hangul characters are suppressed: ``hangulWordPriority``, or the strategy's default.
@@ -129,9 +129,9 @@ public enum LineHeight: Sendable, Hashable {
         switch self {
         case .natural: return
         case .fixed(let value):
-            try LabelLimits.check("lineHeight", value, LabelLimits.lineHeight, above: 0)
+            try LayoutLimits.check("lineHeight", value, LayoutLimits.lineHeight, above: 0)
         case .multiple(let value):
-            try LabelLimits.check("lineHeightMultiple", value, LabelLimits.lineHeightMultiple, above: 0)
+            try LayoutLimits.check("lineHeightMultiple", value, LayoutLimits.lineHeightMultiple, above: 0)
         }
     }
 }

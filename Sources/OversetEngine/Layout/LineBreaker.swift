@@ -58,8 +58,7 @@ struct LineBreaker {
         return (lines, complete)
     }
 
-    /// The greedy breaker itself: calls `body` with each line and allocates nothing. Returns false when it stopped
-    /// at `lineLimit` with text left over.
+    /// The greedy breaker: calls `body` with each line, allocates nothing; false when it stopped at `lineLimit`.
     ///
     /// Longer than 80 lines on purpose: it is the hot loop of every layout, and the segment loop keeps its state
     /// (committed width, the open line, the segment cursor) in locals that a split into functions would pass around

@@ -56,6 +56,8 @@ extension PreparedTextBuilder {
     /// face has is recorded as missing.
     func clusterFaces(_ properties: CharacterProperties, graphemes: [Int32], scripts clusterScripts: [ScriptTag],
                       missing: inout [MissingCharacter]) -> [Int] {
+        // Longer than 80 lines on purpose: font fallback cluster by cluster with the run's running face and the style's stack, on the
+        // preparation's hot path.
         let clusterCount = graphemes.count - 1
         // Faces are loaded as the candidate order reaches them (an installed font is loaded when a text first needs
         // it): a Latin text never loads the Thai, CJK or emoji faces.

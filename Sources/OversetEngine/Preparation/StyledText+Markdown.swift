@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: a Markdown inline parser (CommonMark's emphasis and link rules) that reads as
+// one algorithm.
 /// Reading a localized string as SwiftUI's `Text(LocalizedStringKey)` does: its inline Markdown.
 ///
 /// SwiftUI reads a localized value with Foundation's Markdown parser and inline-only syntax, keeping white space

@@ -18,14 +18,14 @@ extension Label {
     ///   - base: the label whose settings apply where a key is absent (a spec's default rule); nil for the defaults
     ///     documented on ``Label``.
     /// - Throws: ``/OversetEngine/OversetError/invalidArgument(name:value:expected:)`` naming the key, for a value of the wrong type,
-    ///   out of range (see ``/OversetEngine/LabelLimits``) or not one of the names a setting accepts.
+    ///   out of range (see ``/OversetEngine/LayoutLimits``) or not one of the names a setting accepts.
     public init(settings: inout Settings, base: Label? = nil) throws(OversetError) {
         try Label.rejectMisspelt(of: ["width", "style", "size"], in: settings, base: base)
         let font = try Label.font(&settings, base: base)
         guard let width = try settings.number("width") ?? base?.width else {
             throw .invalidArgument(name: "width", value: "(missing)", expected: "the label's width in points")
         }
-        let maxLines = try settings.integer("maxLines", in: LabelLimits.maxLines) ?? base?.maxLines ?? 0
+        let maxLines = try settings.integer("maxLines", in: LayoutLimits.maxLines) ?? base?.maxLines ?? 0
         let category = try settings.choice("category", ContentSizeCategory.settingChoices,
                                            shown: ContentSizeCategory.allCases.count) ?? base?.category ?? .large
         let lineHeight = try Label.lineHeight(&settings) ?? base?.lineHeight ?? .automatic
@@ -122,7 +122,7 @@ extension Label {
             if case .style(_, let wasEmphasized)? = base?.font { inherited = wasEmphasized }
             return .style(style, emphasized: emphasized ?? inherited)
         case (nil, let size?):
-            try LabelLimits.check("size", size, LabelLimits.pointSize)
+            try LayoutLimits.check("size", size, LayoutLimits.pointSize)
             if emphasized == true {
                 throw .invalidArgument(name: "emphasized", value: "true",
                                        expected: "emphasized only with a style; with a size, set weight: bold")
@@ -168,12 +168,12 @@ extension Label {
                                        expected: "a number of points, leading, natural or automatic")
             }
             if let number {
-                try LabelLimits.check("lineHeight", number, LabelLimits.lineHeight, above: 0)
+                try LayoutLimits.check("lineHeight", number, LayoutLimits.lineHeight, above: 0)
                 height = .points(number)
             }
         }
         guard let multiple else { return height }
-        try LabelLimits.check("lineHeightMultiple", multiple, LabelLimits.lineHeightMultiple, above: 0)
+        try LayoutLimits.check("lineHeightMultiple", multiple, LayoutLimits.lineHeightMultiple, above: 0)
         switch height {
         case nil, .natural?, .automatic?: return .multiple(multiple)
         default:

@@ -274,28 +274,28 @@ public struct Label: Sendable, Hashable {
 
     /// ``validate()``, giving the layout options it checked (a verdict lays out with them: made once).
     func validatedLayoutOptions() throws(OversetError) -> LayoutOptions {
-        try LabelLimits.check("width", width, LabelLimits.width)
+        try LayoutLimits.check("width", width, LayoutLimits.width)
         switch font {
         case .style: break
-        case .size(let size, _): try LabelLimits.check("size", size, LabelLimits.pointSize)
+        case .size(let size, _): try LayoutLimits.check("size", size, LayoutLimits.pointSize)
         }
-        guard LabelLimits.maxLines.contains(maxLines) else {
+        guard LayoutLimits.maxLines.contains(maxLines) else {
             throw .invalidArgument(name: "maxLines", value: "\(maxLines)",
-                                   expected: "a whole number from 0 (unlimited) to \(LabelLimits.maxLines.upperBound)")
+                                   expected: "a whole number from 0 (unlimited) to \(LayoutLimits.maxLines.upperBound)")
         }
         switch lineHeight {
         case .automatic, .leading, .natural: break
-        case .points(let value): try LabelLimits.check("lineHeight", value, LabelLimits.lineHeight, above: 0)
-        case .multiple(let value): try LabelLimits.check("lineHeightMultiple", value, LabelLimits.lineHeightMultiple, above: 0)
+        case .points(let value): try LayoutLimits.check("lineHeight", value, LayoutLimits.lineHeight, above: 0)
+        case .multiple(let value): try LayoutLimits.check("lineHeightMultiple", value, LayoutLimits.lineHeightMultiple, above: 0)
         }
         switch tracking {
-        case .points(let value): try LabelLimits.check("tracking", value, LabelLimits.tracking)
-        case .thousandthsOfEm(let value): try LabelLimits.check("tracking", value, LabelLimits.tracking)
+        case .points(let value): try LayoutLimits.check("tracking", value, LayoutLimits.tracking)
+        case .thousandthsOfEm(let value): try LayoutLimits.check("tracking", value, LayoutLimits.tracking)
         }
         if let minimumScaleFactor {
-            try LabelLimits.check("minimumScaleFactor", minimumScaleFactor, 0...1, above: 0)
+            try LayoutLimits.check("minimumScaleFactor", minimumScaleFactor, 0...1, above: 0)
         }
-        if let maximumPointSize { try LabelLimits.check("maximumPointSize", maximumPointSize, LabelLimits.pointSize) }
+        if let maximumPointSize { try LayoutLimits.check("maximumPointSize", maximumPointSize, LayoutLimits.pointSize) }
         if let minimumCategory, let maximumCategory, minimumCategory > maximumCategory {
             throw .invalidArgument(name: "minimumCategory", value: minimumCategory.higName,
                                    expected: "a category no larger than maximumCategory (\(maximumCategory.higName))")

@@ -74,7 +74,7 @@ public struct CandidateLayouts: Sendable, Hashable {
             let axis = try settings.choice("axis", Arrangement.Axis.allCases.map { ($0.rawValue, $0) }) ?? .horizontal
             let name = try settings.string("name") ?? axis.rawValue
             let spacing = try settings.number("spacing") ?? 8
-            try LabelLimits.check("spacing", spacing, LabelLimits.width)
+            try LayoutLimits.check("spacing", spacing, LayoutLimits.width)
             let distribution = try settings.choice("distribution",
                                                    Arrangement.Distribution.allCases.map { ($0.rawValue, $0) }) ?? .fillEqually
             guard case .list(let values)? = settings.take("items"), values.count <= Self.maximumLayouts else {
@@ -86,7 +86,7 @@ public struct CandidateLayouts: Sendable, Hashable {
                 switch value {
                 case .string(let word) where word.lowercased() == "text": items.append(nil)
                 case .number(let width):
-                    try LabelLimits.check("items", width, LabelLimits.width)
+                    try LayoutLimits.check("items", width, LayoutLimits.width)
                     items.append(width)
                 default:
                     throw .invalidArgument(name: "items", value: value.written, expected: "text, or a width in points")

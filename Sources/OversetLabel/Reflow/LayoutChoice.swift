@@ -80,7 +80,7 @@ public struct LayoutChoice: Sendable {
     /// The first candidate whose texts all fit at `width` and `category` (the last one when none does), with the
     /// attempts that came before it and why each did not fit.
     public func choose(width: Double, category: ContentSizeCategory) throws(OversetError) -> LayoutDecision {
-        try LabelLimits.check("width", width, LabelLimits.width)
+        try LayoutLimits.check("width", width, LayoutLimits.width)
         var attempts: [LayoutAttempt] = []
         for index in candidates.indices {
             let attempt = try self.attempt(index, width: width, category: category)
@@ -185,7 +185,7 @@ public struct LayoutChoice: Sendable {
         switch item {
         case .fixed(let width, let style): return style.map { $0.scaledValue(width, for: category) } ?? width
         case .text(let text, let label):
-            let shown = label.at(category).withWidth(LabelLimits.width.upperBound)
+            let shown = label.at(category).withWidth(LayoutLimits.width.upperBound)
             var options = shown.layoutOptions
             options.maxLines = 0
             return try preparation(text, label).prepared(for: shown).layout(options).width

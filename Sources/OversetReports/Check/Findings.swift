@@ -174,7 +174,6 @@ extension CheckReport {
     ///
     /// Longer than 80 lines on purpose: SARIF's members in the sorted order they are written, in one place.
     public func sarif(toolVersion: String = OversetVersion.current) throws -> String {
-        // The reports' one writer, members in sorted order (as the schema's readers expect nothing else).
         var json = JSONWriter(capacity: 4096)
         func text(_ name: StaticString, _ value: String) {
             json.key(name)

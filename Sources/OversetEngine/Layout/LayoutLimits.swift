@@ -1,6 +1,6 @@
-/// The ranges every number a user gives is checked against where it enters (API, CLI, JSON, spec), so that no
-/// conversion traps and no layout runs on a value no label could have.
-public enum LabelLimits {
+/// The ranges of ``LayoutOptions``' numbers: every number a user gives (API, CLI, JSON, spec) is checked against
+/// these where it enters, so that no conversion traps and no layout runs on a value no label could have.
+public enum LayoutLimits {
     /// Widths in points: 0 to 100,000 (a hundred screens).
     public static let width: ClosedRange<Double> = 0...100_000
     /// Point sizes: a millionth of a point up to 10,000 (a subnormal size made tracking in ems infinite: found by
