@@ -66,9 +66,13 @@ let package = Package(
         // Pictures of layouts and headers: SVG from the fonts' outlines, PNG through cairo.
         .target(name: "OversetPictures", dependencies: ["Overset", "OversetReports", "OversetText"]),
         .target(name: "OversetPNG", dependencies: ["Overset", "OversetPictures", "OversetRaster"]),
-        // String catalogs (xcstrings, strings, stringsdict, XLIFF, Android, JSON), layout specs, checks, reports,
-        // pseudo-localization.
-        .target(name: "OversetCatalog", dependencies: ["Overset", "OversetLabel", "OversetReports", .product(name: "Yams", package: "Yams")]),
+        // String catalogs read and written: xcstrings, strings, stringsdict, XLIFF, Android, JSON and JSON Lines, their
+        // format specifiers and pseudo-localization, and the one JSON reader.
+        .target(name: "OversetFormats", dependencies: ["Overset", "OversetLabel", "OversetReports"]),
+        // The check: layout specs, selection, the checker, baselines read back, shard merging and XLIFF annotation
+        // (re-exports the formats and the reports).
+        .target(name: "OversetCatalog", dependencies: ["Overset", "OversetLabel", "OversetReports", "OversetFormats",
+                                                       .product(name: "Yams", package: "Yams")]),
         // Where each key is shown and with which label: the placement model, the system components' table and the
         // Interface Builder reader, and a spec made from placements. No swift-syntax: `overset check APP_DIR` uses it.
         .target(name: "OversetPlacements", dependencies: ["Overset", "OversetCatalog"]),
@@ -108,7 +112,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OversetTests",
-            dependencies: ["Overset", "OversetLabel", "OversetEngine", "OversetText", "OversetReports", "OversetCatalog", "OversetPictures", "OversetPNG", "OversetRaster"],
+            dependencies: ["Overset", "OversetLabel", "OversetEngine", "OversetText", "OversetReports", "OversetFormats", "OversetCatalog", "OversetPictures", "OversetPNG", "OversetRaster"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),

@@ -1,3 +1,4 @@
-/// A check's report (``/OversetReports/CheckReport``), its findings and its writers live in `OversetReports`;
-/// `import OversetCatalog` gives them with the checker that makes them.
+/// `import OversetCatalog` gives the check with what it reads and writes: the catalog formats (`OversetFormats`)
+/// and a check's report, its findings and its writers (`OversetReports`).
+@_exported import OversetFormats
 @_exported import OversetReports

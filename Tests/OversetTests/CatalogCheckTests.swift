@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Overset
 @testable import OversetCatalog
+@testable import OversetFormats
+@testable import OversetReports
 
 /// Specifiers, pseudo-localization, specs and the check.
 @Suite struct CatalogCheckTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Overset
 @testable import OversetCatalog
+@testable import OversetFormats
+@testable import OversetReports
 
 /// Issue 15: real catalogs are read right and written back without loss. Expected values come from Foundation's
 /// own JSON parser (an independent reading of the written file), from the fixtures read by hand, and from aapt2's

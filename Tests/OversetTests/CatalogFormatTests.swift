@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import OversetCatalog
+@testable import OversetFormats
+@testable import OversetReports
 
 /// Catalog readers and writers on files made the way Xcode and Android Studio make them. Expected values are read
 /// off the fixture files by hand.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Overset
 @testable import OversetCatalog
+@testable import OversetFormats
+@testable import OversetReports
 import OversetPictures
 
 /// Reports, read by the tools that consume them: junitparser (a JUnit XML reader from PyPI) and headless Chromium.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import OversetCatalog
+@testable import OversetFormats
+@testable import OversetReports
 @_spi(OversetInternals) import OversetReports
 import Overset
 

@@ -116,7 +116,7 @@ extension JSONSource {
 
     /// The edit that sets member `key` of `object` to the JSON `text`: replaces its value if there is one, else
     /// inserts the member where sorted order puts it (Xcode sorts keys), in the object's indentation.
-    func settingMember(_ key: String, to text: String, in object: Node) -> (range: Range<Int>, text: String) {
+    package func settingMember(_ key: String, to text: String, in object: Node) -> (range: Range<Int>, text: String) {
         let members = object.members ?? []
         if let existing = members.first(where: { $0.key == key }) {
             return (existing.value.range, text)

@@ -167,7 +167,7 @@ public struct Catalog: Sendable {
     }
 
     /// Why a file is not read at all: larger than ``maximumFileSize``, missing or unreadable.
-    static func refuseUnreadable(path: String) throws {
+    package static func refuseUnreadable(path: String) throws {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumFileSize {
             throw CatalogError(location: CatalogLocation(file: path), message: "the file is \(size / 1_048_576) MiB; "
                 + "catalogs larger than \(maximumFileSize / 1_048_576) MiB are refused")
@@ -201,7 +201,7 @@ public struct Catalog: Sendable {
         return FileManager.default.isReadableFile(atPath: path) ? nil : "cannot read the file (permission denied)"
     }
 
-    static let unreadable = "cannot read the file (missing or unreadable)"
+    package static let unreadable = "cannot read the file (missing or unreadable)"
 
     /// Reads a catalog from bytes (`path` names it in messages and infers the language).
     /// - Throws: ``CatalogError`` also when the file holds no strings and nothing to report (an empty `.strings` or
@@ -214,16 +214,16 @@ public struct Catalog: Sendable {
 
     /// Whether a file that gave `strings` strings and this catalog's diagnostics and skipped counts holds nothing to
     /// check or report: an error (``emptyError(path:format:)``), never a pass with nothing measured.
-    func holdsNothing(strings: Int) -> Bool { strings == 0 && diagnostics.isEmpty && skipped.isEmpty }
+    package func holdsNothing(strings: Int) -> Bool { strings == 0 && diagnostics.isEmpty && skipped.isEmpty }
 
     /// The error of a file that holds no strings and nothing to report.
-    static func emptyError(path: String, format: CatalogFormat) -> CatalogError {
+    package static func emptyError(path: String, format: CatalogFormat) -> CatalogError {
         CatalogError(location: CatalogLocation(file: path),
                      message: "no strings in this \(format.rawValue) file (\(emptyCatalogPhrase))")
     }
 
     /// The words an empty catalog's error says, which ``CheckOptions/emptyCatalogsAreWarnings`` looks for.
-    static let emptyCatalogPhrase = "an empty catalog checks nothing"
+    package static let emptyCatalogPhrase = "an empty catalog checks nothing"
 
     private static func readAnyShape(data: Data, path: String, format: CatalogFormat, language: String?) throws -> Catalog {
         let inferred = language ?? inferLanguage(path: path, format: format)

@@ -10,10 +10,10 @@ import Foundation
 /// byte it does not change, so the writer splices new text into the original at a member's range. Finding each key
 /// again by searching the text would rescan it per key; here positions come from the single pass that parses. No
 /// package in the project's list reads JSON with positions.
-struct JSONSource {
+package struct JSONSource {
     /// A value and where it was read.
-    struct Node {
-        enum Value {
+    package struct Node {
+        package enum Value {
             case object([Member])
             case array([Node])
             case string(String)
@@ -25,18 +25,18 @@ struct JSONSource {
             case deferred
         }
 
-        var value: Value
+        package var value: Value
         /// Byte offsets of the value's text in the document (`{` … `}` for an object).
-        var range: Range<Int>
+        package var range: Range<Int>
 
-        var members: [Member]? { if case .object(let members) = value { return members } else { return nil } }
-        var string: String? { if case .string(let text) = value { return text } else { return nil } }
-        var bool: Bool? { if case .bool(let flag) = value { return flag } else { return nil } }
+        package var members: [Member]? { if case .object(let members) = value { return members } else { return nil } }
+        package var string: String? { if case .string(let text) = value { return text } else { return nil } }
+        package var bool: Bool? { if case .bool(let flag) = value { return flag } else { return nil } }
         /// The value of the first member named `key`, for an object.
-        subscript(key: String) -> Node? { members?.first { $0.key == key }?.value }
+        package subscript(key: String) -> Node? { members?.first { $0.key == key }?.value }
 
         /// What kind of value this is, for messages ("an array", "a string").
-        var kindDescription: String {
+        package var kindDescription: String {
             switch value {
             case .object: return "an object"
             case .array: return "an array"
@@ -50,16 +50,16 @@ struct JSONSource {
     }
 
     /// An object's member: its key, the byte offset of the key's opening quote, and its value.
-    struct Member {
-        var key: String
-        var keyOffset: Int
-        var value: Node
+    package struct Member {
+        package var key: String
+        package var keyOffset: Int
+        package var value: Node
     }
 
     /// Where parsing stopped, and why.
     struct SyntaxError: Error {
-        var offset: Int
-        var message: String
+        package var offset: Int
+        package var message: String
 
         /// The error said with the line and column where it stopped.
         func catalogError(in bytes: [UInt8], path: String) -> CatalogError {
@@ -75,8 +75,8 @@ struct JSONSource {
     /// Nesting deeper than this is refused (a hostile file would otherwise overflow the stack).
     static let maximumDepth = 512
 
-    let bytes: [UInt8]
-    let root: Node
+    package let bytes: [UInt8]
+    package let root: Node
     /// Byte offsets where each line starts (line 1 at offset 0); 32 bits, since catalogs are at most 256 MiB
     /// (``Catalog/maximumFileSize``) and a String Catalog's line table is held while its keys are found.
     private let lineStarts: [UInt32]
@@ -160,12 +160,12 @@ struct JSONSource {
 
     /// Reads a catalog's JSON, or throws a ``CatalogError`` with the line and column where it stopped; shallowly
     /// with `deferringBelow` (``init(bytes:deferringBelow:)``).
-    static func parse(_ data: Data, path: String, deferringBelow depth: Int = .max) throws -> JSONSource {
+    package static func parse(_ data: Data, path: String, deferringBelow depth: Int = .max) throws -> JSONSource {
         try parse(bytes: [UInt8](data), path: path, deferringBelow: depth)
     }
 
     /// ``parse(_:path:deferringBelow:)`` of bytes read before.
-    static func parse(bytes: [UInt8], path: String, deferringBelow depth: Int = .max) throws -> JSONSource {
+    package static func parse(bytes: [UInt8], path: String, deferringBelow depth: Int = .max) throws -> JSONSource {
         do {
             return try JSONSource(bytes: bytes, deferringBelow: depth)
         } catch {
@@ -175,7 +175,7 @@ struct JSONSource {
 
     /// The one JSON reader: ``JSONSource`` builds its tree with it, ``JSONRequestScan`` reads a request's members.
     struct Parser {
-        let bytes: [UInt8]
+        package let bytes: [UInt8]
         var index = 0
         var depth = 0
         /// Objects and arrays this deep are skipped, not built (``JSONSource/init(bytes:deferringBelow:)``).
@@ -288,7 +288,7 @@ struct JSONSource {
         /// An object's grammar, the one that ``object()`` and ``skipValue()`` share: `member` is called at each
         /// key's opening quote and reads the key, the colon (``colon()``) and the value.
         @inline(__always)
-        mutating func members(_ member: (inout Parser) throws(SyntaxError) -> Void) throws(SyntaxError) {
+        package mutating func members(_ member: (inout Parser) throws(SyntaxError) -> Void) throws(SyntaxError) {
             try enter()
             index += 1
             skipSpace()
@@ -369,7 +369,7 @@ struct JSONSource {
         }
 
         /// A string's value; the index ends past the closing quote.
-        mutating func string() throws(SyntaxError) -> String {
+        package mutating func string() throws(SyntaxError) -> String {
             let start = index
             // Most strings have no escape: the closing quote found with no bounds check per byte.
             if let plain = plainString() {

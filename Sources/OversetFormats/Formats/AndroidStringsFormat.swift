@@ -130,7 +130,7 @@ enum AndroidStringsFormat {
         return result
     }
 
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         // A whole-string reference (`@string/name`, `?attr/name`) stays a reference: escaping its `@` would make it
         // literal text in the app.

@@ -4,7 +4,7 @@ import OversetReports
 /// Xcode String Catalogs (`.xcstrings`): JSON with `sourceLanguage` and `strings` → key → `localizations` →
 /// language → `stringUnit` or `variations` (`plural`, `device`, nested) and `substitutions` for several plural
 /// arguments. A key with no source-language localization is its own source text, as in Xcode.
-enum XCStringsFormat {
+package enum XCStringsFormat {
     static func read(data: Data, path: String) throws -> Catalog {
         var stream = try Stream(data: data, path: path)
         var entries: [CatalogEntry] = []
@@ -20,7 +20,7 @@ enum XCStringsFormat {
     /// with them. Made from a file (a check's ``CatalogSource``), the stream lets go of the document after the first
     /// pass and reads each key's bytes from the file again, so a check holds the keys, not the catalog;
     /// ``XCStringsFormat/read(data:path:)`` is this stream over bytes it holds, read to the end.
-    struct Stream {
+    package struct Stream {
         /// A key, and where its value is: its bytes in the document and the line and column they start at. Held
         /// for every key until its turn, so kept in 40 bytes: a file is at most ``Catalog/maximumFileSize`` (256 MiB),
         /// so every offset, line and column fits in 32 bits.
@@ -62,11 +62,11 @@ enum XCStringsFormat {
         private(set) var foundInWindows = false
         /// The catalog's path, languages and the diagnostics of the keys read so far; its strings are what
         /// ``next(atLeast:)`` hands out.
-        private(set) var catalog: Catalog
+        package private(set) var catalog: Catalog
 
         /// The document checked and its keys found, the bytes held.
         /// - Throws: ``CatalogError`` for a document that is not JSON or not a String Catalog.
-        init(data: Data, path: String) throws {
+        package init(data: Data, path: String) throws {
             let document = [UInt8](data)
             (sourceLanguage, keys) = try Self.keys(of: document, path: path)
             self.path = path
@@ -78,7 +78,7 @@ enum XCStringsFormat {
         /// bytes are read again when it is its turn.
         /// - Throws: ``CatalogError`` for a file that cannot be read, is larger than ``Catalog/maximumFileSize``,
         ///   is not JSON or not a String Catalog.
-        init(path: String, window: Int = 1 << 20) throws {
+        package init(path: String, window: Int = 1 << 20) throws {
             guard let handle = FileHandle(forReadingAtPath: path), let stamp = FileStamp(handle) else {
                 throw CatalogError(location: CatalogLocation(file: path), message: Catalog.unreadable)
             }
@@ -133,12 +133,12 @@ enum XCStringsFormat {
         }
 
         /// How many keys the catalog has, and how many were read.
-        var keyCount: Int { keys.count }
-        var keysRead: Int { next }
+        package var keyCount: Int { keys.count }
+        package var keysRead: Int { next }
 
         /// The strings of the next keys, at least `minimum` of them unless the catalog ends first; nil once every
         /// key was read.
-        mutating func next(atLeast minimum: Int = 256) -> [CatalogEntry]? {
+        package mutating func next(atLeast minimum: Int = 256) -> [CatalogEntry]? {
             guard next < keys.count else { return nil }
             var entries: [CatalogEntry] = []
             while next < keys.count && entries.count < minimum {
@@ -373,7 +373,7 @@ enum XCStringsFormat {
 /// A file's size and modification time, read from its descriptor: a String Catalog's stream reads each key's bytes
 /// again only while the file is the one it checked.
 struct FileStamp: Equatable {
-    let size: Int
+    package let size: Int
     let modified: timespec
 
     init?(_ handle: FileHandle) {

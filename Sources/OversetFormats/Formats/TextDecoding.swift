@@ -2,8 +2,8 @@ import Foundation
 import Overset
 
 /// Text decoding shared by the readers: UTF-8 or UTF-16 with a byte order mark; never a silent replacement.
-enum TextDecoding {
-    static func decode(_ data: Data, path: String) throws -> String {
+package enum TextDecoding {
+    package static func decode(_ data: Data, path: String) throws -> String {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             let little = bytes[0] == 0xFF

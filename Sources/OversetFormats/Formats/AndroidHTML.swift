@@ -133,7 +133,7 @@ enum AndroidStyles {
     /// can type one (raw, `\uFDD3`, `&#xFDD3;`), and it must stay text, never become a style. Every stage that
     /// makes characters (the XML text, Android's `\u` escapes, HTML's character references) escapes the ones in
     /// that range, and ``styled(_:)`` takes each escaped one as text.
-    static let escape = Unicode.Scalar(0xFDEF)!
+    package static let escape = Unicode.Scalar(0xFDEF)!
 
     /// Whether `scalar` is in the marks' range, so that text must escape it.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { (0xFDD0...0xFDEF).contains(scalar.value) }

@@ -5,7 +5,7 @@ import OversetReports
 ///
 /// A small hand-written parser rather than `PropertyListSerialization`: it reports the line of every malformed
 /// entry and goes on with the next one, and it keeps comments and duplicate-key warnings.
-enum StringsFileFormat {
+package enum StringsFileFormat {
     static func read(data: Data, path: String, language: String) throws -> Catalog {
         let text = try TextDecoding.decode(data, path: path)
         var parser = Parser(scalars: Array(text.unicodeScalars), path: path)
@@ -69,7 +69,7 @@ enum StringsFileFormat {
         return Data(out.utf8)
     }
 
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -146,7 +146,7 @@ enum StringsFileFormat {
             return comment
         }
 
-        mutating func string() -> Result<String, ParseFailure> {
+        package mutating func string() -> Result<String, ParseFailure> {
             guard let first = current else { return .failure(ParseFailure("unexpected end of file")) }
             if first == "\"" {
                 advance()

@@ -16,10 +16,10 @@ extension XCStringsFormat.Stream {
     /// The bytes of the file from `base`, read `chunk` at a time.
     private struct Window {
         let handle: FileHandle
-        let size: Int
+        package let size: Int
         let chunk: Int
         var base = 0
-        var bytes: [UInt8] = []
+        package var bytes: [UInt8] = []
         var atEnd: Bool { base + bytes.count >= size }
 
         /// Keeps the bytes from `offset` on and reads at least `chunk` more (as much again as is kept, so that a

@@ -6,7 +6,7 @@ import OversetReports
 extension JSONSource {
     /// `bytes` with each edit's range replaced by its text, in one pass (the edits' ranges must not overlap).
     /// Replacing them one by one in place moved the file's tail at every edit: quadratic in a catalog's keys.
-    static func applying(_ edits: [(range: Range<Int>, text: String)], to bytes: [UInt8]) -> [UInt8] {
+    package static func applying(_ edits: [(range: Range<Int>, text: String)], to bytes: [UInt8]) -> [UInt8] {
         let sorted = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + sorted.reduce(0) { $0 + $1.text.utf8.count })
@@ -42,7 +42,7 @@ extension JSONSource {
 
     /// Refuses a document with a key given twice in one object (``firstRepeatedKey(in:)``), naming the key and
     /// its line; `what` names the document ("the baseline").
-    static func refuseRepeatedKeys(_ data: Data, path: String, what: String) throws {
+    package static func refuseRepeatedKeys(_ data: Data, path: String, what: String) throws {
         let source = try parse(data, path: path)
         guard let repeated = firstRepeatedKey(in: source.root) else { return }
         throw CatalogError(location: CatalogLocation(file: path, line: source.position(of: repeated.keyOffset).line),

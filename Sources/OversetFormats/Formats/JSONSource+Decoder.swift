@@ -67,36 +67,36 @@ package enum JSONSourceDecoder {
         let document: Document
 
         func decodeNil() -> Bool { if case .null = node.value { true } else { false } }
-        func decode(_ type: Bool.Type) throws -> Bool {
+        package func decode(_ type: Bool.Type) throws -> Bool {
             guard let value = node.bool else { throw mismatch(type, node, codingPath) }
             return value
         }
-        func decode(_ type: String.Type) throws -> String {
+        package func decode(_ type: String.Type) throws -> String {
             guard let value = node.string else { throw mismatch(type, node, codingPath) }
             return value
         }
-        func decode(_ type: Double.Type) throws -> Double {
+        package func decode(_ type: Double.Type) throws -> Double {
             guard case .number(let value) = node.value else { throw mismatch(type, node, codingPath) }
             return value
         }
-        func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
-        func decode(_ type: Int.Type) throws -> Int { try integer(node, codingPath, document) }
-        func decode(_ type: Int8.Type) throws -> Int8 { try integer(node, codingPath, document) }
-        func decode(_ type: Int16.Type) throws -> Int16 { try integer(node, codingPath, document) }
-        func decode(_ type: Int32.Type) throws -> Int32 { try integer(node, codingPath, document) }
-        func decode(_ type: Int64.Type) throws -> Int64 { try integer(node, codingPath, document) }
-        func decode(_ type: UInt.Type) throws -> UInt { try integer(node, codingPath, document) }
-        func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(node, codingPath, document) }
-        func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(node, codingPath, document) }
-        func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(node, codingPath, document) }
-        func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(node, codingPath, document) }
-        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        package func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
+        package func decode(_ type: Int.Type) throws -> Int { try integer(node, codingPath, document) }
+        package func decode(_ type: Int8.Type) throws -> Int8 { try integer(node, codingPath, document) }
+        package func decode(_ type: Int16.Type) throws -> Int16 { try integer(node, codingPath, document) }
+        package func decode(_ type: Int32.Type) throws -> Int32 { try integer(node, codingPath, document) }
+        package func decode(_ type: Int64.Type) throws -> Int64 { try integer(node, codingPath, document) }
+        package func decode(_ type: UInt.Type) throws -> UInt { try integer(node, codingPath, document) }
+        package func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(node, codingPath, document) }
+        package func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(node, codingPath, document) }
+        package func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(node, codingPath, document) }
+        package func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(node, codingPath, document) }
+        package func decode<T: Decodable>(_ type: T.Type) throws -> T {
             try T(from: NodeDecoder(node: node, codingPath: codingPath, document: document))
         }
     }
 
     private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
-        let members: [String: JSONSource.Node]
+        package let members: [String: JSONSource.Node]
         let codingPath: [any CodingKey]
         let document: Document
         var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
@@ -116,21 +116,21 @@ package enum JSONSourceDecoder {
         }
 
         func decodeNil(forKey key: Key) throws -> Bool { try single(key).decodeNil() }
-        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try single(key).decode(type) }
-        func decode(_ type: String.Type, forKey key: Key) throws -> String { try single(key).decode(type) }
-        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try single(key).decode(type) }
-        func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try single(key).decode(type) }
-        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try single(key).decode(type) }
-        func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try single(key).decode(type) }
-        func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try single(key).decode(type) }
-        func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try single(key).decode(type) }
-        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try single(key).decode(type) }
-        func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try single(key).decode(type) }
-        func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try single(key).decode(type) }
-        func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try single(key).decode(type) }
-        func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try single(key).decode(type) }
-        func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try single(key).decode(type) }
-        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        package func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try single(key).decode(type) }
+        package func decode(_ type: String.Type, forKey key: Key) throws -> String { try single(key).decode(type) }
+        package func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try single(key).decode(type) }
+        package func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try single(key).decode(type) }
+        package func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try single(key).decode(type) }
+        package func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try single(key).decode(type) }
+        package func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try single(key).decode(type) }
+        package func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try single(key).decode(type) }
+        package func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try single(key).decode(type) }
+        package func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try single(key).decode(type) }
+        package func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try single(key).decode(type) }
+        package func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try single(key).decode(type) }
+        package func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try single(key).decode(type) }
+        package func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try single(key).decode(type) }
+        package func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             try T(from: NodeDecoder(node: try node(key), codingPath: codingPath + [key], document: document))
         }
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -175,7 +175,7 @@ package enum JSONSourceDecoder {
             currentIndex += 1
             return true
         }
-        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: try next()) }
+        package mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: try next()) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
             try next().container(keyedBy: type)
         }

@@ -220,7 +220,7 @@ package final class XMLElementNode {
     }
 
     private final class Builder: NSObject, XMLParserDelegate {
-        var root: XMLElementNode?
+        package var root: XMLElementNode?
         var stack: [XMLElementNode] = []
         var error: (Error, Int)?
 

@@ -40,7 +40,7 @@ enum JSONMapFormat {
 }
 
 /// JSON Lines, one object a line: `key`, optional `kind`, and one string field per language (the corpus format).
-enum JSONLinesFormat {
+package enum JSONLinesFormat {
     /// Fields that are not languages.
     static let metadata: Set<String> = ["key", "id", "source", "kind", "attr", "format", "placeholders", "select", "comment"]
 
@@ -110,22 +110,22 @@ enum JSONLinesFormat {
         }
 
         /// Whether the lines read gave nothing at all: no string, and nothing to say (an empty file).
-        var gaveNothing: Bool { stringsRead == 0 && diagnostics.isEmpty }
+        package var gaveNothing: Bool { stringsRead == 0 && diagnostics.isEmpty }
     }
 
     /// A JSON Lines file read a block at a time, so that a check holds one block's strings, never the file's.
     /// The strings, diagnostics and line numbers are those of ``read(data:path:)`` (``Lines`` reads both).
-    struct Stream {
+    package struct Stream {
         /// Bytes read from the file at once.
-        static let blockSize = 1 << 20
+        package static let blockSize = 1 << 20
         private var lines: Lines
         private let file: FileHandle?
         private let blockSize: Int
         private var pending: [UInt8] = []
         private var finished = false
         /// The file's size when opened, and the bytes read so far (for a progress estimate).
-        let size: Int
-        private(set) var bytesRead = 0
+        package let size: Int
+        package private(set) var bytesRead = 0
         /// A reason the file could not be read to its end, said once it is met.
         private var failure: CatalogDiagnostic? = nil
 
@@ -133,7 +133,7 @@ enum JSONLinesFormat {
         private let maximumLine: Int
 
         /// Opens `path` (a file that cannot be opened: ``couldNotOpen``).
-        init(path: String, blockSize: Int = Stream.blockSize, maximumLine: Int = Catalog.maximumFileSize) {
+        package init(path: String, blockSize: Int = Stream.blockSize, maximumLine: Int = Catalog.maximumFileSize) {
             lines = Lines(path: path)
             self.maximumLine = maximumLine
             file = FileHandle(forReadingAtPath: path)
@@ -142,7 +142,7 @@ enum JSONLinesFormat {
         }
 
         /// The strings of the next lines read (some blocks give none: a long line), or nil at the end of the file.
-        mutating func next() -> [CatalogEntry]? {
+        package mutating func next() -> [CatalogEntry]? {
             guard !finished, let file else { return nil }
             var entries: [CatalogEntry] = []
             let block: Data
@@ -199,15 +199,15 @@ enum JSONLinesFormat {
 
         /// The catalog read so far, without its strings (those were handed over by ``next()``): its diagnostics,
         /// with the reason it stopped early if it did.
-        var catalog: Catalog {
+        package var catalog: Catalog {
             Catalog(path: lines.path, format: .jsonl, diagnostics: lines.diagnostics + (failure.map { [$0] } ?? []))
         }
 
         /// Whether the file could not be opened (it went between the check's start and its reading).
-        var couldNotOpen: Bool { file == nil }
+        package var couldNotOpen: Bool { file == nil }
 
         /// Whether the file gave nothing (no string and nothing to say): an empty catalog checks nothing.
-        var gaveNothing: Bool { failure == nil && lines.gaveNothing }
+        package var gaveNothing: Bool { failure == nil && lines.gaveNothing }
     }
 
     /// Each line with a `sourceLanguage` field gets (or replaces) a `language` field made by `transform`; every
