@@ -73,6 +73,9 @@ let package = Package(
         // (re-exports the formats and the reports).
         .target(name: "OversetCatalog", dependencies: ["Overset", "OversetLabel", "OversetReports", "OversetFormats",
                                                        .product(name: "Yams", package: "Yams")]),
+        // `measure`'s requests read and answered (JSON Lines in, the layout report out), one line or a batch on every
+        // core: what `overset measure` and the server answer with.
+        .target(name: "OversetMeasure", dependencies: ["Overset", "OversetCatalog"]),
         // Where each key is shown and with which label: the placement model, the system components' table and the
         // Interface Builder reader, and a spec made from placements. No swift-syntax: `overset check APP_DIR` uses it.
         .target(name: "OversetPlacements", dependencies: ["Overset", "OversetCatalog"]),
@@ -100,8 +103,8 @@ let package = Package(
             // Named as its product: a plugin may not depend on an executable target that a product of another name
             // builds (swift-package-manager issue 8831, "no product named").
             name: "overset",
-            dependencies: ["Overset", "OversetReports", "OversetCatalog", "OversetPlacements", "OversetPictures", "OversetPNG",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Overset", "OversetReports", "OversetCatalog", "OversetMeasure", "OversetPlacements", "OversetPictures",
+                           "OversetPNG", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/OversetCLI"
         ),
         .plugin(
@@ -112,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OversetTests",
-            dependencies: ["Overset", "OversetLabel", "OversetEngine", "OversetText", "OversetReports", "OversetFormats", "OversetCatalog", "OversetPictures", "OversetPNG", "OversetRaster"],
+            dependencies: ["Overset", "OversetLabel", "OversetEngine", "OversetText", "OversetReports", "OversetFormats", "OversetCatalog", "OversetMeasure", "OversetPictures", "OversetPNG", "OversetRaster"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),
@@ -122,7 +125,8 @@ let package = Package(
         // Runs the built `overset` binary as a user would.
         .testTarget(
             name: "OversetCLITests",
-            dependencies: ["overset", "overset-placements", "Overset", "OversetReports", "OversetCatalog", "OversetTesting"]
+            dependencies: ["overset", "overset-placements", "Overset", "OversetReports", "OversetCatalog", "OversetMeasure",
+                           "OversetTesting"]
         ),
     ]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Overset
+import OversetMeasure
 import OversetCatalog
 import OversetPictures
 import OversetReports

@@ -1,38 +1,6 @@
 import Foundation
 
-// What `measure` reads its JSON Lines with: each line as raw bytes, and escapes that JSON parsers refuse.
-
-/// Unpaired surrogate escapes, found so that the request's id can still be echoed with the error.
-enum JSONErrors {
-    /// The line with every `\uD800`–`\uDFFF` escape replaced by `\uFFFD`, or nil when it has none.
-    static func replacingSurrogateEscapes(in bytes: ArraySlice<UInt8>) -> Data? {
-        var out = [UInt8](bytes)
-        var found = false
-        var index = out.startIndex
-        while index + 5 < out.endIndex {
-            if out[index] == 0x5C {  // backslash: skip the escaped character
-                if out[index + 1] == 0x75, let high = hexValue(out[index + 2]), high == 0xD,
-                   let next = hexValue(out[index + 3]), next >= 8 {
-                    out.replaceSubrange(index..<(index + 6), with: Array("\\uFFFD".utf8))
-                    found = true
-                }
-                index += 2
-                continue
-            }
-            index += 1
-        }
-        return found ? Data(out) : nil
-    }
-
-    private static func hexValue(_ byte: UInt8) -> Int? {
-        switch byte {
-        case 0x30...0x39: return Int(byte - 0x30)
-        case 0x41...0x46: return Int(byte - 0x41 + 10)
-        case 0x61...0x66: return Int(byte - 0x61 + 10)
-        default: return nil
-        }
-    }
-}
+// What `measure` reads its JSON Lines with: each line as raw bytes.
 
 /// Reads a file handle line by line as raw bytes (so invalid UTF-8 is reported, not replaced), in time linear in
 /// the input: each byte is scanned for a newline once.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Overset
+import OversetMeasure
 import OversetCatalog
 import OversetPictures
 import OversetReports
@@ -98,7 +99,7 @@ struct Preview: ParsableCommand {
     }
 
     /// A label of 17 pt when the options give neither a style nor a size (the width is always given).
-    static let defaultLabel = Label(font: .size(17), width: 0)
+    static let defaultLabel = Measurer.defaultLabel
 
     /// The most bytes `--text-file` reads: the UTF-8 of the longest text the engine prepares
     /// (``TextEngine/maximumTextLength`` UTF-16 units, at most 3 bytes each). Checked while reading, so a

@@ -1,6 +1,7 @@
 import Foundation
 import Overset
 import OversetCatalog
+import OversetMeasure
 import Testing
 
 /// The one table of a label's settings (issue 42): the docs' table is the table's, `--help` lists each setting with

@@ -3,6 +3,7 @@ import Testing
 @testable import OversetCatalog
 @testable import OversetFormats
 @testable import OversetReports
+@testable import OversetMeasure
 @_spi(OversetInternals) import OversetReports
 import Overset
 

@@ -23,7 +23,7 @@ extension JSONSource {
     /// The first member (in document order, depth first) whose key an earlier member of the same object has: JSON
     /// readers disagree on which of the two counts (Foundation and Overset took the first, Python, `jq` and
     /// Xcode the last), so a document with one is refused wherever Overset reads it.
-    static func firstRepeatedKey(in node: Node) -> Member? {
+    package static func firstRepeatedKey(in node: Node) -> Member? {
         switch node.value {
         case .object(let members):
             var seen: Set<String> = []

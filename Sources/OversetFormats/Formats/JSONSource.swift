@@ -57,7 +57,7 @@ package struct JSONSource {
     }
 
     /// Where parsing stopped, and why.
-    struct SyntaxError: Error {
+    package struct SyntaxError: Error {
         package var offset: Int
         package var message: String
 
@@ -93,7 +93,7 @@ package struct JSONSource {
     /// ranges): a String Catalog read with 2 holds its keys, not their trees, and each key's tree is parsed from
     /// its bytes when it is its turn (``XCStringsFormat/Stream``). A document that parses shallowly parses whole:
     /// the deferred values were checked by the same grammar.
-    init(bytes: [UInt8], deferringBelow depth: Int = .max) throws(SyntaxError) {
+    package init(bytes: [UInt8], deferringBelow depth: Int = .max) throws(SyntaxError) {
         guard bytes.count < Int(UInt32.max) else {
             throw SyntaxError(offset: 0, message: "a document of 4 GiB or more")
         }
@@ -156,7 +156,7 @@ package struct JSONSource {
     }
 
     /// The text of a byte range.
-    func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+    package func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
     /// Reads a catalog's JSON, or throws a ``CatalogError`` with the line and column where it stopped; shallowly
     /// with `deferringBelow` (``init(bytes:deferringBelow:)``).
@@ -174,23 +174,23 @@ package struct JSONSource {
     }
 
     /// The one JSON reader: ``JSONSource`` builds its tree with it, ``JSONRequestScan`` reads a request's members.
-    struct Parser {
+    package struct Parser {
         package let bytes: [UInt8]
-        var index = 0
-        var depth = 0
+        package var index = 0
+        package var depth = 0
         /// Objects and arrays this deep are skipped, not built (``JSONSource/init(bytes:deferringBelow:)``).
-        var deferredDepth = Int.max
+        package var deferredDepth = Int.max
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        package init(bytes: [UInt8]) { self.bytes = bytes }
 
-        mutating func document() throws(SyntaxError) -> Node {
+        package mutating func document() throws(SyntaxError) -> Node {
             let node = try value()
             skipSpace()
             guard index == bytes.count else { throw SyntaxError(offset: index, message: "unexpected text after the value") }
             return node
         }
 
-        mutating func skipSpace() {
+        package mutating func skipSpace() {
             while index < bytes.count {
                 switch bytes[index] {
                 case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -199,7 +199,7 @@ package struct JSONSource {
             }
         }
 
-        mutating func value() throws(SyntaxError) -> Node {
+        package mutating func value() throws(SyntaxError) -> Node {
             skipSpace()
             guard index < bytes.count else { throw SyntaxError(offset: index, message: "the document ends where a value was expected") }
             let start = index
@@ -224,7 +224,7 @@ package struct JSONSource {
         }
 
         /// Reads past one value, checked as ``value()`` checks it, without building a node.
-        mutating func skipValue() throws(SyntaxError) {
+        package mutating func skipValue() throws(SyntaxError) {
             skipSpace()
             guard index < bytes.count else { throw SyntaxError(offset: index, message: "the document ends where a value was expected") }
             switch bytes[index] {
@@ -247,7 +247,7 @@ package struct JSONSource {
 
         /// The bytes between a string's quotes when it has no escape and no control character, the index then past
         /// it; nil, the index unchanged, otherwise. The bytes' UTF-8 is not checked.
-        mutating func plainString() -> Range<Int>? {
+        package mutating func plainString() -> Range<Int>? {
             let start = index + 1
             let stop = bytes.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return start }
@@ -259,16 +259,16 @@ package struct JSONSource {
         }
 
         /// Reads past a string, made and checked.
-        mutating func skipString() throws(SyntaxError) { _ = try string() }
+        package mutating func skipString() throws(SyntaxError) { _ = try string() }
 
-        mutating func enter() throws(SyntaxError) {
+        package mutating func enter() throws(SyntaxError) {
             depth += 1
             guard depth <= JSONSource.maximumDepth else {
                 throw SyntaxError(offset: index, message: "nested more than \(JSONSource.maximumDepth) levels deep")
             }
         }
 
-        mutating func object() throws(SyntaxError) -> [Member] {
+        package mutating func object() throws(SyntaxError) -> [Member] {
             var list: [Member] = []
             try members { parser throws(SyntaxError) in
                 let keyOffset = parser.index
@@ -279,7 +279,7 @@ package struct JSONSource {
             return list
         }
 
-        mutating func array() throws(SyntaxError) -> [Node] {
+        package mutating func array() throws(SyntaxError) -> [Node] {
             var items: [Node] = []
             try elements { parser throws(SyntaxError) in items.append(try parser.value()) }
             return items
@@ -308,7 +308,7 @@ package struct JSONSource {
         }
 
         /// The colon between a key and its value.
-        mutating func colon() throws(SyntaxError) {
+        package mutating func colon() throws(SyntaxError) {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw SyntaxError(offset: index, message: "expected \":\" after the key")
@@ -318,7 +318,7 @@ package struct JSONSource {
 
         /// An array's grammar, the one that ``array()`` and ``skipValue()`` share: `element` reads each value.
         @inline(__always)
-        mutating func elements(_ element: (inout Parser) throws(SyntaxError) -> Void) throws(SyntaxError) {
+        package mutating func elements(_ element: (inout Parser) throws(SyntaxError) -> Void) throws(SyntaxError) {
             try enter()
             index += 1
             skipSpace()
@@ -333,7 +333,7 @@ package struct JSONSource {
             }
         }
 
-        mutating func literal(_ word: StaticString) throws(SyntaxError) {
+        package mutating func literal(_ word: StaticString) throws(SyntaxError) {
             let count = word.utf8CodeUnitCount
             guard index + count <= bytes.count,
                   (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] }) else {
@@ -342,7 +342,7 @@ package struct JSONSource {
             index += count
         }
 
-        mutating func number() throws(SyntaxError) -> Double {
+        package mutating func number() throws(SyntaxError) -> Double {
             let start = index
             var digits = 0, whole = 0, isWhole = true
             scan: while index < bytes.count {
@@ -436,7 +436,7 @@ package struct JSONSource {
             return text
         }
 
-        mutating func hex4() throws(SyntaxError) -> UInt32 {
+        package mutating func hex4() throws(SyntaxError) -> UInt32 {
             guard index + 4 <= bytes.count,
                   let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
                 throw SyntaxError(offset: index - 2, message: "\\u needs four hexadecimal digits")

@@ -1,0 +1,302 @@
+import Foundation
+import Overset
+@_spi(OversetInternals) import OversetCatalog
+
+/// `measure`'s answers to JSON Lines requests, one line at a time: a request's settings decoded (once, when the
+/// same settings come again byte for byte), its text prepared (once per text, language and fonts, kept in a
+/// bounded cache) and laid out, and the answer written in the schema of `preview --format json`. One measurer is
+/// one worker's: it is used by one thread at a time (``MeasureBatch`` gives each of its workers one).
+///
+/// ```swift
+/// let measurer = Measurer()
+/// let answer = measurer.answer(line: #"{"id":1,"text":"Nach Updates suchen","width":100,"maxLines":1}"#)
+/// ```
+public final class Measurer: @unchecked Sendable {
+    // @unchecked Sendable: a measurer is used by one thread at a time (MeasureBatch's concurrentPerform gives each
+    // worker index, and its measurer, to one iteration; batches run one after another).
+    /// Prepared texts by their text and preparation settings (``DecodedRequest/preparationSuffix``).
+    var prepared: [PreparationKey: PreparedText] = [:]
+    /// The font lists of the texts in ``prepared``: a prepared text holds its fonts, so the cache keeps the texts
+    /// of a few font lists (``Font/cachedSpecs`` in all), not of every font a session named.
+    var fontLists: Set<[String]> = []
+    /// Requests' decoded settings by their JSON text (``JSONRequestScan/settingsKey``).
+    var decoded: [ByteKey: DecodedRequest] = [:]
+    /// The time spent preparing and laying out, when ``init(timed:)`` asked for it.
+    public private(set) var timing = MeasureTiming()
+    /// The answers of the batch being answered, one after another (``AnswerSpan``).
+    package var answers = JSONWriter(capacity: 64 * 1024)
+    /// Whether the engine's time is taken (`--stats`): the clock is read only then.
+    let timed: Bool
+
+    /// - Parameter timed: whether to read the clock around preparing and laying out (``timing``).
+    public init(timed: Bool = false) { self.timed = timed }
+
+    /// The answer to one request line: its JSON, or nil for a blank line (which has none). The line's number is
+    /// echoed in the answer as "line".
+    public func answer(line: String, lineNumber: Int = 1) -> String? {
+        let bytes = Array(line.utf8)
+        let start = answers.count
+        guard answer(bytes[...], lineNumber: lineNumber) else { return nil }
+        var out: [UInt8] = []
+        answers.copyBytes(start..<answers.count, to: &out)
+        answers.removeAll()
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The most decoded settings kept; a batch with more distinct ones starts again.
+    static let maximumDecoded = 1024
+    /// The most prepared texts kept.
+    static let maximumPrepared = 4096
+}
+
+extension Measurer {
+    /// Writes the answer to one request line after this measurer's ``answers``; false, having written nothing, for
+    /// a blank line.
+    package func answer(_ line: ArraySlice<UInt8>, lineNumber: Int) -> Bool {
+        Measurer.handle(line, lineNumber: lineNumber, state: self)
+    }
+
+    /// One result line; a result that cannot be encoded keeps its id and line and says why.
+    package static func serialize(_ result: [String: Any], lineNumber: Int) -> String {
+        if let text = try? JSONWriter.serialize(result) { return text }
+        var failure: [String: Any] = ["line": lineNumber, "error": "could not encode the result as JSON"]
+        failure["id"] = result["id"] ?? NSNull()
+        return (try? JSONWriter.serialize(failure)) ?? #"{"error":"could not encode the result as JSON"}"#
+    }
+
+    /// The label a request's settings start from: a UILabel's defaults at 17 pt (`preview`'s too).
+    public static let defaultLabel = Label(font: .size(17), width: 0)
+
+    /// The keys of a request beyond the label's.
+    public static let requestKeys = ["id", "text", "lang"] + VerdictPolicy.settingKeys
+
+    /// Writes the result line (JSON, UTF-8) for one input line after the worker's answers
+    /// (``Measurer/answers``); false, having written nothing, for a blank line.
+    static func handle(_ bytes: ArraySlice<UInt8>, lineNumber: Int, state: Measurer) -> Bool {
+        // The id's JSON text, echoed in an error's answer (an `Any` kept for every request cost ≈ 400 instructions).
+        var idJSON: String?
+        func failure(_ message: String) -> Bool {
+            let id: Any = idJSON.map { RawJSON(text: $0) } ?? NSNull()
+            state.answers.document(serialize(["id": id, "line": lineNumber, "error": message], lineNumber: lineNumber))
+            return true
+        }
+        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return false }
+        guard UTF8Text.isValid(bytes) else { return failure("the line is not valid UTF-8") }
+        let line = Array(bytes)
+        // Settings seen before, byte for byte, are not read again; anything else takes the full reader, which says
+        // what is wrong with a line.
+        let scan = JSONRequestScan(validUTF8: line)
+        if let scan, let decoded = state.decoded[ByteKey(bytes: scan.settingsKey)] {
+            idJSON = scan.idJSON
+            do {
+                try answer(utf8: scan.textUTF8, decoded, id: scan.idJSON, lineNumber: lineNumber, state: state)
+                return true
+            } catch {
+                return failure(error.description)
+            }
+        }
+        let request: JSONRequest
+        do {
+            request = try JSONRequest(bytes: line)
+        } catch {
+            // An unpaired surrogate escape ("\ud800") is valid JSON syntax but not text: say so, with the id.
+            if error.isUnpairedSurrogate, let repaired = JSONErrors.replacingSurrogateEscapes(in: bytes),
+               let object = try? JSONRequest(bytes: [UInt8](repaired)) {
+                idJSON = object.idJSON
+                return failure("a string contains an unpaired UTF-16 surrogate escape (such as \\ud800): not valid text")
+            }
+            return failure("not valid JSON: " + error.message)
+        }
+        idJSON = request.idJSON
+        do {
+            var settings = Settings(request.fields, origin: "request")
+            _ = settings.take("id")
+            guard let text = try settings.string("text") else { return failure("missing \"text\"") }
+            let language = try settings.string("lang")
+            let policy = try VerdictPolicy(settings: &settings)
+            guard settings.has("width") || settings.values.keys.contains(where: { Settings.nearest($0, in: ["width"]) != nil })
+            else { return failure("missing \"width\" (points)") }
+            let label = try Label(settings: &settings, base: Measurer.defaultLabel)
+            try settings.rejectUnknownKeys(known: requestKeys + Label.settingKeys)
+            // What a preparation depends on besides the text, as bytes that follow the text's in the cache's key.
+            var suffix: [UInt8] = []
+            for part in [language ?? "", label.weight.rawValue,
+                         FontStack.usesDisplayDesign(pointSize: label.pointSize) ? "display" : "text"]
+                + label.fonts.custom + ["\u{2}"] + label.fonts.features + (label.markdown ? ["\u{3}markdown"] : []) {
+                suffix.append(1)
+                suffix += part.utf8
+            }
+            let decoded = DecodedRequest(label: label, policy: policy, language: language, preparationSuffix: suffix)
+            if let scan {
+                if state.decoded.count >= Measurer.maximumDecoded { state.decoded.removeAll(keepingCapacity: true) }
+                state.decoded[ByteKey(bytes: scan.settingsKey)] = decoded
+            }
+            try answer(utf8: Array(text.utf8), text: text, decoded, id: request.idJSON, lineNumber: lineNumber,
+                       state: state)
+            return true
+        } catch {
+            return failure(error.description)
+        }
+    }
+
+    /// Lays out a text, given as its UTF-8 (`text`: the same as a `String`, when the caller has one), with a
+    /// request's decoded settings, preparing it unless the worker has it, and writes the answer after the worker's
+    /// answers (only once nothing can throw: an error's answer takes its place).
+    private static func answer(utf8: [UInt8], text: String? = nil, _ request: DecodedRequest, id: String?,
+                               lineNumber: Int, state: Measurer) throws(OversetError) {
+        let label = request.label
+        // Bytes, not a String: hashing a String normalizes it (most of the lookup's cost for non-ASCII text), and
+        // two texts that differ only in normalization shape differently, so they must not share a preparation.
+        let fonts = label.fonts.custom
+        let cacheKey = PreparationKey(text: utf8, request: request,
+                                      fileVersions: fonts.isEmpty ? [] : Array(fonts.map(Font.fileVersion(spec:)).joined().utf8))
+        let clock = ContinuousClock()
+        let prepared: PreparedText
+        if let cached = state.prepared[cacheKey] {
+            prepared = cached
+        } else {
+            let start = state.timed ? clock.now : nil
+            prepared = try label.prepare(text ?? String(decoding: utf8, as: UTF8.self), language: request.language)
+            if let start { state.timing.prepareTime += clock.now - start }
+            state.timing.prepared += 1
+            if state.prepared.count >= Measurer.maximumPrepared
+                || (!state.fontLists.contains(fonts) && state.fontLists.count >= Font.cachedSpecs / 2) {
+                state.prepared.removeAll(keepingCapacity: true)
+                state.fontLists.removeAll(keepingCapacity: true)
+            }
+            state.prepared[cacheKey] = prepared
+            state.fontLists.insert(fonts)
+        }
+        let start = state.timed ? clock.now : nil
+        let verdict = try label.verdict(for: prepared, policy: request.policy)
+        if let start { state.timing.layoutTime += clock.now - start }
+        state.timing.laidOut += 1
+        LayoutReport.write(verdict, id: id ?? "null", line: lineNumber, to: &state.answers)
+    }
+}
+
+/// Time spent in the engine, for `--stats`.
+public struct MeasureTiming: Sendable {
+    /// Texts prepared.
+    public var prepared = 0
+    /// Requests laid out.
+    public var laidOut = 0
+    /// Time spent preparing.
+    public var prepareTime = Duration.zero
+    /// Time spent laying out.
+    public var layoutTime = Duration.zero
+
+    public init() {}
+
+    /// Adds another worker's timing.
+    public mutating func add(_ other: MeasureTiming) {
+        prepared += other.prepared
+        laidOut += other.laidOut
+        prepareTime += other.prepareTime
+        layoutTime += other.layoutTime
+    }
+
+    /// `overset measure: prepared 12 texts (150 µs each), laid out 144 requests (9 µs each)`.
+    public var summary: String {
+        func micros(_ duration: Duration, _ count: Int) -> String {
+            let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            return Points.fixed(count == 0 ? 0 : seconds * 1e6 / Double(count)) + " µs"
+        }
+        return "overset measure: prepared \(prepared) texts (\(micros(prepareTime, prepared)) each), "
+            + "laid out \(laidOut) requests (\(micros(layoutTime, laidOut)) each)"
+    }
+}
+
+/// A request's settings decoded: its label, policy and language, and the bytes that follow its text in the key
+/// of a preparation. A class: a request found in the cache is one reference, not a copy of its label.
+final class DecodedRequest: Sendable {
+    let label: Label
+    let policy: VerdictPolicy
+    let language: String?
+    let preparationSuffix: [UInt8]
+    /// ``ByteKey/digest(_:)`` of ``preparationSuffix``, mixed into each preparation's key.
+    let suffixDigest: UInt64
+
+    init(label: Label, policy: VerdictPolicy, language: String?, preparationSuffix: [UInt8]) {
+        self.label = label
+        self.policy = policy
+        self.language = language
+        self.preparationSuffix = preparationSuffix
+        suffixDigest = ByteKey.digest(preparationSuffix)
+    }
+}
+
+/// Bytes as a dictionary key: digested once, eight bytes at a time, and compared with `memcmp`. An array of bytes
+/// hashes one element at a time, and `Hasher.combine(bytes:)` and the array's `==` cost more than the digest. The
+/// digest is fed to the process's seeded `Hasher`, and the
+/// dictionaries are bounded (``Measurer/maximumDecoded``, ``Measurer/maximumPrepared``), so colliding
+/// digests cost at most a scan of a bounded bucket.
+struct ByteKey: Hashable {
+    let bytes: [UInt8]
+    let digest: UInt64
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        digest = Self.digest(bytes)
+    }
+
+    /// The bytes' digest, eight bytes at a time.
+    static func digest(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { raw in
+            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+            var at = 0
+            while at + 8 <= raw.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+                hash ^= hash >> 32
+                at += 8
+            }
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while at < raw.count {
+                tail |= UInt64(raw[at]) << shift
+                shift += 8
+                at += 1
+            }
+            hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+            return hash ^ (hash >> 29)
+        }
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+    static func == (left: ByteKey, right: ByteKey) -> Bool {
+        left.digest == right.digest && equal(left.bytes, right.bytes)
+    }
+
+    /// Whether two byte arrays are equal (`memcmp`).
+    static func equal(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        guard left.count == right.count else { return false }
+        return left.withUnsafeBytes { a in
+            right.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
+    }
+}
+
+/// A preparation's key: the text's UTF-8 and the bytes of the settings it depends on
+/// (``DecodedRequest/preparationSuffix``), kept apart: joining them into one array cost a copy of both and an
+/// allocation a request.
+struct PreparationKey: Hashable {
+    let text: [UInt8]
+    let suffix: [UInt8]
+    let digest: UInt64
+
+    /// `fileVersions`: the identity of each font file the request names (``Font/fileVersion(spec:)``), read
+    /// at each request, so that a font file replaced during a session is prepared again.
+    init(text: [UInt8], request: DecodedRequest, fileVersions: [UInt8] = []) {
+        self.text = text
+        suffix = fileVersions.isEmpty ? request.preparationSuffix : request.preparationSuffix + fileVersions
+        digest = ByteKey.digest(text) ^ (request.suffixDigest &* 0x9E37_79B9_7F4A_7C15)
+            ^ (fileVersions.isEmpty ? 0 : ByteKey.digest(fileVersions))
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+    static func == (left: PreparationKey, right: PreparationKey) -> Bool {
+        left.digest == right.digest && ByteKey.equal(left.text, right.text) && ByteKey.equal(left.suffix, right.suffix)
+    }
+}
