@@ -94,7 +94,7 @@ let package = Package(
             path: "Sources/OversetPlacementsCLI"
         ),
         // Expectations for Swift Testing and XCTest: "this string fits this label in every category".
-        .target(name: "OversetTesting", dependencies: ["Overset", "OversetReports", "OversetCatalog", "OversetPictures"]),
+        .target(name: "OversetTesting", dependencies: ["Overset", "OversetLabel", "OversetReports", "OversetFormats", "OversetCatalog", "OversetPictures"]),
         // `expectFits(key:in:)` and `expectFits(everyKeyIn:)` for an app folder: the test helpers with placements
         // (swift-syntax), apart from OversetTesting so that its users do not build swift-syntax.
         .target(name: "OversetPlacementTesting", dependencies: ["OversetTesting", "OversetPlacements", "OversetSwiftPlacements",

@@ -5,5 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift package --disable-sandbox generate-documentation \
-  --target OversetEngine --target Overset --target OversetReports --target OversetCatalog --target OversetTesting \
+  --target OversetEngine --target OversetLabel --target OversetReports --target OversetFormats --target OversetCatalog \
+  --target OversetMeasure --target OversetTesting \
   --enable-experimental-combined-documentation --warnings-as-errors "$@"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/Overset/DynamicType/DynamicTypeTable.swift from the reference table
+"""Generates Sources/OversetLabel/DynamicType/DynamicTypeTable.swift from the reference table
 (Tests/OversetTests/Fixtures/dynamic-type.json, a copy of shared/reference/dynamic-type.json).
 Run from the repository root: python3 scripts/generate-dynamic-type.py"""
 import json
@@ -55,4 +55,4 @@ out.append("    /// SF Pro tracking in 1/1000 em by point size (HIG 'Tracking va
 rows = ", ".join(f"({r['size']}, {r['em1000']})" for r in data["tracking"]["rows"])
 out.append(f"    static let sfProTracking: [(size: Double, thousandths: Double)] = [{rows}]")
 out.append("}")
-open("Sources/Overset/DynamicType/DynamicTypeTable.swift", "w").write("\n".join(out) + "\n")
+open("Sources/OversetLabel/DynamicType/DynamicTypeTable.swift", "w").write("\n".join(out) + "\n")

@@ -24,7 +24,7 @@ public struct CatalogSource: Sendable {
     /// A catalog read before.
     public init(_ catalog: Catalog) { storage = .read(catalog) }
 
-    /// A catalog file: ``Catalog/read(path:format:language:)``'s arguments. A JSON Lines file or a String Catalog
+    /// A catalog file: ``/OversetFormats/Catalog/read(path:format:language:)``'s arguments. A JSON Lines file or a String Catalog
     /// is only looked at here (to say at once that it is missing, unreadable or too large), and read by the check;
     /// every other format is read here. A file that cannot be read is not thrown: the check reports it first among
     /// its diagnostics ("…; file skipped") and goes on with the others, and ``error`` says it (for a String
@@ -46,7 +46,7 @@ public struct CatalogSource: Sendable {
         }
     }
 
-    /// `error` as the ``CatalogError`` a check reports for the file.
+    /// `error` as the ``/OversetFormats/CatalogError`` a check reports for the file.
     static func catalogError(_ error: any Error, path: String) -> CatalogError {
         error as? CatalogError ?? CatalogError(location: CatalogLocation(file: path), message: "\(error)")
     }

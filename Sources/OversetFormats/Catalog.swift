@@ -23,7 +23,7 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
     public var table: String?
     /// The styled runs of ``value`` its catalog gives (Android's `<b>`, `<i>`, `<big>`, `<small>`, …), UTF-16 ranges
     /// of ``value``. Nil for a format with no styling of its own (Apple's formats, JSON): a label with
-    /// ``/Overset/Label/markdown`` reads such a value's Markdown. An Android string always has runs, empty when it has
+    /// ``/OversetLabel/Label/markdown`` reads such a value's Markdown. An Android string always has runs, empty when it has
     /// no styled tags: Android shows a `*` as a `*`, so Markdown is never read in it.
     public var runs: [StyledText.Run]? = nil
 
@@ -222,7 +222,7 @@ public struct Catalog: Sendable {
                      message: "no strings in this \(format.rawValue) file (\(emptyCatalogPhrase))")
     }
 
-    /// The words an empty catalog's error says, which ``CheckOptions/emptyCatalogsAreWarnings`` looks for.
+    /// The words an empty catalog's error says, which ``/OversetCatalog/CheckOptions/emptyCatalogsAreWarnings`` looks for.
     package static let emptyCatalogPhrase = "an empty catalog checks nothing"
 
     private static func readAnyShape(data: Data, path: String, format: CatalogFormat, language: String?) throws -> Catalog {

@@ -17,7 +17,7 @@ public final class Measurer: @unchecked Sendable {
     /// Prepared texts by their text and preparation settings (``DecodedRequest/preparationSuffix``).
     var prepared: [PreparationKey: PreparedText] = [:]
     /// The font lists of the texts in ``prepared``: a prepared text holds its fonts, so the cache keeps the texts
-    /// of a few font lists (``Font/cachedSpecs`` in all), not of every font a session named.
+    /// of a few font lists (``/OversetEngine/Font/cachedSpecs`` in all), not of every font a session named.
     var fontLists: Set<[String]> = []
     /// Requests' decoded settings by their JSON text (``JSONRequestScan/settingsKey``).
     var decoded: [ByteKey: DecodedRequest] = [:]
@@ -285,7 +285,7 @@ struct PreparationKey: Hashable {
     let suffix: [UInt8]
     let digest: UInt64
 
-    /// `fileVersions`: the identity of each font file the request names (``Font/fileVersion(spec:)``), read
+    /// `fileVersions`: the identity of each font file the request names (``/OversetEngine/Font/fileVersion(spec:)``), read
     /// at each request, so that a font file replaced during a session is prepared again.
     init(text: [UInt8], request: DecodedRequest, fileVersions: [UInt8] = []) {
         self.text = text

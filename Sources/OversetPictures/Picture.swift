@@ -1,7 +1,7 @@
 import Overset
 internal import OversetText
 
-/// A picture's colour: the one colour type, ``/Overset/RGBAColor``.
+/// A picture's colour: the one colour type, ``/OversetLabel/RGBAColor``.
 public typealias PictureColor = RGBAColor
 
 /// The colours of a picture.

@@ -84,7 +84,7 @@ public struct Finding: Sendable, Hashable {
     public var textLine: String { "\(status.rawValue.uppercased()) \(kind.rawValue): \(sentence)" }
 
     /// The findings of one string: one per kind of problem, over the categories where it happens, worst first
-    /// (failures, then what could not be measured, then warnings: ``/Overset/VerdictStatus``'s order), kinds of the same status in the order the
+    /// (failures, then what could not be measured, then warnings: ``/OversetLabel/VerdictStatus``'s order), kinds of the same status in the order the
     /// verdicts name them.
     /// - Parameter outcomes: each category's HIG name and the problems judged there, smallest category first.
     public static func findings(of outcomes: some Sequence<(category: String, problems: [VerdictProblem])>) -> [Finding] {

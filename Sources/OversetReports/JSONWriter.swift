@@ -137,7 +137,7 @@ package struct JSONWriter: ~Copyable {
         value.withUTF8 { string(utf8: $0) }
     }
 
-    /// A string given as its UTF-8 (valid UTF-8: a line's text from ``Line/withUTF8Text(_:)``), escaped as
+    /// A string given as its UTF-8 (valid UTF-8: a line's text from ``/OversetEngine/Line/withUTF8Text(_:)``), escaped as
     /// ``string(_:)`` escapes it. Room for the longest escaping (6 bytes a byte) is reserved once per 4 KB piece and
     /// the bytes copied one by one: a report's strings are short, and a reservation per escape-free run cost more
     /// than the copy; the pieces keep a long text from reserving six times its length.
@@ -250,8 +250,8 @@ package struct JSONWriter: ~Copyable {
         }
     }
 
-    /// A length in points, rounded as ``Points/rounded(_:decimals:)`` rounds it and written as ``number(_:)-(Double)``
-    /// writes the rounded value, from its whole thousandths (``Points/thousandths(_:)``): the same digits, without
+    /// A length in points, rounded as ``/OversetEngine/Points/rounded(_:decimals:)`` rounds it and written as ``number(_:)-(Double)``
+    /// writes the rounded value, from its whole thousandths (``/OversetEngine/Points/thousandths(_:)``): the same digits, without
     /// making the rounded `Double` and taking it apart again.
     package mutating func points(_ value: Double) {
         guard let thousandths = Points.thousandths(value), thousandths.magnitude < JSONNumber.thousandthsBound else {
@@ -378,7 +378,7 @@ package enum JSONNumber {
     package static let maximumThousandthsLength = 14
 
     /// Writes an integer's decimal digits, as `String(value)` writes them, without making a string; returns how
-    /// many bytes it wrote (at most ``maximumIntegerLength``). (``Points/writeDecimal(_:decimals:to:)``, the one
+    /// many bytes it wrote (at most ``maximumIntegerLength``). (``/OversetEngine/Points/writeDecimal(_:decimals:to:)``, the one
     /// digit writer.)
     @inline(__always)
     package static func write(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {

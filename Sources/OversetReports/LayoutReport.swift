@@ -3,7 +3,7 @@ import OversetLabel
 /// The JSON shape of one verdict, shared by `preview --format json` and `measure`:
 /// `{"status", "fits", "lineCount", "linesNeeded", "truncated", "width", "height", "lines": [{"text", "range",
 /// "width", …}], "clipping", "problems", "missingCharacters"}`. Lengths are in points, rounded to 1/1000 pt
-/// (``Points/rounded(_:decimals:)``); keys sorted, as `JSONSerialization` sorts them.
+/// (``/OversetEngine/Points/rounded(_:decimals:)``); keys sorted, as `JSONSerialization` sorts them.
 ///
 /// Written as the schema's fixed fragments between values (``JSONWriter/fragment(_:)``: `,"lineCount":` is one
 /// copy, not a key, a comma and a colon written apart), lengths from their whole thousandths

@@ -242,7 +242,7 @@ extension Verdict {
 
 extension LayoutChoice {
     /// `chooses beside up to xLarge`, or `never chooses beside` when `last` is nil: how far up the categories a
-    /// component keeps its first layout (`last`: ``LayoutChoice/lastCategory(choosing:width:)``).
+    /// component keeps its first layout (`last`: ``/OversetLabel/LayoutChoice/lastCategory(choosing:width:)``).
     public static func summary(choosing name: String, upTo last: ContentSizeCategory?) -> String {
         last.map { "chooses \(name) up to \($0.higName)" } ?? "never chooses \(name)"
     }
@@ -293,7 +293,7 @@ struct SentenceBytes {
 
     mutating func add(contentsOf text: String) { bytes.append(contentsOf: text.utf8) }
 
-    /// An integer's decimal digits, as `String(value)` writes them (``Points/writeDecimal(_:decimals:to:)``).
+    /// An integer's decimal digits, as `String(value)` writes them (``/OversetEngine/Points/writeDecimal(_:decimals:to:)``).
     mutating func add(_ value: Int) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             let count = Points.writeDecimal(value, decimals: 0, to: digits.baseAddress!)

@@ -19,7 +19,7 @@ import Synchronization
 public struct CatalogFitCheck: Sendable {
     /// The keys to check; nil checks every key of the catalogs.
     public var keys: [String]?
-    /// A catalog file (any format `overset check` reads), or a folder searched for them (``/OversetCatalog/Catalog/files(under:)``).
+    /// A catalog file (any format `overset check` reads), or a folder searched for them (``/OversetFormats/Catalog/files(under:)``).
     public var catalog: String
     /// The rules: a spec read from a file, or one made from a label (``init(keys:catalog:label:languages:categories:samples:policy:)``).
     public var spec: LayoutSpec
@@ -52,7 +52,7 @@ public struct CatalogFitCheck: Sendable {
 
     /// Reads the catalog (once per process: a test file's many keys share it) and judges every selected string at
     /// every category.
-    /// - Throws: ``/OversetCatalog/CatalogError`` when the catalog cannot be read.
+    /// - Throws: ``/OversetFormats/CatalogError`` when the catalog cannot be read.
     public func evaluate() throws -> CatalogFitReport {
         let catalogs = try CatalogCache.shared.catalogs(at: catalog)
         var options = CheckOptions(languages: languages, categories: categories, threads: 1, keys: keys)

@@ -1,7 +1,7 @@
 import Overset
 import OversetReports
 
-/// "Does this string fit this label in every Dynamic Type category?", judged by the same ``/Overset/Verdict`` as
+/// "Does this string fit this label in every Dynamic Type category?", judged by the same ``/OversetLabel/Verdict`` as
 /// `overset check`, `preview` and `matrix`.
 ///
 /// A category fails when the text needs more lines than the label shows, when marks cross the line box and the
@@ -44,7 +44,7 @@ public struct FitCheck: Sendable, Hashable {
     /// The label judged: ``label`` with ``margin`` of its width taken away.
     public var judgedLabel: Label { label.withWidth(label.width * (1 - margin)) }
 
-    /// A check of a label in a text style; the other settings are ``/Overset/Label``'s defaults (push-out, the style's
+    /// A check of a label in a text style; the other settings are ``/OversetLabel/Label``'s defaults (push-out, the style's
     /// leading).
     public init(text: String, language: String? = nil, style: TextStyle, emphasized: Bool = false, width: Double,
                 maxLines: Int, categories: [ContentSizeCategory] = ContentSizeCategory.allCases,

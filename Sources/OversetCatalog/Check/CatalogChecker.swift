@@ -105,7 +105,7 @@ public struct CatalogChecker: Sendable {
             diagnostics.append(selection.nothingChecked)
         }
         diagnostics = read.failures + diagnostics
-        // The spec's mistakes that stop the run first (``CheckReport/specErrors(spec:)``).
+        // The spec's mistakes that stop the run first (``/OversetReports/CheckReport/specErrors(spec:)``).
         let specFile = spec.defaultRule.location.file
         func stops(_ diagnostic: CatalogDiagnostic) -> Bool {
             diagnostic.isError(in: specFile) && diagnostic.message.contains(CheckReport.matchesNoKey)
@@ -421,7 +421,7 @@ public struct CatalogChecker: Sendable {
     }
 
     /// The verdict for one string at one category, and the outcome the reports show. A string in a reflowing header
-    /// is judged through ``/Overset/ReflowHeader``, the same decision `overset matrix` and the API make.
+    /// is judged through ``/OversetLabel/ReflowHeader``, the same decision `overset matrix` and the API make.
     /// - Parameter label: `rule.label` at the category judged (made once by the caller, which prepared for it).
     func judge(_ prepared: PreparedText, rule: LayoutRule,
                label: Label) -> (outcome: CategoryOutcome, verdict: Verdict?) {
@@ -443,7 +443,7 @@ public struct CatalogChecker: Sendable {
                 verdict = decision.title.judged(by: rule.policy)
             } else if let candidates = rule.candidates {
                 // The string in a component that chooses its layout: judged in the layout chosen, the same
-                // decision `overset matrix --candidates` and ``/Overset/LayoutChoice`` make.
+                // decision `overset matrix --candidates` and ``/OversetLabel/LayoutChoice`` make.
                 let decision = try candidates.choice(text: LabelPreparations(prepared), label: rule.label, policy: rule.policy)
                     .choose(width: rule.label.width, category: category)
                 orientation = decision.arrangement.name

@@ -1,7 +1,7 @@
 import Foundation
 import Overset
 
-/// Which checked strings a ``CheckReport`` keeps in ``CheckReport/results`` (its ``CheckReport/counts`` count every
+/// Which checked strings a ``/OversetReports/CheckReport`` keeps in ``/OversetReports/CheckReport/results`` (its ``/OversetReports/CheckReport/counts`` count every
 /// one).
 public enum KeptResults: String, Sendable, CaseIterable {
     /// Every string, passing ones too.

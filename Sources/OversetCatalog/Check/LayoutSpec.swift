@@ -6,7 +6,7 @@ import Overset
 import Yams
 
 /// Which component each string goes in: rules from key patterns to a label (the same settings, names and defaults
-/// as ``/Overset/Label``, `overset preview` and `measure`), a clipping policy and an optional reflowing header; a
+/// as ``/OversetLabel/Label``, `overset preview` and `measure`), a clipping policy and an optional reflowing header; a
 /// default for the rest; and which languages and categories to check. Read from YAML or JSON.
 ///
 /// ```yaml
@@ -290,7 +290,7 @@ public struct LayoutRule: Sendable {
         }
     }
 
-    /// The keys a rule may have beyond ``/Overset/Label/settingKeys``.
+    /// The keys a rule may have beyond ``/OversetLabel/Label/settingKeys``.
     public static let keys = ["name", "key", "glob", "regex", "kind", "reflow", "candidates", "samples"]
         + VerdictPolicy.settingKeys
 

@@ -328,7 +328,7 @@ extension FontStack {
             }
             return folder
         }
-        // Sources/Overset/Fonts/FontStack.swift → the package root.
+        // Sources/OversetEngine/Fonts/FontStack.swift → the package root.
         let source = #filePath
         var parts = source.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count > 4 {

@@ -17,7 +17,7 @@ package enum XCStringsFormat {
     /// A String Catalog read a key at a time, in key order. The document is checked whole first (``JSONSource``
     /// read shallowly: every byte through the one grammar, but only the keys kept, each with its value's byte range
     /// and position); then each key's tree is parsed from its own bytes when its strings are asked for, and dropped
-    /// with them. Made from a file (a check's ``CatalogSource``), the stream lets go of the document after the first
+    /// with them. Made from a file (a check's ``/OversetCatalog/CatalogSource``), the stream lets go of the document after the first
     /// pass and reads each key's bytes from the file again, so a check holds the keys, not the catalog;
     /// ``XCStringsFormat/read(data:path:)`` is this stream over bytes it holds, read to the end.
     package struct Stream {

@@ -36,7 +36,7 @@ public struct CategoryOutcome: Sendable, Hashable, Codable {
 
 /// One string (key, language, variant) checked at every category.
 public struct CheckResult: Sendable, Hashable, Codable {
-    /// The strings table, when not the default one (``CatalogEntry/table``).
+    /// The strings table, when not the default one (`CatalogEntry.table` in `OversetFormats`).
     public var table: String?
     public var key: String
     public var variant: String?
@@ -58,7 +58,7 @@ public struct CheckResult: Sendable, Hashable, Codable {
     /// How much longer the text may get at its tightest category (negative: how much too long); nil when the rule
     /// has no line limit.
     public var headroom: CategoryHeadroom?
-    /// Where the app shows the string, when its rule came from a placement (``LayoutRule/site``).
+    /// Where the app shows the string, when its rule came from a placement (`LayoutRule.site` in the check).
     public var site: CatalogLocation? = nil
 
     /// - Parameters are the properties of the same names.
@@ -93,7 +93,7 @@ public struct CheckResult: Sendable, Hashable, Codable {
     }
 }
 
-/// A string's ``/Overset/Headroom`` at the category where it is smallest.
+/// A string's ``/OversetLabel/Headroom`` at the category where it is smallest.
 public struct CategoryHeadroom: Sendable, Hashable, Codable {
     /// The tightest category, by its HIG name.
     public var category: String
@@ -223,7 +223,7 @@ public struct CheckReport: Sendable, Codable {
     public var languages: [String]
     public var categories: [String]
     /// The strings checked, in catalog order: every one, or only those with a problem when the check kept no
-    /// passing results (``CheckOptions/keptResults``); ``counts`` counts them all.
+    /// passing results (the check's `CheckOptions.keptResults`); ``counts`` counts them all.
     public var results: [CheckResult]
     /// How every check ended, whether its string is in ``results`` or not.
     public var counts: CheckCounts

@@ -10,7 +10,7 @@ public struct CatalogFinding: Sendable, Hashable {
     public var severity: Finding.Severity
     /// The key's (or the input problem's) place: file, line, column when the reader knows them.
     public var location: CatalogLocation
-    /// The key as reports name it (``CatalogEntry/displayKey``); nil for input problems.
+    /// The key as reports name it (``CheckResult/displayKey(table:key:variant:)``); nil for input problems.
     public var key: String?
     public var language: String?
     /// One sentence: key, language, categories, then what and by how much.
@@ -35,7 +35,7 @@ public struct CatalogFinding: Sendable, Hashable {
         hasher.combine(site?.location)
     }
 
-    /// What went wrong: a ``/Overset/VerdictProblem/Kind`` (`truncated`, `clipped`, `missingGlyphs`, `earlyFlip`,
+    /// What went wrong: a ``/OversetLabel/VerdictProblem/Kind`` (`truncated`, `clipped`, `missingGlyphs`, `earlyFlip`,
     /// `lowContrast`, `tooWide`, `tight`), or `input` for a catalog or spec that could not be read in full.
     public var rule: String { finding?.kind.rawValue ?? Self.inputRule }
     /// The categories where it happens, smallest first (none for input problems).
