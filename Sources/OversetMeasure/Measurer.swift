@@ -95,29 +95,16 @@ extension Measurer {
                 return failure(error.description)
             }
         }
-        let request: JSONRequest
+        let request: MeasureRequest
         do {
-            request = try JSONRequest(bytes: line)
+            request = try MeasureRequest(bytes: line, repairing: bytes)
         } catch {
-            // An unpaired surrogate escape ("\ud800") is valid JSON syntax but not text: say so, with the id.
-            if error.isUnpairedSurrogate, let repaired = JSONErrors.replacingSurrogateEscapes(in: bytes),
-               let object = try? JSONRequest(bytes: [UInt8](repaired)) {
-                idJSON = object.idJSON
-                return failure("a string contains an unpaired UTF-16 surrogate escape (such as \\ud800): not valid text")
-            }
-            return failure("not valid JSON: " + error.message)
+            idJSON = error.idJSON
+            return failure(error.message)
         }
         idJSON = request.idJSON
         do {
-            var settings = Settings(request.fields, origin: "request")
-            _ = settings.take("id")
-            guard let text = try settings.string("text") else { return failure("missing \"text\"") }
-            let language = try settings.string("lang")
-            let policy = try VerdictPolicy(settings: &settings)
-            guard settings.has("width") || settings.values.keys.contains(where: { Settings.nearest($0, in: ["width"]) != nil })
-            else { return failure("missing \"width\" (points)") }
-            let label = try Label(settings: &settings, base: Measurer.defaultLabel)
-            try settings.rejectUnknownKeys(known: requestKeys + Label.settingKeys)
+            let (text, language, policy, label) = (request.text, request.language, request.policy, request.label)
             // What a preparation depends on besides the text, as bytes that follow the text's in the cache's key.
             var suffix: [UInt8] = []
             for part in [language ?? "", label.weight.rawValue,

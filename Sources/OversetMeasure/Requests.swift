@@ -272,3 +272,64 @@ package enum JSONErrors {
         }
     }
 }
+
+/// One `measure` request read and decoded: its text, language, label and policy, from a JSON object whose members
+/// are the settings table's names (the one decoder every door uses), with `id` kept as written. The server's
+/// `/v1/measure` and `/v1/preview` read their requests with it, as `overset measure` reads a line.
+public struct MeasureRequest: Sendable {
+    /// Why a request cannot be answered, in the words `measure` answers with, and its id's JSON text when it had one.
+    public struct Failure: Error, Sendable {
+        public var message: String
+        public var idJSON: String?
+    }
+
+    /// The text to lay out.
+    public var text: String
+    /// The `lang` member, when given.
+    public var language: String?
+    /// The label its settings describe, over ``Measurer/defaultLabel``.
+    public var label: Label
+    /// The verdict policy its settings describe.
+    public var policy: VerdictPolicy
+    /// The `id` member's JSON text, when given.
+    public var idJSON: String?
+
+    /// Reads a request from one JSON object's UTF-8 bytes (`extraKeys`: members the caller reads itself, such as
+    /// the server's `categories`).
+    /// - Parameter repairing: the line as read, to name the id of a request whose only fault is an unpaired
+    ///   surrogate escape.
+    public init(bytes: [UInt8], repairing original: ArraySlice<UInt8>? = nil, extraKeys: [String] = []) throws(Failure) {
+        let request: JSONRequest
+        do {
+            request = try JSONRequest(bytes: bytes)
+        } catch {
+            // An unpaired surrogate escape ("\ud800") is valid JSON syntax but not text: say so, with the id.
+            if error.isUnpairedSurrogate, let repaired = JSONErrors.replacingSurrogateEscapes(in: original ?? bytes[...]),
+               let object = try? JSONRequest(bytes: [UInt8](repaired)) {
+                throw Failure(message: "a string contains an unpaired UTF-16 surrogate escape (such as \\ud800): not valid text",
+                              idJSON: object.idJSON)
+            }
+            throw Failure(message: "not valid JSON: " + error.message, idJSON: nil)
+        }
+        idJSON = request.idJSON
+        do {
+            var settings = Settings(request.fields, origin: "request")
+            _ = settings.take("id")
+            for key in extraKeys { _ = settings.take(key) }
+            guard let text = try settings.string("text") else { throw Failure(message: "missing \"text\"", idJSON: idJSON) }
+            self.text = text
+            language = try settings.string("lang")
+            policy = try VerdictPolicy(settings: &settings)
+            guard settings.has("width") || settings.values.keys.contains(where: { Settings.nearest($0, in: ["width"]) != nil })
+            else { throw Failure(message: "missing \"width\" (points)", idJSON: idJSON) }
+            label = try Label(settings: &settings, base: Measurer.defaultLabel)
+            try settings.rejectUnknownKeys(known: Measurer.requestKeys + Label.settingKeys)
+        } catch let failure as Failure {
+            throw failure
+        } catch let error as OversetError {
+            throw Failure(message: error.description, idJSON: idJSON)
+        } catch {
+            throw Failure(message: "\(error)", idJSON: idJSON)
+        }
+    }
+}
