@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "OversetPlacementTesting", targets: ["OversetPlacementTesting"]),
         .executable(name: "overset", targets: ["overset"]),
         .executable(name: "overset-placements", targets: ["overset-placements"]),
+        .executable(name: "overset-server", targets: ["overset-server"]),
         .plugin(name: "OversetCheck", targets: ["OversetCheck"]),
     ],
     dependencies: [
@@ -33,6 +34,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // Swift code read for placements (only `OversetPlacements` and `overset-placements` link it).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // The page and the HTTP API (only `OversetServer` and `overset-server` link it).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation`: the DocC catalogs of Overset, OversetTesting and OversetCatalog,
         // built by the test script with warnings as errors (a broken symbol link fails CI).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -99,6 +104,19 @@ let package = Package(
         // (swift-syntax), apart from OversetTesting so that its users do not build swift-syntax.
         .target(name: "OversetPlacementTesting", dependencies: ["OversetTesting", "OversetPlacements", "OversetSwiftPlacements",
                                                                 "Overset", "OversetCatalog"]),
+        // The page and the HTTP API over `measure`, `preview`, the matrix and a catalog check: what `overset serve` runs.
+        // Kept apart so that Hummingbird and SwiftNIO stay out of every product but `overset-server`.
+        .target(name: "OversetServer", dependencies: [
+            "Overset", "OversetMeasure", "OversetCatalog", "OversetPictures",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(
+            name: "overset-server",
+            dependencies: ["OversetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/OversetServerCLI"
+        ),
         .executableTarget(
             // Named as its product: a plugin may not depend on an executable target that a product of another name
             // builds (swift-package-manager issue 8831, "no product named").
@@ -125,8 +143,8 @@ let package = Package(
         // Runs the built `overset` binary as a user would.
         .testTarget(
             name: "OversetCLITests",
-            dependencies: ["overset", "overset-placements", "Overset", "OversetReports", "OversetCatalog", "OversetMeasure",
-                           "OversetTesting"]
+            dependencies: ["overset", "overset-placements", "overset-server", "Overset", "OversetReports", "OversetCatalog",
+                           "OversetMeasure", "OversetTesting"]
         ),
     ]
 )

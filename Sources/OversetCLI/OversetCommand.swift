@@ -25,7 +25,7 @@ struct OversetCommand: ParsableCommand {
           overset fonts
         """,
         version: OversetVersion.current,
-        subcommands: [Preview.self, Matrix.self, Check.self, Placements.self, Spec.self, Pseudo.self, Annotate.self, Merge.self, Measure.self, Fonts.self]
+        subcommands: [Preview.self, Matrix.self, Check.self, Placements.self, Serve.self, Spec.self, Pseudo.self, Annotate.self, Merge.self, Measure.self, Fonts.self]
     )
 
     /// Runs the command; usage errors exit with status 2 and a message that says what to do.

@@ -32,13 +32,22 @@ struct Placements: ParsableCommand {
     static let tool = "overset-placements"
 
     func run() throws {
+        try SiblingTool.exec(Placements.tool, command: "overset placements", arguments: arguments)
+    }
+}
+
+/// An executable built beside `overset` that a subcommand hands itself to (`overset-placements`, `overset-server`):
+/// kept apart so that building `overset`, the README's first command, builds neither swift-syntax nor SwiftNIO.
+enum SiblingTool {
+    /// Replaces this process with `name`, found beside this executable, given `arguments`: its output, errors and
+    /// exit status are the command's. Throws (exit 2) when it is missing, saying how to build it.
+    static func exec(_ name: String, command: String, arguments: [String]) throws -> Never {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let tool = here.appendingPathComponent(Placements.tool).path
+        let tool = here.appendingPathComponent(name).path
         guard FileManager.default.isExecutableFile(atPath: tool) else {
-            throw RuntimeFailure(message: "overset placements needs \(Placements.tool) beside overset (\(tool) is missing): "
-                + "build it with `swift build -c release --product \(Placements.tool)`", status: .unusableInput)
+            throw RuntimeFailure(message: "\(command) needs \(name) beside overset (\(tool) is missing): "
+                + "build it with `swift build -c release --product \(name)`", status: .unusableInput)
         }
-        // The tool takes over this process: its output, errors and exit status are the command's.
         var argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) }
         argv.append(nil)
         execv(tool, &argv)

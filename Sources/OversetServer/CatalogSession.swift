@@ -1,0 +1,169 @@
+import Foundation
+import Overset
+import OversetCatalog
+import OversetPictures
+@_spi(OversetInternals) import OversetReports
+
+/// Catalog mode: the catalogs and the spec read once at start, every string judged once, and what the page asks of
+/// them: the grid of keys × languages, one string's check (as it is, or with an edited text), and the edits as
+/// XLIFF. No request names a file: everything answered comes from what was loaded here.
+public final class CatalogSession: Sendable {
+    /// One string's place in the grid.
+    struct Cell: Sendable {
+        var entry: CatalogEntry
+        var status: VerdictStatus
+        /// Whether every failing finding is in the baseline (a known finding, not a new one).
+        var known: Bool
+    }
+
+    let checker: CatalogChecker
+    let categories: [ContentSizeCategory]
+    let languages: [String]
+    let sourceLanguage: String
+    /// The strings by their display key (table › key [variant]), then language.
+    let cells: [String: [String: Cell]]
+    /// The display keys, failures first (the worst cell's status), then by key.
+    let order: [String]
+    /// Rule names by display key.
+    let rules: [String: String]
+    /// What reading and selecting said (unreadable files, rules matching nothing), shown above the grid.
+    let diagnostics: [String]
+
+    /// Reads the catalogs (files or folders) and the spec, and judges every string.
+    /// - Throws: what `overset check` would stop on: a spec mistake, a catalog that cannot be found.
+    public init(catalogs paths: [String], spec specPath: String, baseline baselinePath: String? = nil) throws {
+        let spec = try LayoutSpec.read(path: specPath)
+        var catalogs: [Catalog] = []
+        for path in paths { catalogs += try Catalog.readAll(path: path) }
+        let checker = try CatalogChecker(spec: spec)
+        let selection = checker.select(catalogs)
+        let baseline = try baselinePath.map { Set(try Baseline.read(path: $0).failures) }
+        var cells: [String: [String: Cell]] = [:]
+        var rules: [String: String] = [:]
+        for entry in selection.entries {
+            let (result, _) = checker.judge(entry, categories: selection.categories)
+            let failing = result.outcomes.contains { $0.status.fails }
+            let known = failing && baseline.map { known in result.failureEntries.allSatisfy(known.contains) } ?? false
+            let name = result.displayKey
+            cells[name, default: [:]][entry.language] = Cell(entry: entry, status: result.status, known: known)
+            rules[name] = result.rule
+        }
+        func worst(_ name: String) -> VerdictStatus {
+            cells[name]?.values.filter { !$0.known }.map(\.status).max() ?? .pass
+        }
+        self.checker = checker
+        self.categories = selection.categories
+        self.languages = selection.languages
+        self.sourceLanguage = catalogs.first?.sourceLanguage ?? "en"
+        self.cells = cells
+        self.rules = rules
+        self.order = cells.keys.sorted { (worst($0), $1) > (worst($1), $0) }
+        self.diagnostics = selection.diagnostics.map(\.description)
+    }
+
+    /// `GET /v1/catalog`: `{"languages", "categories", "diagnostics", "keys": [{"key", "rule", "status", "cells":
+    /// {"de": {"status", "text", "known"}}}]}`, failures first.
+    public func grid() -> ServerReply {
+        var json = JSONWriter(capacity: 256 * cells.count)
+        json.beginObject()
+        json.key("categories")
+        json.beginArray()
+        for category in categories { json.string(category.higName) }
+        json.endArray()
+        json.member("diagnostics", strings: diagnostics)
+        json.key("keys")
+        json.beginArray()
+        for name in order {
+            guard let row = cells[name] else { continue }
+            json.beginObject()
+            json.key("cells")
+            json.beginObject()
+            for language in row.keys.sorted() {
+                let cell = row[language]!
+                json.key(escaping: language)
+                json.beginObject()
+                json.key("known")
+                json.bool(cell.known)
+                json.member("status", cell.status.rawValue)
+                json.member("text", cell.entry.value)
+                json.endObject()
+            }
+            json.endObject()
+            json.member("key", name)
+            json.member("rule", rules[name])
+            json.member("status", (row.values.filter { !$0.known }.map(\.status).max() ?? .pass).rawValue)
+            json.endObject()
+        }
+        json.endArray()
+        json.member("languages", strings: languages)
+        json.endObject()
+        return .json(json.bytes)
+    }
+
+    /// `POST /v1/catalog/check`: `{"key", "language", "text"?}` (`key` as the grid names it); the string judged at
+    /// every category, as it is or with `text` in its place: `{"result": <the JSON report's result>, "pictures":
+    /// [{"category", "svg"}]}`. The catalog on disk is never written.
+    public func check(_ body: [UInt8], limits: ServerLimits) -> ServerReply {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+              let key = object["key"] as? String, let language = object["language"] as? String else {
+            return .error(ServerError(.invalidRequest, "expected {\"key\", \"language\", \"text\"?}: key and language as strings"))
+        }
+        guard var cell = cells[key]?[language] else {
+            return .error(ServerError(.notFound, "no string \"\(key)\" in \(language) in the loaded catalogs"))
+        }
+        if let text = object["text"] {
+            guard let text = text as? String else { return .error(ServerError(.invalidRequest, "text: expected a string")) }
+            guard text.utf16.count <= limits.maximumTextLength else {
+                return .error(ServerError(.tooLarge, "the text has \(text.utf16.count) UTF-16 code units, more than "
+                    + "maximumTextLength (\(limits.maximumTextLength))"))
+            }
+            cell.entry.value = text
+            cell.entry.runs = nil
+        }
+        let (result, verdicts) = checker.judge(cell.entry, categories: categories)
+        var json = JSONWriter(capacity: 8192 * categories.count)
+        json.beginObject()
+        json.key("pictures")
+        json.beginArray()
+        for (category, verdict) in zip(categories, verdicts) {
+            json.beginObject()
+            json.member("category", category.higName)
+            if let verdict {
+                let options = PictureOptions(styledFont: verdict.label.styledFont, language: language)
+                json.member("svg", verdict.picture(options: options).svg())
+            }
+            json.endObject()
+        }
+        json.endArray()
+        json.key("result")
+        result.write(to: &json)
+        json.endObject()
+        return .json(json.bytes)
+    }
+
+    /// `POST /v1/catalog/xliff`: `{"edits": [{"key", "language", "text"}]}`; the edited strings as an XLIFF 1.2
+    /// document a translator imports (`text/xml`), for the catalogs on disk are never written by the server.
+    public func xliff(_ body: [UInt8]) -> ServerReply {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+              let edits = object["edits"] as? [[String: Any]] else {
+            return .error(ServerError(.invalidRequest, "expected {\"edits\": [{\"key\", \"language\", \"text\"}]}"))
+        }
+        var entries: [CatalogEntry] = []
+        for edit in edits {
+            guard let key = edit["key"] as? String, let language = edit["language"] as? String,
+                  let text = edit["text"] as? String, var entry = cells[key]?[language]?.entry else {
+                return .error(ServerError(.notFound, "an edit names no loaded string: \(edit["key"] ?? "no key") "
+                    + "in \(edit["language"] ?? "no language")"))
+            }
+            entry.value = text
+            entry.runs = nil
+            entries.append(entry)
+        }
+        do {
+            let data = try CatalogWriter.write(entries, format: .xliff, sourceLanguage: sourceLanguage)
+            return ServerReply(status: 200, contentType: "application/xml; charset=utf-8", body: [UInt8](data))
+        } catch {
+            return .error(ServerError(.invalidRequest, "cannot write the edits as XLIFF: \(error)"))
+        }
+    }
+}

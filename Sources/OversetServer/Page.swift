@@ -1,0 +1,292 @@
+// Longer than 400 lines on purpose: one self-contained page (markup, style and script) served from memory, so that
+// it loads nothing from elsewhere and no request ever reaches a file.
+
+/// The page at `/`: one document with its style and script inline, built from `/v1/settings` (the settings table's
+/// names, values and help), asking `/v1/preview` as the user types, and, in catalog mode, `/v1/catalog`. Its state
+/// lives in its URL's query, in the settings table's names (`/?text=…&lang=th&width=180&maxLines=2`).
+enum Page {
+    static let reply = ServerReply(status: 200, contentType: "text/html; charset=utf-8", body: Array(html.utf8))
+
+    static let html = #"""
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Overset</title>
+<style>
+  :root { --fail: #c62828; --warn: #b26a00; --pass: #2e7d32; --unknown: #6a1b9a; --line: #ddd; }
+  body { font: 14px/1.45 system-ui, sans-serif; margin: 0; color: #222; background: #fafafa; }
+  header { display: flex; gap: 16px; align-items: baseline; padding: 10px 16px; background: #fff; border-bottom: 1px solid var(--line); }
+  header h1 { font-size: 17px; margin: 0; }
+  header nav button { border: 0; background: none; font: inherit; padding: 4px 8px; cursor: pointer; border-radius: 4px; }
+  header nav button[aria-selected="true"] { background: #e8eaf6; }
+  main { padding: 12px 16px; }
+  .controls { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 8px 12px; align-items: end; }
+  .controls label { display: flex; flex-direction: column; font-size: 12px; color: #555; }
+  .controls input, .controls select { font: inherit; padding: 3px 4px; }
+  textarea { width: 100%; box-sizing: border-box; font: 16px/1.4 system-ui, sans-serif; padding: 6px; min-height: 3.2em; }
+  .status { font-weight: 600; text-transform: uppercase; font-size: 12px; padding: 1px 6px; border-radius: 3px; color: #fff; }
+  .status.fail { background: var(--fail); } .status.warn { background: var(--warn); }
+  .status.pass { background: var(--pass); } .status.unknown { background: var(--unknown); }
+  table.lines { border-collapse: collapse; margin: 8px 0; }
+  table.lines td { padding: 2px 8px; border-bottom: 1px solid var(--line); font-variant-numeric: tabular-nums; }
+  table.lines td.text { font-size: 16px; white-space: pre; }
+  .picture svg { max-width: 100%; height: auto; background: #fff; border: 1px solid var(--line); }
+  .strip { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 8px; margin-top: 12px; }
+  .strip figure { margin: 0; background: #fff; border: 1px solid var(--line); padding: 6px; }
+  .strip figure svg { width: 100%; height: auto; }
+  .strip figcaption { display: flex; justify-content: space-between; font-size: 12px; }
+  .problems li { margin: 2px 0; }
+  .meta { color: #666; font-size: 12px; }
+  .error { color: var(--fail); }
+  .grid { border-collapse: collapse; background: #fff; }
+  .grid th, .grid td { border: 1px solid var(--line); padding: 3px 6px; text-align: left; vertical-align: top; }
+  .grid td.cell { cursor: pointer; max-width: 220px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .grid td.cell.fail { background: #ffebee; } .grid td.cell.warn { background: #fff8e1; } .grid td.cell.unknown { background: #f3e5f5; }
+  .grid td.cell.known { outline: 2px dashed #999; outline-offset: -3px; }
+  .filters { display: flex; gap: 12px; margin: 8px 0; align-items: end; }
+  [hidden] { display: none !important; }
+</style>
+</head>
+<body>
+<header>
+  <h1>Overset</h1>
+  <nav><button id="tab-preview" aria-selected="true">Preview</button><button id="tab-catalog" hidden>Catalog</button></nav>
+  <span class="meta" id="version"></span>
+</header>
+<main>
+<section id="preview">
+  <label for="text" class="meta">Text</label>
+  <textarea id="text" dir="auto" spellcheck="false"></textarea>
+  <div class="controls" id="controls">
+    <label>Language <input id="lang" list="languages" placeholder="en" size="6"></label>
+    <label>All sizes <select id="sizes"><option value="one">this category</option><option value="all">all 12</option></select></label>
+  </div>
+  <datalist id="languages"><option>en</option><option>de</option><option>fr</option><option>ru</option><option>ar</option><option>he</option><option>hi</option><option>th</option><option>ja</option><option>zh-Hans</option><option>ko</option><option>vi</option></datalist>
+  <p class="meta" id="timing"></p>
+  <div id="result"></div>
+  <div class="strip" id="strip"></div>
+</section>
+<section id="catalog" hidden>
+  <div class="filters">
+    <label class="meta">Language <select id="filter-language"><option value="">all</option></select></label>
+    <label class="meta">Status <select id="filter-status"><option value="">all</option><option>fail</option><option>unknown</option><option>warn</option><option>pass</option></select></label>
+    <label class="meta">Rule or key <input id="filter-text" placeholder="contains…"></label>
+    <button id="download">Download edits as XLIFF</button>
+  </div>
+  <p class="meta" id="catalog-meta"></p>
+  <div id="catalog-detail"></div>
+  <table class="grid" id="grid"></table>
+</section>
+</main>
+<script>
+"use strict";
+// The settings shown as controls, by the settings table's names (the rest stay at their defaults or come from the URL).
+const shown = ["style", "size", "weight", "width", "maxLines", "category", "truncation", "strategy", "lineHeight", "markdown"];
+let table = null, catalog = null, sequence = 0;
+const edits = {};
+const $ = (id) => document.getElementById(id);
+const escapeHTML = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+
+async function api(path, body) {
+  const response = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const json = await response.json();
+  if (!response.ok) throw new Error(json.error ? json.error.code + ": " + json.error.message : response.statusText);
+  return json;
+}
+
+function control(setting) {
+  const label = document.createElement("label");
+  label.title = setting.help + " (default: " + setting.default + ")";
+  label.append(setting.key);
+  let input;
+  if (setting.kind === "choice" || setting.kind === "bool") {
+    input = document.createElement("select");
+    const values = setting.kind === "bool" ? ["false", "true"] : setting.values;
+    input.append(new Option("default", ""));
+    for (const value of values) input.append(new Option(value, value));
+  } else {
+    input = document.createElement("input");
+    if (setting.kind === "number" || setting.kind === "integer") {
+      input.type = "number"; input.min = setting.minimum; input.max = setting.maximum;
+      input.step = setting.kind === "integer" ? 1 : "any";
+    }
+    if (setting.values) { input.setAttribute("list", "values-" + setting.key); const list = document.createElement("datalist"); list.id = "values-" + setting.key; for (const v of setting.values) list.append(new Option(v)); label.append(list); }
+    input.placeholder = setting.default.split(" ")[0];
+  }
+  input.id = "setting-" + setting.key;
+  input.dataset.key = setting.key;
+  input.dataset.kind = setting.kind;
+  label.append(input);
+  return label;
+}
+
+function settingInputs() { return [...document.querySelectorAll("#controls [data-key]")]; }
+
+// The request: the text, the language and every control that is set, in the settings table's names and types.
+function request() {
+  const body = { text: $("text").value };
+  if ($("lang").value) body.lang = $("lang").value;
+  for (const input of settingInputs()) {
+    const value = input.value;
+    if (value === "") continue;
+    const kind = input.dataset.kind;
+    if (kind === "number" || kind === "integer") body[input.dataset.key] = Number(value);
+    else if (kind === "bool") body[input.dataset.key] = value === "true";
+    else if (kind === "choiceOrNumber" && /^-?[0-9.]+$/.test(value)) body[input.dataset.key] = Number(value);
+    else body[input.dataset.key] = value;
+  }
+  if (body.width === undefined) body.width = 320;
+  return body;
+}
+
+// The page's state in its URL: the same names as the request's, so a link opens the same label.
+function writeURL() {
+  const body = request();
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) query.set(key, String(value));
+  if ($("sizes").value === "all") query.set("categories", "all");
+  history.replaceState(null, "", "?" + query.toString());
+}
+
+function readURL() {
+  const query = new URLSearchParams(location.search);
+  $("text").value = query.get("text") ?? "Check for updates";
+  $("lang").value = query.get("lang") ?? "";
+  $("sizes").value = query.get("categories") === "all" ? "all" : "one";
+  for (const input of settingInputs()) input.value = query.get(input.dataset.key) ?? (input.dataset.key === "width" ? "320" : "");
+}
+
+function linesTable(answer) {
+  const rows = answer.lines.map((line, index) =>
+    `<tr><td>${index + 1}</td><td>${line.width.toFixed(2)} pt</td><td class="text" dir="auto">│${escapeHTML(line.text)}│</td></tr>`);
+  return `<table class="lines" id="lines">${rows.join("")}</table>`;
+}
+
+function renderResult(result, warnings) {
+  const answer = result.answer;
+  const problems = answer.problems.map((p) => `<li><span class="status ${p.status}">${p.status}</span> ${escapeHTML(p.kind)}: ${escapeHTML(p.message)}</li>`);
+  $("result").innerHTML =
+    `<p><span class="status ${answer.status}" id="verdict">${answer.status}</span> ` +
+    `<span id="summary">${answer.lineCount} of ${answer.linesNeeded} lines` + (answer.truncated ? ", truncated" : "") +
+    ` · ${answer.width.toFixed(2)} × ${answer.height.toFixed(2)} pt · ${result.category}</span></p>` +
+    linesTable(answer) + `<ul class="problems">${problems.join("")}</ul>` +
+    warnings.map((w) => `<p class="meta">warning: ${escapeHTML(w)}</p>`).join("") +
+    `<div class="picture">${result.svg ?? ""}</div>`;
+}
+
+async function update() {
+  writeURL();
+  const body = request();
+  const mine = ++sequence;
+  const started = performance.now();
+  try {
+    const main = await api("/v1/preview", body);
+    if (mine !== sequence) return;
+    renderResult(main.results[0], main.warnings);
+    let strip = "";
+    if ($("sizes").value === "all") {
+      const all = await api("/v1/preview", Object.assign({}, body, { categories: "all" }));
+      if (mine !== sequence) return;
+      strip = all.results.map((r) => `<figure data-category="${r.category}"><figcaption><b>${r.category}</b>` +
+        `<span class="status ${r.answer.status}">${r.answer.status}</span></figcaption>${r.svg}</figure>`).join("");
+    }
+    $("strip").innerHTML = strip;
+    $("timing").textContent = "answered in " + (performance.now() - started).toFixed(1) + " ms";
+    $("timing").dataset.ms = String(performance.now() - started);
+  } catch (error) {
+    if (mine !== sequence) return;
+    $("result").innerHTML = `<p class="error" id="error">${escapeHTML(error.message)}</p>`;
+    $("strip").innerHTML = "";
+  }
+}
+
+// Catalog mode: the grid of keys × languages, failures first; a cell opens the string at every category, editable.
+function renderGrid() {
+  const language = $("filter-language").value, status = $("filter-status").value, text = $("filter-text").value.toLowerCase();
+  const languages = language ? [language] : catalog.languages;
+  const head = "<tr><th>key</th><th>rule</th>" + languages.map((l) => `<th>${escapeHTML(l)}</th>`).join("") + "</tr>";
+  const rows = catalog.keys.filter((row) => (!text || row.key.toLowerCase().includes(text) || (row.rule ?? "").toLowerCase().includes(text)) &&
+      (!status || languages.some((l) => row.cells[l] && row.cells[l].status === status)))
+    .map((row) => `<tr><td>${escapeHTML(row.key)}</td><td class="meta">${escapeHTML(row.rule ?? "")}</td>` + languages.map((l) => {
+      const cell = row.cells[l];
+      if (!cell) return "<td></td>";
+      return `<td class="cell ${cell.status}${cell.known ? " known" : ""}" data-key="${escapeHTML(row.key)}" data-language="${escapeHTML(l)}" title="${escapeHTML(cell.text)}">` +
+        `<span class="status ${cell.status}">${cell.status}</span> ${escapeHTML(edits[row.key + "\u0000" + l] ?? cell.text)}</td>`;
+    }).join("") + "</tr>");
+  $("grid").innerHTML = head + rows.join("");
+}
+
+async function openCell(key, language, text) {
+  const body = { key, language };
+  if (text !== undefined) body.text = text;
+  const answer = await api("/v1/catalog/check", body);
+  const result = answer.result;
+  const current = text ?? catalog.keys.find((r) => r.key === key).cells[language].text;
+  const findings = result.outcomes.filter((o) => o.problems.length).map((o) => `<li>${o.category}: ` +
+    o.problems.map((p) => `<span class="status ${p.status}">${p.status}</span> ${escapeHTML(p.message)}`).join("; ") + "</li>");
+  $("catalog-detail").innerHTML = `<h3>${escapeHTML(key)} · ${escapeHTML(language)} · <span class="status ${statusOf(result)}" id="detail-status">${statusOf(result)}</span></h3>` +
+    `<p class="meta">rule ${escapeHTML(result.rule)}; the catalog on disk is never written: edits are kept here, and downloaded as XLIFF.</p>` +
+    `<textarea id="edit" dir="auto">${escapeHTML(current)}</textarea><ul class="problems">${findings.join("")}</ul>` +
+    `<div class="strip">${answer.pictures.map((p) => `<figure><figcaption><b>${p.category}</b></figcaption>${p.svg ?? ""}</figure>`).join("")}</div>`;
+  $("edit").addEventListener("input", async (event) => {
+    edits[key + "\u0000" + language] = event.target.value;
+    await openCell(key, language, event.target.value);
+    $("edit").focus(); $("edit").setSelectionRange($("edit").value.length, $("edit").value.length);
+  }, { once: true });
+}
+
+function statusOf(result) {
+  const order = ["pass", "warn", "unknown", "fail"];
+  return result.outcomes.map((o) => o.status).reduce((a, b) => order.indexOf(a) >= order.indexOf(b) ? a : b, "pass");
+}
+
+async function downloadEdits() {
+  const list = Object.entries(edits).map(([id, text]) => { const [key, language] = id.split("\u0000"); return { key, language, text }; });
+  const response = await fetch("/v1/catalog/xliff", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ edits: list }) });
+  const blob = new Blob([await response.text()], { type: "application/xml" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob); link.download = "overset-edits.xliff"; link.click();
+}
+
+function showTab(name) {
+  $("preview").hidden = name !== "preview"; $("catalog").hidden = name !== "catalog";
+  $("tab-preview").setAttribute("aria-selected", String(name === "preview"));
+  $("tab-catalog").setAttribute("aria-selected", String(name === "catalog"));
+}
+
+async function start() {
+  const [health, settings] = await Promise.all([api("/health"), api("/v1/settings")]);
+  table = settings;
+  $("version").textContent = "Overset " + health.version;
+  const controls = $("controls");
+  for (const key of shown) {
+    const setting = settings.label.concat(settings.policy).find((s) => s.key === key);
+    if (setting) controls.append(control(setting));
+  }
+  readURL();
+  for (const element of [$("text"), $("lang"), $("sizes"), ...settingInputs()]) element.addEventListener("input", update);
+  $("tab-preview").addEventListener("click", () => showTab("preview"));
+  await update();
+  if (health.catalog) {
+    $("tab-catalog").hidden = false;
+    $("tab-catalog").addEventListener("click", () => showTab("catalog"));
+    catalog = await api("/v1/catalog");
+    for (const language of catalog.languages) $("filter-language").append(new Option(language, language));
+    $("catalog-meta").textContent = catalog.keys.length + " keys × " + catalog.languages.length + " languages, failures first" +
+      (catalog.diagnostics.length ? "; " + catalog.diagnostics.join("; ") : "");
+    for (const id of ["filter-language", "filter-status", "filter-text"]) $(id).addEventListener("input", renderGrid);
+    $("grid").addEventListener("click", (event) => { const cell = event.target.closest("td.cell"); if (cell) openCell(cell.dataset.key, cell.dataset.language, edits[cell.dataset.key + "\u0000" + cell.dataset.language]); });
+    $("download").addEventListener("click", downloadEdits);
+    renderGrid();
+    if (new URLSearchParams(location.search).get("view") === "catalog") showTab("catalog");
+  }
+  document.body.dataset.ready = "true";
+}
+start().catch((error) => { $("result").innerHTML = `<p class="error">${escapeHTML(error.message)}</p>`; });
+</script>
+</body>
+</html>
+"""#
+}

@@ -1,0 +1,266 @@
+import Foundation
+import Overset
+import OversetCatalog
+import OversetMeasure
+import OversetPictures
+@_spi(OversetInternals) import OversetReports
+
+/// One answer of the API: a status, a content type and the body's bytes. Errors are JSON,
+/// `{"error": {"code", "message"}}`, with the status their code implies.
+public struct ServerReply: Sendable {
+    public var status: Int
+    public var contentType: String
+    public var body: [UInt8]
+
+    public init(status: Int, contentType: String, body: [UInt8]) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+    }
+
+    /// A JSON answer.
+    public static func json(_ body: [UInt8], status: Int = 200) -> ServerReply {
+        ServerReply(status: status, contentType: "application/json; charset=utf-8", body: body)
+    }
+
+    /// An error: `code` is one of ``ServerError/Code``'s, `message` says what is wrong (and names the limit).
+    public static func error(_ error: ServerError) -> ServerReply {
+        var json = JSONWriter(capacity: 128 + error.message.utf8.count)
+        json.beginObject()
+        json.key("error")
+        json.beginObject()
+        json.member("code", error.code.rawValue)
+        json.member("message", error.message)
+        json.endObject()
+        json.endObject()
+        return .json(json.bytes, status: error.code.status)
+    }
+}
+
+/// Why a request is refused: a code a client can switch on, and a sentence that names the setting or limit.
+public struct ServerError: Error, Sendable {
+    /// The kinds of refusal, each with its HTTP status.
+    public enum Code: String, Sendable, CaseIterable {
+        /// The request cannot be read or names a setting wrongly (400): the CLI's exit status 2.
+        case invalidRequest
+        /// No such route, or no such key in the loaded catalogs (404).
+        case notFound
+        /// The method is not the route's (405).
+        case methodNotAllowed
+        /// The body, a text or a batch is over its limit (413).
+        case tooLarge
+        /// The server is working on as many requests as it takes (503): try again.
+        case busy
+        /// The work took longer than the request timeout (504).
+        case timeout
+        /// Catalog mode was asked of a server started without catalogs (409).
+        case noCatalog
+
+        /// The HTTP status.
+        public var status: Int {
+            switch self {
+            case .invalidRequest: 400
+            case .notFound: 404
+            case .methodNotAllowed: 405
+            case .tooLarge: 413
+            case .busy: 503
+            case .timeout: 504
+            case .noCatalog: 409
+            }
+        }
+    }
+
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// What the server answers, apart from HTTP: each method takes a request's body and returns its reply, so that the
+/// routes stay a thin table and the answers are tested without a socket. Nothing here reads a file: catalog mode
+/// answers from the catalogs loaded at start (``CatalogSession``).
+public final class OversetService: Sendable {
+    public let limits: ServerLimits
+    public let catalog: CatalogSession?
+
+    public init(limits: ServerLimits = ServerLimits(), catalog: CatalogSession? = nil) {
+        self.limits = limits
+        self.catalog = catalog
+    }
+
+    /// `GET /health`: `{"status": "ok", "version", "catalog"}`.
+    public func health() -> ServerReply {
+        var json = JSONWriter(capacity: 96)
+        json.beginObject()
+        json.key("catalog")
+        json.bool(catalog != nil)
+        json.member("status", "ok")
+        json.member("version", OversetVersion.current)
+        json.endObject()
+        return .json(json.bytes)
+    }
+
+    /// `GET /v1/settings`: the settings table (a label's and a policy's), the categories and the limits: what the
+    /// page builds its controls from, so that its names are the spec's, `measure`'s and the CLI's.
+    public func settings() -> ServerReply {
+        var json = JSONWriter(capacity: 16 * 1024)
+        json.beginObject()
+        json.key("categories")
+        json.beginArray()
+        for category in ContentSizeCategory.allCases { json.string(category.higName) }
+        json.endArray()
+        json.key("label")
+        Self.write(Label.settings, to: &json)
+        json.key("limits")
+        json.beginObject()
+        for limit in limits.table { json.key(escaping: limit.name); json.string(limit.value) }
+        json.endObject()
+        json.key("policy")
+        Self.write(VerdictPolicy.settings, to: &json)
+        json.endObject()
+        return .json(json.bytes)
+    }
+
+    private static func write(_ settings: [LabelSetting], to json: inout JSONWriter) {
+        json.beginArray()
+        for setting in settings {
+            json.beginObject()
+            json.member("default", setting.defaultValue)
+            json.member("flag", setting.flag)
+            json.member("help", setting.help)
+            json.member("key", setting.key)
+            json.key("kind")
+            switch setting.values {
+            case .number(let range, _):
+                json.string("number")
+                json.member("maximum", range.upperBound)
+                json.member("minimum", range.lowerBound)
+            case .integer(let range):
+                json.string("integer")
+                json.member("maximum", range.upperBound)
+                json.member("minimum", range.lowerBound)
+            case .bool: json.string("bool")
+            case .choice: json.string("choice")
+            case .choiceOrNumber(_, let range):
+                json.string("choiceOrNumber")
+                json.member("maximum", range.upperBound)
+                json.member("minimum", range.lowerBound)
+            case .text: json.string("text")
+            case .list: json.string("list")
+            }
+            json.member("values", strings: setting.values.allowed.isEmpty ? nil : setting.values.allowed)
+            json.endObject()
+        }
+        json.endArray()
+    }
+
+    /// `POST /v1/measure`: one request object, `measure`'s schema; its answer, `measure`'s (an error as
+    /// `{"error": {"code": "invalidRequest", "message"}}`, with the message `measure` gives).
+    public func measure(_ body: [UInt8]) -> ServerReply {
+        if let refusal = refuseBody(body, limit: limits.maximumBodyBytes, name: "maximumBodyBytes") { return .error(refusal) }
+        let measurer = Measurer()
+        guard let answer = measurer.answer(line: String(decoding: body, as: UTF8.self)) else {
+            return .error(ServerError(.invalidRequest, "the body is empty: send one request object"))
+        }
+        // `measure` answers a refused request with {"error", "id", "line"}: here that is a 400 with a code.
+        if answer.hasPrefix("{\"error\":") {
+            let message = (try? JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])?["error"] as? String
+            return .error(ServerError(.invalidRequest, message ?? "invalid request"))
+        }
+        return .json(Array(answer.utf8))
+    }
+
+    /// `POST /v1/measure/batch`: JSON Lines of requests; JSON Lines of answers in input order, exactly as
+    /// `overset measure` writes them (a malformed line is answered with its error and the batch goes on).
+    public func measureBatch(_ body: [UInt8]) -> ServerReply {
+        if let refusal = refuseBody(body, limit: limits.maximumBatchBytes, name: "maximumBatchBytes") { return .error(refusal) }
+        var lines: [ArraySlice<UInt8>?] = []
+        var start = 0
+        for index in body.indices where body[index] == 0x0A {
+            lines.append(body[start..<index])
+            start = index + 1
+        }
+        if start < body.count { lines.append(body[start...]) }
+        guard lines.count <= limits.maximumBatchLines else {
+            return .error(ServerError(.tooLarge, "the batch has \(lines.count) lines, more than maximumBatchLines "
+                + "(\(limits.maximumBatchLines)): split it"))
+        }
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        let answers = MeasureBatch(workers: workers).answer(lines: lines, firstLine: 1, maximumLineLength: body.count + 1)
+        return ServerReply(status: 200, contentType: "application/x-ndjson; charset=utf-8", body: answers)
+    }
+
+    /// `POST /v1/preview`: `measure`'s request, with `"categories"` (`"all"`, or a list of names; default the
+    /// request's own category) and `"picture"` (default true); the answer is
+    /// `{"results": [{"category", "answer": <measure's answer>, "svg"}]}`, one result a category, smallest first.
+    public func preview(_ body: [UInt8]) -> ServerReply {
+        if let refusal = refuseBody(body, limit: limits.maximumBodyBytes, name: "maximumBodyBytes") { return .error(refusal) }
+        let request: MeasureRequest
+        do {
+            request = try MeasureRequest(bytes: body, extraKeys: ["categories", "picture", "palette"])
+        } catch {
+            return .error(ServerError(.invalidRequest, error.message))
+        }
+        guard request.text.utf16.count <= limits.maximumTextLength else {
+            return .error(ServerError(.tooLarge, "the text has \(request.text.utf16.count) UTF-16 code units, more than "
+                + "maximumTextLength (\(limits.maximumTextLength))"))
+        }
+        let extras = (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]) ?? [:]
+        let categories: [ContentSizeCategory]
+        switch extras["categories"] {
+        case nil: categories = [request.label.category]
+        case let name as String where name == "all": categories = ContentSizeCategory.allCases
+        case let names as [String]:
+            var found: [ContentSizeCategory] = []
+            for name in names {
+                guard let category = ContentSizeCategory(name) else {
+                    return .error(ServerError(.invalidRequest, "categories: \"\(name)\" is not a category (xSmall … AX5)"))
+                }
+                found.append(category)
+            }
+            categories = found.sorted()
+        default:
+            return .error(ServerError(.invalidRequest, "categories: expected \"all\" or a list of category names"))
+        }
+        let drawing = (extras["picture"] as? Bool) ?? true
+        let palette: PicturePalette = (extras["palette"] as? String) == "dark" ? .dark : .light
+        do {
+            let prepared = try request.label.prepare(request.text, language: request.language)
+            var json = JSONWriter(capacity: 4096 * categories.count)
+            json.beginObject()
+            json.key("results")
+            json.beginArray()
+            for category in categories {
+                let label = request.label.at(category)
+                let verdict = try label.verdict(for: prepared, policy: request.policy)
+                json.beginObject()
+                json.key("answer")
+                json.raw(String(decoding: LayoutReport.json(verdict), as: UTF8.self))
+                json.member("category", category.higName)
+                if drawing {
+                    let options = PictureOptions(palette: palette, styledFont: label.styledFont, language: request.language)
+                    json.member("svg", verdict.picture(options: options).svg())
+                }
+                json.endObject()
+            }
+            json.endArray()
+            json.key("warnings")
+            json.beginArray()
+            for warning in prepared.warnings { json.string(warning) }
+            json.endArray()
+            json.endObject()
+            return .json(json.bytes)
+        } catch {
+            return .error(ServerError(.invalidRequest, error.description))
+        }
+    }
+
+    /// A body over `limit` bytes, refused by name; nil when it is within.
+    func refuseBody(_ body: [UInt8], limit: Int, name: String) -> ServerError? {
+        guard body.count > limit else { return nil }
+        return ServerError(.tooLarge, "the body is \(body.count) bytes, more than \(name) (\(limit) bytes)")
+    }
+}

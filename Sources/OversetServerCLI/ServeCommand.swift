@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import OversetServer
+
+/// `overset-server`, run by `overset serve`: the page and the HTTP API.
+@main
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "overset serve",
+        abstract: "Serve the preview page and the HTTP API (and, given catalogs and a spec, the catalog's grid).",
+        discussion: """
+        The page, at /, previews a string as you type: its lines with their widths, where it truncates, clipped \
+        marks, the picture, and all 12 Dynamic Type categories side by side; its state lives in its URL, in the \
+        settings table's names, so a link opens the same label. With catalogs and --spec, a Catalog tab shows \
+        every key × language, failures first; a string opens at every category and can be edited in the page (the \
+        catalog on disk is never written; edits download as XLIFF).
+
+        The API (JSON, docs/server.md and docs/openapi.yaml): GET /health, GET /v1/settings, POST /v1/measure (one \
+        measure request), POST /v1/measure/batch (JSON Lines), POST /v1/preview, GET /v1/catalog, POST \
+        /v1/catalog/check, POST /v1/catalog/xliff. Errors: {"error": {"code", "message"}}.
+
+        Listens on 127.0.0.1 unless told otherwise; --host 0.0.0.0 serves every network the machine is on, with a \
+        warning. Prints the address once listening. Exit status: 2 when it cannot start (a spec mistake, a catalog \
+        that cannot be read, a port in use).
+
+        Examples:
+          overset serve
+          overset serve --port 0                       (any free port; the address is printed)
+          overset serve App/Resources --spec layout.yml --baseline overset-baseline.json
+        """
+    )
+
+    @Argument(help: "Catalog files or folders to serve in catalog mode (with --spec).")
+    var catalogs: [String] = []
+
+    @Option(help: "The layout spec for catalog mode.")
+    var spec: String?
+
+    @Option(help: "A baseline (from overset check --write-baseline): its known findings are marked in the grid.")
+    var baseline: String?
+
+    @Option(help: "The address to listen on (default 127.0.0.1; 0.0.0.0 serves every network, with a warning).")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port, 0 to 65535 (0: any free port).")
+    var port = 8080
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port: \(port) is not a port (0 to 65535)") }
+        if !catalogs.isEmpty && spec == nil { throw ValidationError("catalog mode needs a layout spec: --spec layout.yml") }
+        if catalogs.isEmpty && spec != nil { throw ValidationError("--spec needs catalogs to check: overset serve CATALOGS --spec F") }
+        if baseline != nil && spec == nil { throw ValidationError("--baseline needs catalog mode: CATALOGS --spec F") }
+    }
+
+    func run() async throws {
+        if host != "127.0.0.1" && host != "localhost" && host != "::1" {
+            FileHandle.standardError.write(Data(("warning: serving on \(host): anyone who can reach this machine can use "
+                + "the server (it reads no file a request names, and its limits bound each request)\n").utf8))
+        }
+        var session: CatalogSession? = nil
+        if let spec {
+            do {
+                session = try CatalogSession(catalogs: catalogs, spec: spec, baseline: baseline)
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+        let server = OversetServer(service: OversetService(catalog: session), host: host, port: port)
+        let host = self.host
+        do {
+            try await server.run { port in
+                let shown = host.contains(":") ? "[\(host)]" : host
+                // Written straight to the descriptor: a client (a test, a script) reads it as soon as it listens.
+                FileHandle.standardOutput.write(Data("Overset is serving on http://\(shown):\(port)/\n".utf8))
+            }
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot serve on \(host):\(port): \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
+
+
