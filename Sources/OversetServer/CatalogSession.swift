@@ -159,6 +159,16 @@ public final class CatalogSession: Sendable {
             entry.runs = nil
             entries.append(entry)
         }
+        // Each edited key's source text, so that the document's <source> is the source language's, not the edit.
+        for (key, language) in Set(entries.map { "\($0.displayKey)\u{0}\($0.language)" }).map({ id -> (String, String) in
+            let parts = id.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+            return (parts[0], parts[1])
+        }) where language != sourceLanguage {
+            if let source = cells[key]?[sourceLanguage]?.entry,
+               !entries.contains(where: { $0.language == sourceLanguage && $0.displayKey == source.displayKey }) {
+                entries.append(source)
+            }
+        }
         do {
             let data = try CatalogWriter.write(entries, format: .xliff, sourceLanguage: sourceLanguage)
             return ServerReply(status: 200, contentType: "application/xml; charset=utf-8", body: [UInt8](data))
