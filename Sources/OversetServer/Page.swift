@@ -14,6 +14,7 @@ enum Page {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Overset</title>
+<link rel="stylesheet" href="/fonts.css">
 <style>
   :root { --fail: #c62828; --warn: #b26a00; --pass: #2e7d32; --unknown: #6a1b9a; --line: #ddd; }
   body { font: 14px/1.45 system-ui, sans-serif; margin: 0; color: #222; background: #fafafa; }
@@ -45,6 +46,7 @@ enum Page {
   .grid td.cell { cursor: pointer; max-width: 220px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .grid td.cell.fail { background: #ffebee; } .grid td.cell.warn { background: #fff8e1; } .grid td.cell.unknown { background: #f3e5f5; }
   .grid td.cell.known { outline: 2px dashed #999; outline-offset: -3px; }
+  .grid td.cell.edited { font-style: italic; }
   .filters { display: flex; gap: 12px; margin: 8px 0; align-items: end; }
   [hidden] { display: none !important; }
 </style>
@@ -58,7 +60,7 @@ enum Page {
 <main>
 <section id="preview">
   <label for="text" class="meta">Text</label>
-  <textarea id="text" dir="auto" spellcheck="false"></textarea>
+  <textarea id="text" class="overset-text" dir="auto" spellcheck="false"></textarea>
   <div class="controls" id="controls">
     <label>Language <input id="lang" list="languages" placeholder="en" size="6"></label>
     <label>All sizes <select id="sizes"><option value="one">this category</option><option value="all">all 12</option></select></label>
@@ -77,7 +79,7 @@ enum Page {
   </div>
   <p class="meta" id="catalog-meta"></p>
   <div id="catalog-detail"></div>
-  <table class="grid" id="grid"></table>
+  <table class="grid overset-text" id="grid"></table>
 </section>
 </main>
 <script>
@@ -85,7 +87,7 @@ enum Page {
 // The settings shown as controls, by the settings table's names (the rest stay at their defaults or come from the URL).
 const shown = ["style", "size", "weight", "width", "maxLines", "category", "truncation", "strategy", "lineHeight", "markdown"];
 let table = null, catalog = null, sequence = 0;
-const edits = {};
+const edits = {}, editedStatus = {};
 const $ = (id) => document.getElementById(id);
 const escapeHTML = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 
@@ -113,7 +115,7 @@ function control(setting) {
       input.step = setting.kind === "integer" ? 1 : "any";
     }
     if (setting.values) { input.setAttribute("list", "values-" + setting.key); const list = document.createElement("datalist"); list.id = "values-" + setting.key; for (const v of setting.values) list.append(new Option(v)); label.append(list); }
-    input.placeholder = setting.default.split(" ")[0];
+    input.placeholder = setting.default.length > 24 ? "" : setting.default;
   }
   input.id = "setting-" + setting.key;
   input.dataset.key = setting.key;
@@ -160,7 +162,7 @@ function readURL() {
 
 function linesTable(answer) {
   const rows = answer.lines.map((line, index) =>
-    `<tr><td>${index + 1}</td><td>${line.width.toFixed(2)} pt</td><td class="text" dir="auto">│${escapeHTML(line.text)}│</td></tr>`);
+    `<tr><td>${index + 1}</td><td>${line.width.toFixed(2)} pt</td><td class="text overset-text" dir="auto">│${escapeHTML(line.text)}│</td></tr>`);
   return `<table class="lines" id="lines">${rows.join("")}</table>`;
 }
 
@@ -174,6 +176,9 @@ function renderResult(result, warnings) {
     linesTable(answer) + `<ul class="problems">${problems.join("")}</ul>` +
     warnings.map((w) => `<p class="meta">warning: ${escapeHTML(w)}</p>`).join("") +
     `<div class="picture">${result.svg ?? ""}</div>`;
+  // The picture at twice its size in points: a label of 150 pt is small on a desktop screen.
+  const svg = document.querySelector("#result .picture svg");
+  if (svg) for (const name of ["width", "height"]) { const v = parseFloat(svg.getAttribute(name)); if (v) svg.setAttribute(name, String(v * 2)); }
 }
 
 async function update() {
@@ -212,29 +217,46 @@ function renderGrid() {
     .map((row) => `<tr><td>${escapeHTML(row.key)}</td><td class="meta">${escapeHTML(row.rule ?? "")}</td>` + languages.map((l) => {
       const cell = row.cells[l];
       if (!cell) return "<td></td>";
-      return `<td class="cell ${cell.status}${cell.known ? " known" : ""}" data-key="${escapeHTML(row.key)}" data-language="${escapeHTML(l)}" title="${escapeHTML(cell.text)}">` +
-        `<span class="status ${cell.status}">${cell.status}</span> ${escapeHTML(edits[row.key + "\u0000" + l] ?? cell.text)}</td>`;
+      const status = editedStatus[row.key + "\u0000" + l] ?? cell.status;
+      return `<td class="cell ${status}${cell.known ? " known" : ""}${status !== cell.status ? " edited" : ""}" data-key="${escapeHTML(row.key)}" data-language="${escapeHTML(l)}" title="${escapeHTML(cell.text)}">` +
+        `<span class="status ${status}">${status}</span> ${escapeHTML(edits[row.key + "\u0000" + l] ?? cell.text)}</td>`;
     }).join("") + "</tr>");
   $("grid").innerHTML = head + rows.join("");
 }
 
+// A cell opened: its text in an editable box (made once), and its verdict at every category (redrawn as it changes).
 async function openCell(key, language, text) {
+  const current = text ?? catalog.keys.find((r) => r.key === key).cells[language].text;
+  $("catalog-detail").innerHTML = `<h3>${escapeHTML(key)} · ${escapeHTML(language)} · <span class="status" id="detail-status"></span></h3>` +
+    `<p class="meta">The catalog on disk is never written: edits are kept in this page, and downloaded as XLIFF.</p>` +
+    `<textarea id="edit" class="overset-text" dir="auto"></textarea><div id="detail-body"></div>`;
+  $("edit").value = current;
+  $("edit").addEventListener("input", (event) => {
+    edits[key + "\u0000" + language] = event.target.value;
+    judgeCell(key, language, event.target.value);
+  });
+  await judgeCell(key, language, text);
+}
+
+let cellSequence = 0;
+async function judgeCell(key, language, text) {
+  const mine = ++cellSequence;
   const body = { key, language };
   if (text !== undefined) body.text = text;
-  const answer = await api("/v1/catalog/check", body);
-  const result = answer.result;
-  const current = text ?? catalog.keys.find((r) => r.key === key).cells[language].text;
-  const findings = result.outcomes.filter((o) => o.problems.length).map((o) => `<li>${o.category}: ` +
-    o.problems.map((p) => `<span class="status ${p.status}">${p.status}</span> ${escapeHTML(p.message)}`).join("; ") + "</li>");
-  $("catalog-detail").innerHTML = `<h3>${escapeHTML(key)} · ${escapeHTML(language)} · <span class="status ${statusOf(result)}" id="detail-status">${statusOf(result)}</span></h3>` +
-    `<p class="meta">rule ${escapeHTML(result.rule)}; the catalog on disk is never written: edits are kept here, and downloaded as XLIFF.</p>` +
-    `<textarea id="edit" dir="auto">${escapeHTML(current)}</textarea><ul class="problems">${findings.join("")}</ul>` +
-    `<div class="strip">${answer.pictures.map((p) => `<figure><figcaption><b>${p.category}</b></figcaption>${p.svg ?? ""}</figure>`).join("")}</div>`;
-  $("edit").addEventListener("input", async (event) => {
-    edits[key + "\u0000" + language] = event.target.value;
-    await openCell(key, language, event.target.value);
-    $("edit").focus(); $("edit").setSelectionRange($("edit").value.length, $("edit").value.length);
-  }, { once: true });
+  try {
+    const answer = await api("/v1/catalog/check", body);
+    if (mine !== cellSequence) return;
+    const result = answer.result, status = statusOf(result);
+    const findings = result.outcomes.filter((o) => o.problems.length).map((o) => `<li>${o.category}: ` +
+      o.problems.map((p) => `<span class="status ${p.status}">${p.status}</span> ${escapeHTML(p.message)}`).join("; ") + "</li>");
+    if (text !== undefined) { editedStatus[key + "\u0000" + language] = status; renderGrid(); }
+    $("detail-status").className = "status " + status;
+    $("detail-status").textContent = status;
+    $("detail-body").innerHTML = `<p class="meta">rule ${escapeHTML(result.rule)}</p><ul class="problems">${findings.join("")}</ul>` +
+      `<div class="strip">${answer.pictures.map((p) => `<figure><figcaption><b>${p.category}</b></figcaption>${p.svg ?? ""}</figure>`).join("")}</div>`;
+  } catch (error) {
+    if (mine === cellSequence) $("detail-body").innerHTML = `<p class="error">${escapeHTML(error.message)}</p>`;
+  }
 }
 
 function statusOf(result) {
@@ -257,6 +279,7 @@ function showTab(name) {
 }
 
 async function start() {
+  const view = new URLSearchParams(location.search).get("view");
   const [health, settings] = await Promise.all([api("/health"), api("/v1/settings")]);
   table = settings;
   $("version").textContent = "Overset " + health.version;
@@ -280,7 +303,7 @@ async function start() {
     $("grid").addEventListener("click", (event) => { const cell = event.target.closest("td.cell"); if (cell) openCell(cell.dataset.key, cell.dataset.language, edits[cell.dataset.key + "\u0000" + cell.dataset.language]); });
     $("download").addEventListener("click", downloadEdits);
     renderGrid();
-    if (new URLSearchParams(location.search).get("view") === "catalog") showTab("catalog");
+    if (view === "catalog") showTab("catalog");
   }
   document.body.dataset.ready = "true";
 }

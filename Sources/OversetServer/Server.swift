@@ -44,6 +44,7 @@ public struct OversetServer: Sendable {
         return [
             Route(method: .get, path: "/", bodyLimit: 0) { _, _ in Page.reply },
             Route(method: .get, path: "/health", bodyLimit: 0) { service, _ in service.health() },
+            Route(method: .get, path: "/fonts.css", bodyLimit: 0) { service, _ in service.fontsCSS() },
             Route(method: .get, path: "/v1/settings", bodyLimit: 0) { service, _ in service.settings() },
             Route(method: .post, path: "/v1/measure", bodyLimit: small) { service, body in service.measure(body) },
             Route(method: .post, path: "/v1/measure/batch", bodyLimit: batch) { service, body in service.measureBatch(body) },
@@ -154,6 +155,12 @@ struct Responder: HTTPResponder {
     func respond(to request: Request, context: Context) async throws -> Response {
         // The path alone: a query is the page's state, read by the page's script, never by the server.
         let path = request.uri.path
+        if request.method == .get, path.hasPrefix("/fonts/") {
+            let reply = service.font(named: String(path.dropFirst("/fonts/".count)))
+            var response = Self.response(reply)
+            if reply.status == 200 { response.headers[.cacheControl] = "max-age=86400" }
+            return response
+        }
         let matching = routes.filter { $0.path == path }
         guard let route = matching.first(where: { $0.method == request.method }) else {
             let error = matching.isEmpty
@@ -192,7 +199,7 @@ struct Responder: HTTPResponder {
         if reply.contentType.hasPrefix("text/html") {
             // The page loads nothing from elsewhere: its script, style and pictures are its own.
             headers[HTTPField.Name("Content-Security-Policy")!] =
-                "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:"
+                "default-src 'self'; script-src 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'"
         }
         return Response(status: HTTPResponse.Status(code: reply.status), headers: headers,
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))

@@ -85,10 +85,25 @@ public struct ServerError: Error, Sendable {
 public final class OversetService: Sendable {
     public let limits: ServerLimits
     public let catalog: CatalogSession?
+    let fonts = WebFonts()
 
     public init(limits: ServerLimits = ServerLimits(), catalog: CatalogSession? = nil) {
         self.limits = limits
         self.catalog = catalog
+    }
+
+    /// `GET /fonts.css`: the page's font faces and stack (``WebFonts``).
+    func fontsCSS() -> ServerReply {
+        ServerReply(status: 200, contentType: "text/css; charset=utf-8", body: Array(fonts.css.utf8))
+    }
+
+    /// `GET /fonts/NAME`: one of the bundled fonts the page draws its text with, by its exact name; any other name
+    /// is 404 (the name is looked up in a list read at start, never made into a path).
+    func font(named name: String) -> ServerReply {
+        guard let bytes = fonts.files[name] else {
+            return .error(ServerError(.notFound, "no font \(name.prefix(100)) is served (see /fonts.css)"))
+        }
+        return ServerReply(status: 200, contentType: "font/ttf", body: bytes)
     }
 
     /// `GET /health`: `{"status": "ok", "version", "catalog"}`.

@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Drives `overset serve`'s page in a real browser (Debian's chromium, headless, through chromium-driver's WebDriver
+protocol), as a designer and a translator would, and checks what the page shows against `overset preview`:
+
+1. types a Thai string, sets the width and max lines, and reads the lines and the truncation from the page: they
+   must equal `overset preview --format json`'s;
+2. opens the page's own URL (its state in the query) in a fresh load: the same lines;
+3. shows all 12 categories side by side;
+4. in catalog mode, opens a failing German key and edits it, in the page, into a translation that fits.
+
+Each view is saved as a PNG (to look at), and the page's own timing of each answer is printed (median and worst,
+for a 200-character string at one category and at all 12).
+
+Usage: scripts/test-page.py OVERSET_BINARY [SCREENSHOT_DIR]   (prints "N passed, N failed"; exit 1 on a failure)
+Needs: chromium and chromium-driver (Debian), the built `overset` and `overset-server` side by side.
+"""
+import base64, json, os, socket, statistics, subprocess, sys, time, urllib.error, urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+FIXTURES = os.path.join(ROOT, "Tests", "OversetTests", "Fixtures", "catalogs")
+OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+passed, failed = 0, 0
+
+
+def check(condition, what):
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"ok: {what}")
+    else:
+        failed += 1
+        print(f"FAILED: {what}")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(binary, arguments=()):
+    process = subprocess.Popen([binary, "serve", "--port", "0", *arguments], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    line = process.stdout.readline()
+    port = int(line.rsplit(":", 1)[1].strip("/\n"))
+    return process, f"http://127.0.0.1:{port}"
+
+
+class Browser:
+    """A WebDriver session over HTTP (the W3C protocol), no client library."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.driver = subprocess.Popen(["chromedriver", f"--port={self.port}"], stdout=subprocess.DEVNULL,
+                                       stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            try:
+                self.call("GET", "/status")
+                break
+            except OSError:
+                time.sleep(0.1)
+        options = {"binary": "/usr/bin/chromium",
+                   "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                            "--window-size=1280,1400", "--no-proxy-server"]}
+        session = self.call("POST", "/session", {"capabilities": {"alwaysMatch": {"goog:chromeOptions": options}}})
+        self.session = session["value"]["sessionId"]
+
+    def call(self, method, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            return json.loads(OPENER.open(request, timeout=60).read())
+        except urllib.error.HTTPError as error:
+            raise RuntimeError(f"WebDriver {method} {path}: {error.code} {error.read()[:300]!r}") from None
+
+    def session_call(self, method, path, body=None):
+        return self.call(method, f"/session/{self.session}{path}", body)["value"]
+
+    def open(self, url):
+        self.session_call("POST", "/url", {"url": url})
+        self.wait("return document.body.dataset.ready === 'true'")
+
+    def script(self, source, *args):
+        return self.session_call("POST", "/execute/sync", {"script": source, "args": list(args)})
+
+    def wait(self, condition, timeout=30):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.script(condition):
+                return True
+            time.sleep(0.05)
+        raise TimeoutError(condition)
+
+    def element(self, css):
+        found = self.session_call("POST", "/element", {"using": "css selector", "value": css})
+        return next(iter(found.values()))
+
+    def type(self, css, text, clear=True):
+        element = self.element(css)
+        if clear:
+            self.session_call("POST", f"/element/{element}/clear", {})
+        self.session_call("POST", f"/element/{element}/value", {"text": text})
+
+    def screenshot(self, path):
+        with open(path, "wb") as out:
+            out.write(base64.b64decode(self.session_call("GET", "/screenshot")))
+
+    def quit(self):
+        try:
+            self.call("DELETE", f"/session/{self.session}")
+        finally:
+            self.driver.terminate()
+
+
+def page_lines(browser):
+    return browser.script("return [...document.querySelectorAll('#lines td.text')].map(td => td.textContent.slice(1, -1))")
+
+
+def settle(browser, previous_url=None):
+    """Waits for the answer to the last change: the page writes its URL first, then its lines and timing."""
+    browser.wait("return document.getElementById('timing').dataset.ms !== undefined")
+    time.sleep(0.3)
+    browser.wait("return !document.querySelector('#result .loading')")
+
+
+def main():
+    binary = sys.argv[1]
+    shots = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, ".build", "page-screenshots")
+    os.makedirs(shots, exist_ok=True)
+    server, base = serve(binary)
+    browser = Browser()
+    try:
+        # 1. A Thai string typed, a width and max lines set.
+        browser.open(base + "/")
+        thai = "ตรวจสอบการอัปเดตซอฟต์แวร์ล่าสุดของคุณ"
+        browser.type("#text", thai)
+        browser.type("#setting-width", "150")
+        browser.type("#setting-maxLines", "2")
+        browser.type("#lang", "th")
+        browser.wait("return location.search.includes('maxLines=2') && location.search.includes('lang=th')")
+        time.sleep(0.5)
+        browser.wait(f"return document.getElementById('summary') !== null")
+        lines = page_lines(browser)
+        summary = browser.script("return document.getElementById('summary').textContent")
+        preview = json.loads(subprocess.run([binary, "preview", thai, "--lang", "th", "--width", "150", "--max-lines", "2",
+                                             "--format", "json"], capture_output=True, text=True).stdout)
+        expected = [line["text"] for line in preview["lines"]]
+        check(lines == expected, f"the page's lines equal overset preview's: {lines} vs {expected}")
+        check(("truncated" in summary) == preview["truncated"], f"the page says truncated as preview does: {summary!r}")
+        browser.screenshot(os.path.join(shots, "preview-thai.png"))
+
+        # 2. The page's URL opened anew gives the same page.
+        url = browser.script("return location.href")
+        browser.open(url)
+        time.sleep(0.5)
+        check(page_lines(browser) == expected, f"the link {url[len(base):][:60]}… opens the same lines")
+        check(browser.script("return document.getElementById('setting-maxLines').value") == "2", "the link keeps maxLines")
+
+        # 3. All 12 categories, and the page's own timing of each answer (a 200-character string).
+        long_text = ("Zum Abschließen des Updates muss die App neu gestartet werden. Ihre Daten bleiben erhalten, "
+                     "und Sie können sofort weiterarbeiten, sobald der Neustart abgeschlossen ist. Danke!")[:200]
+        browser.open(base + "/?width=320&maxLines=3&lang=de&text=" + urllib.request.quote(long_text))
+        one = []
+        for index in range(12):
+            browser.type("#text", "x", clear=False)
+            time.sleep(0.25)
+            one.append(float(browser.script("return document.getElementById('timing').dataset.ms") or "nan"))
+        browser.script("const s = document.getElementById('sizes'); s.value = 'all'; s.dispatchEvent(new Event('input'))")
+        browser.wait("return document.querySelectorAll('#strip figure').length === 12")
+        every = []
+        for index in range(8):
+            browser.type("#text", "y", clear=False)
+            time.sleep(0.8)
+            every.append(float(browser.script("return document.getElementById('timing').dataset.ms") or "nan"))
+        check(browser.script("return document.querySelectorAll('#strip figure').length") == 12, "all 12 categories side by side")
+        browser.screenshot(os.path.join(shots, "preview-all-categories.png"))
+        print(f"timing (the page's, request to picture): one category median {statistics.median(one):.1f} ms, "
+              f"worst {max(one):.1f} ms; one and all 12 (two requests) median {statistics.median(every):.1f} ms, "
+              f"worst {max(every):.1f} ms")
+    finally:
+        server.terminate()
+
+    # 4. Catalog mode: a failing key opened and edited into a fitting one.
+    server, base = serve(binary, [os.path.join(FIXTURES, "Localizable.xcstrings"), os.path.join(FIXTURES, "de.lproj"),
+                                  "--spec", os.path.join(FIXTURES, "layout.yml")])
+    try:
+        browser.open(base + "/?view=catalog")
+        browser.wait("return document.querySelectorAll('#grid td.cell').length > 0")
+        first_status = browser.script("return document.querySelector('#grid tr:nth-child(2) .status').textContent")
+        check(first_status == "fail", f"failures first in the grid (first row: {first_status})")
+        browser.screenshot(os.path.join(shots, "catalog-grid.png"))
+        browser.script("document.querySelector('#grid td.cell.fail[data-language=\"de\"]').click()")
+        browser.wait("return document.getElementById('detail-status') && document.getElementById('detail-status').textContent !== ''")
+        check(browser.script("return document.getElementById('detail-status').textContent") == "fail", "the key opens failing")
+        browser.type("#edit", "OK")
+        browser.wait("return document.getElementById('detail-status') && document.getElementById('detail-status').textContent === 'pass'")
+        check(True, "edited in the page into a fitting translation")
+        browser.screenshot(os.path.join(shots, "catalog-edited.png"))
+    finally:
+        server.terminate()
+        browser.quit()
+    print(f"screenshots in {shots}")
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
