@@ -10,8 +10,10 @@
 #              python3-jsonschema (validates the SARIF report against the published schema), time (/usr/bin/time
 #              reads a command's peak memory), valgrind (counts a command's instructions: the tests that double
 #              a hostile input and expect twice the work, not four times), python3-pip and
-#              junitparser from PyPI (reads the JUnit XML): the tests read Overset's output with tools that are not
-#              Overset.
+#              junitparser from PyPI (reads the JUnit XML), chromium-driver (drives `overset serve`'s page in
+#              chromium over WebDriver), and pyyaml, openapi-spec-validator and openapi-schema-validator from PyPI
+#              (validate docs/openapi.yaml and the server's answers): the tests read Overset's output with tools
+#              that are not Overset.
 set -euo pipefail
 
 packages=(libharfbuzz-dev libfreetype-dev libfontconfig1-dev libicu-dev libcairo2-dev pkg-config
@@ -19,7 +21,7 @@ packages=(libharfbuzz-dev libfreetype-dev libfontconfig1-dev libicu-dev libcairo
 tests=false
 if [ "${1:-}" = "--tests" ]; then
   tests=true
-  packages+=(librsvg2-bin chromium python3-pip python3-jsonschema time valgrind)
+  packages+=(librsvg2-bin chromium chromium-driver python3-pip python3-jsonschema time valgrind)
 fi
 missing=()
 for package in "${packages[@]}"; do
@@ -35,7 +37,12 @@ else
   $sudo apt-get update -qq
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-if $tests && ! python3 -c "import junitparser" 2>/dev/null; then
-  echo "overset: installing junitparser with pip"
-  python3 -m pip install -q junitparser 2>/dev/null || python3 -m pip install -q --break-system-packages junitparser
+if $tests; then
+  for module in junitparser:junitparser yaml:pyyaml openapi_spec_validator:openapi-spec-validator \
+                openapi_schema_validator:openapi-schema-validator; do
+    if ! python3 -c "import ${module%%:*}" 2>/dev/null; then
+      echo "overset: installing ${module#*:} with pip"
+      python3 -m pip install -q "${module#*:}" 2>/dev/null || python3 -m pip install -q --break-system-packages "${module#*:}"
+    fi
+  done
 fi
