@@ -177,7 +177,7 @@ def main():
         check(browser.script("return document.querySelectorAll('#strip figure').length") == 12, "all 12 categories side by side")
         browser.screenshot(os.path.join(shots, "preview-all-categories.png"))
         print(f"timing (the page's, request to picture): one category median {statistics.median(one):.1f} ms, "
-              f"worst {max(one):.1f} ms; one and all 12 (two requests) median {statistics.median(every):.1f} ms, "
+              f"worst {max(one):.1f} ms; all 12 median {statistics.median(every):.1f} ms, "
               f"worst {max(every):.1f} ms")
     finally:
         server.terminate()

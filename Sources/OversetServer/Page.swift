@@ -187,14 +187,14 @@ async function update() {
   const mine = ++sequence;
   const started = performance.now();
   try {
-    const main = await api("/v1/preview", body);
+    // One request: at the label's category, or at all 12 (the label's own shown above the strip).
+    const all = $("sizes").value === "all";
+    const answer = await api("/v1/preview", all ? Object.assign({}, body, { categories: "all" }) : body);
     if (mine !== sequence) return;
-    renderResult(main.results[0], main.warnings);
+    renderResult(answer.results.find((r) => r.category === answer.category) ?? answer.results[0], answer.warnings);
     let strip = "";
-    if ($("sizes").value === "all") {
-      const all = await api("/v1/preview", Object.assign({}, body, { categories: "all" }));
-      if (mine !== sequence) return;
-      strip = all.results.map((r) => `<figure data-category="${r.category}"><figcaption><b>${r.category}</b>` +
+    if (all) {
+      strip = answer.results.map((r) => `<figure data-category="${r.category}"><figcaption><b>${r.category}</b>` +
         `<span class="status ${r.answer.status}">${r.answer.status}</span></figcaption>${r.svg}</figure>`).join("");
     }
     $("strip").innerHTML = strip;

@@ -210,7 +210,8 @@ public final class OversetService: Sendable {
 
     /// `POST /v1/preview`: `measure`'s request, with `"categories"` (`"all"`, or a list of names; default the
     /// request's own category) and `"picture"` (default true); the answer is
-    /// `{"results": [{"category", "answer": <measure's answer>, "svg"}]}`, one result a category, smallest first.
+    /// `{"category", "results": [{"category", "answer": <measure's answer>, "svg"}], "warnings"}`, one result a
+    /// category, smallest first; the first `category` is the request's own.
     public func preview(_ body: [UInt8]) -> ServerReply {
         if let refusal = refuseBody(body, limit: limits.maximumBodyBytes, name: "maximumBodyBytes") { return .error(refusal) }
         let request: MeasureRequest
@@ -246,6 +247,7 @@ public final class OversetService: Sendable {
             let prepared = try request.label.prepare(request.text, language: request.language)
             var json = JSONWriter(capacity: 4096 * categories.count)
             json.beginObject()
+            json.member("category", request.label.category.higName)
             json.key("results")
             json.beginArray()
             for category in categories {
