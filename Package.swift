@@ -107,14 +107,14 @@ let package = Package(
         // The page and the HTTP API over `measure`, `preview`, the matrix and a catalog check: what `overset serve` runs.
         // Kept apart so that Hummingbird and SwiftNIO stay out of every product but `overset-server`.
         .target(name: "OversetServer", dependencies: [
-            "Overset", "OversetMeasure", "OversetCatalog", "OversetPictures",
+            "Overset", "OversetMeasure", "OversetCatalog", "OversetPictures", "OversetPlacements",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(
             name: "overset-server",
-            dependencies: ["OversetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["OversetServer", "OversetPlacements", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/OversetServerCLI"
         ),
         .executableTarget(

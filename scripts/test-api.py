@@ -77,6 +77,10 @@ def main():
         status, _, body = call(port, "/v1/preview", {"text": "नमस्ते दुनिया", "lang": "hi", "width": 80, "categories": "all"})
         preview = conforms(body, "Preview", "POST /v1/preview (all categories)")
         check(preview is not None and len(preview["results"]) == 12, "12 results, one a category")
+        status, _, body = call(port, "/v1/preview", {"text": "Software Update Available", "style": "headline", "width": 300,
+                                                    "maxLines": 2, "imageWidth": 64, "categories": "all", "picture": False})
+        header = conforms(body, "Preview", "POST /v1/preview (a reflowing header)")
+        check(header is not None and header["results"][-1]["layout"] == "vertical", "the header goes vertical at AX5")
         status, kind, body = call(port, "/v1/measure/batch", b'{"id":1,"text":"a","width":50}\n{"id":2,"text":"b","width":50}\n')
         lines = [json.loads(line) for line in body.decode().splitlines()]
         check(status == 200 and kind.startswith("application/x-ndjson") and [l["id"] for l in lines] == [1, 2],

@@ -29,7 +29,7 @@ struct Placements: ParsableCommand {
     var arguments: [String] = []
 
     /// The name of the executable this command runs.
-    static let tool = "overset-placements"
+    static let tool = PlacementReport.tool
 
     func run() throws {
         try SiblingTool.exec(Placements.tool, command: "overset placements", arguments: arguments)
@@ -77,34 +77,12 @@ enum CheckPlacements {
         return report.checkPlan(base: spec, appFolder: app)
     }
 
-    /// Runs the placements tool beside this executable and reads its JSON.
+    /// Runs the placements tool beside this executable and reads its JSON (``PlacementReport/read(app:screenWidth:toolDirectory:)``).
     static func read(app: String, screenWidth: Double? = nil) throws -> PlacementReport {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let tool = here.appendingPathComponent(Placements.tool)
-        guard FileManager.default.isExecutableFile(atPath: tool.path) else {
-            throw ValidationError("checking \(app) without --spec reads its placements with \(Placements.tool), which is "
-                + "not beside overset (\(tool.path)): build it with `swift build -c release --product \(Placements.tool)`, "
-                + "or give a spec")
-        }
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = [app, "--format", "json"] + (screenWidth.map { ["--screen-width", "\($0)"] } ?? [])
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read before waiting: a report larger than the pipe's buffer would otherwise block the tool.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ValidationError("the placements of \(app) could not be read: "
-                + message.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
         do {
-            return try PlacementReport.read(json: data)
+            return try PlacementReport.read(app: app, screenWidth: screenWidth)
         } catch {
-            throw ValidationError("the placements of \(app) could not be read: \(Placements.tool) wrote no report (\(error))")
+            throw ValidationError(error.description)
         }
     }
 }

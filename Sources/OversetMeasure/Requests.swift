@@ -294,10 +294,12 @@ public struct MeasureRequest: Sendable {
     /// The `id` member's JSON text, when given.
     public var idJSON: String?
 
-    /// Reads a request from one JSON object's UTF-8 bytes (`extraKeys`: members the caller reads itself, such as
-    /// the server's `categories`).
-    /// - Parameter repairing: the line as read, to name the id of a request whose only fault is an unpaired
-    ///   surrogate escape.
+    /// Reads a request from one JSON object's UTF-8 bytes.
+    /// - Parameters:
+    ///   - bytes: the object's UTF-8.
+    ///   - original: the line as read, to name the id of a request whose only fault is an unpaired surrogate escape
+    ///     (`bytes` when nil).
+    ///   - extraKeys: members the caller reads itself, such as the server's `categories`.
     public init(bytes: [UInt8], repairing original: ArraySlice<UInt8>? = nil, extraKeys: [String] = []) throws(Failure) {
         let request: JSONRequest
         do {

@@ -186,3 +186,51 @@ public struct PlacementReport: Sendable, Hashable, Codable {
         try JSONSourceDecoder.decode(PlacementReport.self, from: data, path: "the placements", what: "the placements")
     }
 }
+
+extension PlacementReport {
+    /// Why an app's placements could not be read by running `overset-placements`.
+    public struct ToolFailure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The name of the executable that reads placements (it links swift-syntax; `overset` and `overset-server` run it).
+    public static let tool = "overset-placements"
+
+    /// Runs `overset-placements APP --format json` found in `directory` (the running executable's, by default) and
+    /// reads its report: how `overset check APP_DIR` and `overset serve APP_DIR` get an app's placements.
+    /// - Throws: ``ToolFailure`` naming what to build when the tool is missing, or what it said when it failed.
+    public static func read(app: String, screenWidth: Double? = nil,
+                            toolDirectory directory: String? = nil) throws(ToolFailure) -> PlacementReport {
+        let here = directory ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().path
+        let tool = URL(fileURLWithPath: here).appendingPathComponent(Self.tool)
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else {
+            throw ToolFailure(description: "reading \(app)'s placements needs \(Self.tool), which is not beside this "
+                + "executable (\(tool.path)): build it with `swift build -c release --product \(Self.tool)`, or give a spec")
+        }
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = [app, "--format", "json"] + (screenWidth.map { ["--screen-width", "\($0)"] } ?? [])
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw ToolFailure(description: "cannot run \(tool.path): \(error)")
+        }
+        // Read before waiting: a report larger than the pipe's buffer would otherwise block the tool.
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ToolFailure(description: "the placements of \(app) could not be read: "
+                + message.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        do {
+            return try PlacementReport.read(json: data)
+        } catch {
+            throw ToolFailure(description: "the placements of \(app) could not be read: \(Self.tool) wrote no report (\(error))")
+        }
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Overset
 import OversetCatalog
 import OversetPictures
+import OversetPlacements
 @_spi(OversetInternals) import OversetReports
 
 /// Catalog mode: the catalogs and the spec read once at start, every string judged once, and what the page asks of
@@ -26,20 +27,40 @@ public final class CatalogSession: Sendable {
     let order: [String]
     /// Rule names by display key.
     let rules: [String: String]
+    /// Where the app shows each key, when its rule came from a placement (`file:line`).
+    let sites: [String: String]
     /// What reading and selecting said (unreadable files, rules matching nothing), shown above the grid.
     let diagnostics: [String]
 
     /// Reads the catalogs (files or folders) and the spec, and judges every string.
     /// - Throws: what `overset check` would stop on: a spec mistake, a catalog that cannot be found.
-    public init(catalogs paths: [String], spec specPath: String, baseline baselinePath: String? = nil) throws {
-        let spec = try LayoutSpec.read(path: specPath)
+    public convenience init(catalogs paths: [String], spec specPath: String, baseline baselinePath: String? = nil) throws {
+        try self.init(catalogs: paths, spec: try LayoutSpec.read(path: specPath), baseline: baselinePath)
+    }
+
+    /// An app folder read with its placements: each key judged with the label the app shows it with (the spec
+    /// `overset check APP_DIR` makes, ``/OversetPlacements/PlacementReport/checkPlan(base:appFolder:)``), keys with
+    /// no placement listed in the diagnostics, never passed.
+    public convenience init(app: String, placements report: PlacementReport, baseline baselinePath: String? = nil) throws {
+        let plan = report.checkPlan(base: nil, appFolder: app)
+        var options = CheckOptions()
+        options.placedKeys = plan.placedKeys
+        options.emptyCatalogsAreWarnings = true
+        try self.init(catalogs: [app], spec: plan.spec, options: options, baseline: baselinePath,
+                      notes: plan.diagnostics.map(\.description))
+    }
+
+    /// The catalogs at `paths` judged against `spec`.
+    init(catalogs paths: [String], spec: LayoutSpec, options: CheckOptions = CheckOptions(), baseline baselinePath: String?,
+         notes: [String] = []) throws {
         var catalogs: [Catalog] = []
         for path in paths { catalogs += try Catalog.readAll(path: path) }
-        let checker = try CatalogChecker(spec: spec)
+        let checker = try CatalogChecker(spec: spec, options: options)
         let selection = checker.select(catalogs)
         let baseline = try baselinePath.map { Set(try Baseline.read(path: $0).failures) }
         var cells: [String: [String: Cell]] = [:]
         var rules: [String: String] = [:]
+        var sites: [String: String] = [:]
         for entry in selection.entries {
             let (result, _) = checker.judge(entry, categories: selection.categories)
             let failing = result.outcomes.contains { $0.status.fails }
@@ -47,6 +68,7 @@ public final class CatalogSession: Sendable {
             let name = result.displayKey
             cells[name, default: [:]][entry.language] = Cell(entry: entry, status: result.status, known: known)
             rules[name] = result.rule
+            if let site = result.site { sites[name] = site.description }
         }
         func worst(_ name: String) -> VerdictStatus {
             cells[name]?.values.filter { !$0.known }.map(\.status).max() ?? .pass
@@ -57,11 +79,12 @@ public final class CatalogSession: Sendable {
         self.sourceLanguage = catalogs.first?.sourceLanguage ?? "en"
         self.cells = cells
         self.rules = rules
+        self.sites = sites
         self.order = cells.keys.sorted { (worst($0), $1) > (worst($1), $0) }
-        self.diagnostics = selection.diagnostics.map(\.description)
+        self.diagnostics = notes + selection.diagnostics.map(\.description)
     }
 
-    /// `GET /v1/catalog`: `{"languages", "categories", "diagnostics", "keys": [{"key", "rule", "status", "cells":
+    /// `GET /v1/catalog`: `{"languages", "categories", "diagnostics", "keys": [{"key", "rule", "site"?, "status", "cells":
     /// {"de": {"status", "text", "known"}}}]}`, failures first.
     public func grid() -> ServerReply {
         var json = JSONWriter(capacity: 256 * cells.count)
@@ -91,6 +114,7 @@ public final class CatalogSession: Sendable {
             json.endObject()
             json.member("key", name)
             json.member("rule", rules[name])
+            json.member("site", sites[name])
             json.member("status", (row.values.filter { !$0.known }.map(\.status).max() ?? .pass).rawValue)
             json.endObject()
         }

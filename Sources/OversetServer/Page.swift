@@ -65,6 +65,10 @@ enum Page {
     <label>Language <input id="lang" list="languages" placeholder="en" size="6"></label>
     <label>All sizes <select id="sizes"><option value="one">this category</option><option value="all">all 12</option></select></label>
   </div>
+  <div class="controls">
+    <label title="A reflowing header: the title beside an image of this width, vertical when it would truncate (a spec rule's reflow:)">Image width (reflowing header) <input id="imageWidth" type="number" min="0" placeholder="none"></label>
+    <label title="Layouts to choose between, as a spec rule's candidates: (JSON), e.g. [{&quot;name&quot;:&quot;row&quot;,&quot;items&quot;:[&quot;text&quot;,131]},{&quot;name&quot;:&quot;column&quot;,&quot;axis&quot;:&quot;vertical&quot;,&quot;items&quot;:[&quot;text&quot;]}]" style="grid-column: span 3">Candidate layouts (JSON) <input id="candidates" placeholder='[{"name":"row","items":["text",131]},{"name":"column","axis":"vertical","items":["text"]}]'></label>
+  </div>
   <datalist id="languages"><option>en</option><option>de</option><option>fr</option><option>ru</option><option>ar</option><option>he</option><option>hi</option><option>th</option><option>ja</option><option>zh-Hans</option><option>ko</option><option>vi</option></datalist>
   <p class="meta" id="timing"></p>
   <div id="result"></div>
@@ -140,6 +144,10 @@ function request() {
     else body[input.dataset.key] = value;
   }
   if (body.width === undefined) body.width = 320;
+  if ($("imageWidth").value !== "") body.imageWidth = Number($("imageWidth").value);
+  if ($("candidates").value.trim() !== "") {
+    try { body.candidates = JSON.parse($("candidates").value); } catch (error) { body.candidates = $("candidates").value; }
+  }
   return body;
 }
 
@@ -147,7 +155,7 @@ function request() {
 function writeURL() {
   const body = request();
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(body)) query.set(key, String(value));
+  for (const [key, value] of Object.entries(body)) query.set(key, typeof value === "object" ? JSON.stringify(value) : String(value));
   if ($("sizes").value === "all") query.set("categories", "all");
   history.replaceState(null, "", "?" + query.toString());
 }
@@ -158,6 +166,8 @@ function readURL() {
   $("lang").value = query.get("lang") ?? "";
   $("sizes").value = query.get("categories") === "all" ? "all" : "one";
   for (const input of settingInputs()) input.value = query.get(input.dataset.key) ?? (input.dataset.key === "width" ? "320" : "");
+  $("imageWidth").value = query.get("imageWidth") ?? "";
+  $("candidates").value = query.get("candidates") ?? "";
 }
 
 function linesTable(answer) {
@@ -173,6 +183,7 @@ function renderResult(result, warnings) {
     `<p><span class="status ${answer.status}" id="verdict">${answer.status}</span> ` +
     `<span id="summary">${answer.lineCount} of ${answer.linesNeeded} lines` + (answer.truncated ? ", truncated" : "") +
     ` · ${answer.width.toFixed(2)} × ${answer.height.toFixed(2)} pt · ${result.category}</span></p>` +
+    (result.layout ? `<p id="layout">layout: <b>${escapeHTML(result.layout)}</b>${result.reason ? " (" + escapeHTML(result.reason) + ")" : ""}</p>` : "") +
     linesTable(answer) + `<ul class="problems">${problems.join("")}</ul>` +
     warnings.map((w) => `<p class="meta">warning: ${escapeHTML(w)}</p>`).join("") +
     `<div class="picture">${result.svg ?? ""}</div>`;
@@ -195,6 +206,7 @@ async function update() {
     let strip = "";
     if (all) {
       strip = answer.results.map((r) => `<figure data-category="${r.category}"><figcaption><b>${r.category}</b>` +
+        (r.layout ? `<i>${escapeHTML(r.layout)}</i>` : "") +
         `<span class="status ${r.answer.status}">${r.answer.status}</span></figcaption>${r.svg}</figure>`).join("");
     }
     $("strip").innerHTML = strip;
@@ -214,7 +226,7 @@ function renderGrid() {
   const head = "<tr><th>key</th><th>rule</th>" + languages.map((l) => `<th>${escapeHTML(l)}</th>`).join("") + "</tr>";
   const rows = catalog.keys.filter((row) => (!text || row.key.toLowerCase().includes(text) || (row.rule ?? "").toLowerCase().includes(text)) &&
       (!status || languages.some((l) => row.cells[l] && row.cells[l].status === status)))
-    .map((row) => `<tr><td>${escapeHTML(row.key)}</td><td class="meta">${escapeHTML(row.rule ?? "")}</td>` + languages.map((l) => {
+    .map((row) => `<tr><td>${escapeHTML(row.key)}</td><td class="meta">${escapeHTML(row.rule ?? "")}${row.site ? "<br>shown at " + escapeHTML(row.site) : ""}</td>` + languages.map((l) => {
       const cell = row.cells[l];
       if (!cell) return "<td></td>";
       const status = editedStatus[row.key + "\u0000" + l] ?? cell.status;
@@ -289,7 +301,7 @@ async function start() {
     if (setting) controls.append(control(setting));
   }
   readURL();
-  for (const element of [$("text"), $("lang"), $("sizes"), ...settingInputs()]) element.addEventListener("input", update);
+  for (const element of [$("text"), $("lang"), $("sizes"), $("imageWidth"), $("candidates"), ...settingInputs()]) element.addEventListener("input", update);
   $("tab-preview").addEventListener("click", () => showTab("preview"));
   await update();
   if (health.catalog) {

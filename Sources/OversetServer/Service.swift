@@ -209,57 +209,50 @@ public final class OversetService: Sendable {
     }
 
     /// `POST /v1/preview`: `measure`'s request, with `"categories"` (`"all"`, or a list of names; default the
-    /// request's own category) and `"picture"` (default true); the answer is
-    /// `{"category", "results": [{"category", "answer": <measure's answer>, "svg"}], "warnings"}`, one result a
-    /// category, smallest first; the first `category` is the request's own.
+    /// request's own category), `"picture"` (default true), `"palette"` (`light` or `dark`), and the component the
+    /// text sits in: `"imageWidth"` (and `"spacing"`) for a reflowing header beside an image, or `"candidates"` (a
+    /// spec rule's `candidates:`) for a component that chooses its layout. The answer is
+    /// `{"category", "results": [{"category", "answer": <measure's answer>, "svg", "layout"?, "reason"?}],
+    /// "warnings"}`, one result a category, smallest first; the first `category` is the request's own. With a
+    /// component, each answer is the text's verdict in the layout chosen at that category (as `check` judges it),
+    /// `layout` names that layout (`horizontal`, `vertical`, or a candidate's name) and `reason` says why.
     public func preview(_ body: [UInt8]) -> ServerReply {
         if let refusal = refuseBody(body, limit: limits.maximumBodyBytes, name: "maximumBodyBytes") { return .error(refusal) }
         let request: MeasureRequest
+        let preview: PreviewOptions
         do {
-            request = try MeasureRequest(bytes: body, extraKeys: ["categories", "picture", "palette"])
-        } catch {
-            return .error(ServerError(.invalidRequest, error.message))
-        }
-        guard request.text.utf16.count <= limits.maximumTextLength else {
-            return .error(ServerError(.tooLarge, "the text has \(request.text.utf16.count) UTF-16 code units, more than "
-                + "maximumTextLength (\(limits.maximumTextLength))"))
-        }
-        let extras = (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]) ?? [:]
-        let categories: [ContentSizeCategory]
-        switch extras["categories"] {
-        case nil: categories = [request.label.category]
-        case let name as String where name == "all": categories = ContentSizeCategory.allCases
-        case let names as [String]:
-            var found: [ContentSizeCategory] = []
-            for name in names {
-                guard let category = ContentSizeCategory(name) else {
-                    return .error(ServerError(.invalidRequest, "categories: \"\(name)\" is not a category (xSmall … AX5)"))
-                }
-                found.append(category)
+            request = try MeasureRequest(bytes: body, extraKeys: PreviewOptions.keys)
+            guard request.text.utf16.count <= limits.maximumTextLength else {
+                return .error(ServerError(.tooLarge, "the text has \(request.text.utf16.count) UTF-16 code units, more "
+                    + "than maximumTextLength (\(limits.maximumTextLength))"))
             }
-            categories = found.sorted()
-        default:
-            return .error(ServerError(.invalidRequest, "categories: expected \"all\" or a list of category names"))
+            preview = try PreviewOptions(body, label: request.label)
+        } catch let failure as MeasureRequest.Failure {
+            return .error(ServerError(.invalidRequest, failure.message))
+        } catch let error as ServerError {
+            return .error(error)
+        } catch {
+            return .error(ServerError(.invalidRequest, "\(error)"))
         }
-        let drawing = (extras["picture"] as? Bool) ?? true
-        let palette: PicturePalette = (extras["palette"] as? String) == "dark" ? .dark : .light
         do {
             let prepared = try request.label.prepare(request.text, language: request.language)
-            var json = JSONWriter(capacity: 4096 * categories.count)
+            var json = JSONWriter(capacity: 4096 * preview.categories.count)
             json.beginObject()
             json.member("category", request.label.category.higName)
             json.key("results")
             json.beginArray()
-            for category in categories {
-                let label = request.label.at(category)
-                let verdict = try label.verdict(for: prepared, policy: request.policy)
+            for category in preview.categories {
+                let shown = try preview.judge(prepared, request: request, at: category)
                 json.beginObject()
                 json.key("answer")
-                json.raw(String(decoding: LayoutReport.json(verdict), as: UTF8.self))
+                json.raw(String(decoding: LayoutReport.json(shown.verdict), as: UTF8.self))
                 json.member("category", category.higName)
-                if drawing {
-                    let options = PictureOptions(palette: palette, styledFont: label.styledFont, language: request.language)
-                    json.member("svg", verdict.picture(options: options).svg())
+                json.member("layout", shown.layout)
+                json.member("reason", shown.reason)
+                if preview.drawing {
+                    let options = PictureOptions(palette: preview.palette, styledFont: shown.verdict.label.styledFont,
+                                                 language: request.language)
+                    json.member("svg", shown.verdict.picture(options: options).svg())
                 }
                 json.endObject()
             }

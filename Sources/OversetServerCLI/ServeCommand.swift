@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OversetPlacements
 import OversetServer
 
 /// `overset-server`, run by `overset serve`: the page and the HTTP API.
@@ -27,10 +28,11 @@ struct ServeCommand: AsyncParsableCommand {
           overset serve
           overset serve --port 0                       (any free port; the address is printed)
           overset serve App/Resources --spec layout.yml --baseline overset-baseline.json
+          overset serve MyApp/          (no spec: each key with the label the app shows it with, as check MyApp/)
         """
     )
 
-    @Argument(help: "Catalog files or folders to serve in catalog mode (with --spec).")
+    @Argument(help: "Catalog files or folders to serve in catalog mode (with --spec), or one app folder (its placements give each key's label).")
     var catalogs: [String] = []
 
     @Option(help: "The layout spec for catalog mode.")
@@ -47,9 +49,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port: \(port) is not a port (0 to 65535)") }
-        if !catalogs.isEmpty && spec == nil { throw ValidationError("catalog mode needs a layout spec: --spec layout.yml") }
+        if catalogs.count > 1 && spec == nil {
+            throw ValidationError("catalog mode needs a layout spec (--spec layout.yml), unless the one argument is an app folder")
+        }
         if catalogs.isEmpty && spec != nil { throw ValidationError("--spec needs catalogs to check: overset serve CATALOGS --spec F") }
-        if baseline != nil && spec == nil { throw ValidationError("--baseline needs catalog mode: CATALOGS --spec F") }
+        if baseline != nil && catalogs.isEmpty { throw ValidationError("--baseline needs catalog mode: CATALOGS --spec F") }
     }
 
     func run() async throws {
@@ -58,13 +62,21 @@ struct ServeCommand: AsyncParsableCommand {
                 + "the server (it reads no file a request names, and its limits bound each request)\n").utf8))
         }
         var session: CatalogSession? = nil
-        if let spec {
-            do {
+        do {
+            if let spec {
                 session = try CatalogSession(catalogs: catalogs, spec: spec, baseline: baseline)
-            } catch {
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-                throw ExitCode(2)
+            } else if let app = catalogs.first {
+                var folder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: app, isDirectory: &folder), folder.boolValue else {
+                    throw ValidationError("\(app) is not a folder: a catalog file needs --spec; without one, give the app's folder")
+                }
+                session = try CatalogSession(app: app, placements: try PlacementReport.read(app: app), baseline: baseline)
             }
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
         }
         let server = OversetServer(service: OversetService(catalog: session), host: host, port: port)
         let host = self.host

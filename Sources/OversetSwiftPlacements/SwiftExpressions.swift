@@ -90,8 +90,9 @@ enum Expressions {
             argument(call, label).flatMap { literal($0)?.text } ?? "Localizable"
         }
         switch name {
-        case "NSLocalizedString", "LocalizedString", "localizedString", "Localized", "localized"
-            where call.calledExpression.is(DeclReferenceExprSyntax.self) || name == "NSLocalizedString":
+        // (One `where` for every name: a `where` after a list of patterns guards only the last.)
+        case _ where ["NSLocalizedString", "LocalizedString", "localizedString", "Localized", "localized"].contains(name)
+            && (call.calledExpression.is(DeclReferenceExprSyntax.self) || name == "NSLocalizedString"):
             // Apps' own wrappers (`LocalizedString("key", comment: …)` in LoopKit) take the key first, as
             // NSLocalizedString does.
             guard let first = unlabeled(call, 0), let text = literal(first), !text.isPattern else { return nil }

@@ -143,6 +143,34 @@ import Testing
         }
     }
 
+    /// A reflowing header's orientation and a chosen layout at each category are `matrix`'s, for the same label.
+    @Test func preview_components_equalMatrix() throws {
+        let server = try Server()
+        let header = try server.post("/v1/preview", json: ["text": "Software Update Available", "style": "headline",
+                                                           "width": 300, "maxLines": 2, "imageWidth": 64,
+                                                           "categories": "all", "picture": false])
+        let matrix = try CLITests.run(["matrix", "Software Update Available", "--style", "headline", "--width", "300",
+                                       "--max-lines", "2", "--format", "json"])
+        let rows = ((try JSONSerialization.jsonObject(with: Data(matrix.stdout.utf8)) as? [String: Any])?["rows"]
+            as? [[String: Any]]) ?? []
+        let results = (header.json?["results"] as? [[String: Any]]) ?? []
+        #expect(results.count == 12 && rows.count == 12)
+        #expect(results.map { $0["layout"] as? String } == rows.map { $0["orientation"] as? String })
+        #expect(results.map { $0["reason"] as? String } == rows.map { $0["reason"] as? String })
+        let candidates = #"[{"name":"row","items":["text",131]},{"name":"column","axis":"vertical","items":["text"]}]"#
+        let chosen = try server.post("/v1/preview", json: [
+            "text": "Jetzt installieren", "lang": "de", "style": "body", "maxLines": 1, "width": 270, "categories": "all",
+            "picture": false, "candidates": try JSONSerialization.jsonObject(with: Data(candidates.utf8))])
+        let choices = try CLITests.run(["matrix", "Jetzt installieren", "--lang", "de", "--style", "body", "--max-lines", "1",
+                                        "--width", "270", "--candidates", candidates, "--format", "json"])
+        let expected = ((try JSONSerialization.jsonObject(with: Data(choices.stdout.utf8)) as? [String: Any])?["rows"]
+            as? [[String: Any]]) ?? []
+        let answered = (chosen.json?["results"] as? [[String: Any]]) ?? []
+        #expect(expected.count == 12)
+        #expect(answered.map { $0["layout"] as? String } == expected.map { $0["chosen"] as? String })
+        #expect(answered.map { ($0["answer"] as? [String: Any])?["status"] as? String } == expected.map { $0["status"] as? String })
+    }
+
     /// Bad requests get a JSON error with a code and the limit's name; none reaches a file, none stops the server.
     @Test func badRequests_areRefusedByName_andTheServerGoesOn() throws {
         let server = try Server()
@@ -202,6 +230,28 @@ import Testing
         #expect(try server.post("/v1/catalog/check", json: ["key": "no such key", "language": "de"]).status == 404)
     }
 
+    /// An app folder with no spec: each key with the label its placements give it, as `check APP_DIR` judges it;
+    /// the keys with no placement are said, never shown as passing.
+    @Test func catalogMode_appFolder_usesItsPlacements() throws {
+        let server = try Server([PlacementsCommandTests.app])
+        let grid = try #require(try server.call("/v1/catalog").json)
+        let keys = try #require(grid["keys"] as? [[String: Any]])
+        let caption = try #require(keys.first { $0["key"] as? String == "Free returns within 30 days" })
+        // `check` fails it (a caption1 line at 288 pt needs a second line at AX2): the grid says the same.
+        #expect(caption["status"] as? String == "fail")
+        #expect(caption["rule"] as? String == "Text")
+        #expect((caption["site"] as? String)?.hasSuffix("ShopApp/Views/SettingsView.swift:23") == true, "\(caption["site"] ?? "")")
+        let diagnostics = ((grid["diagnostics"] as? [String]) ?? []).joined(separator: "\n")
+        #expect(diagnostics.contains("no placement"), "\(diagnostics)")
+        let check = try CLITests.run(["check", PlacementsCommandTests.app, "--quiet", "--format", "json"])
+        let results = ((try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])?["results"]
+            as? [[String: Any]]) ?? []
+        let failing = Set(results.filter { ($0["outcomes"] as? [[String: Any]] ?? []).contains { $0["status"] as? String == "fail" } }
+            .compactMap { $0["key"] as? String })
+        let gridFailing = Set(keys.filter { $0["status"] as? String == "fail" }.compactMap { $0["key"] as? String })
+        #expect(!failing.isEmpty && gridFailing == failing, "\(gridFailing) vs \(failing)")
+    }
+
     @Test func catalogMode_refusesASpecMistake_beforeServing() throws {
         let tree = try CLITests.tree(["layout.yml": "default: {style: body, widht: 100}\n"])
         defer { try? FileManager.default.removeItem(atPath: tree) }
@@ -219,7 +269,7 @@ import Testing
             super.init()
             let parser = XMLParser(data: data)
             parser.delegate = self
-            parser.parse()
+            _ = parser.parse()
         }
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
