@@ -116,16 +116,29 @@ final class WorkGate: Sendable {
         let count = self.count
         return await withCheckedContinuation { (continuation: CheckedContinuation<ServerReply, Never>) in
             once.set(continuation)
+            // The timeout, cancelled when the work answers first (a timer kept for every request would hold
+            // requests × requestTimeout closures under load).
+            let timer = Timer(DispatchWorkItem {
+                once.finish(.error(ServerError(.timeout, "the work took longer than requestTimeout "
+                    + "(\(timeout.components.seconds) s)")))
+            })
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(timeout.nanoseconds)), execute: timer.item)
             DispatchQueue.global().async {
                 let reply = work()
                 count.withLock { $0 -= 1 }
+                timer.item.cancel()
                 once.finish(reply)
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(timeout.nanoseconds))) {
-                once.finish(.error(ServerError(.timeout, "the work took longer than requestTimeout "
-                    + "(\(timeout.components.seconds) s)")))
-            }
         }
+    }
+
+    /// A timeout's work item, shared between the timer and the work that cancels it.
+    final class Timer: @unchecked Sendable {
+        // @unchecked Sendable: a DispatchWorkItem may be cancelled from any thread (libdispatch's
+        // dispatch_block_cancel is thread-safe); `item` is set once in init and never replaced.
+        let item: DispatchWorkItem
+
+        init(_ item: DispatchWorkItem) { self.item = item }
     }
 
     /// A continuation resumed once: by the work's reply or by the timeout, whichever comes first.
