@@ -10,15 +10,16 @@ public enum CatalogWriter {
     ///   - original: the `original` attribute of XLIFF files.
     ///   - originals: for XLIFF, each table's `<file original>` path (``Catalog/originals``).
     ///   - header: for `.strings`, the leading comments to keep (``Catalog/header``: a license).
+    ///   - translatedOnly: for XLIFF, each target language's units only (an export of edits), not every source key.
     public static func write(_ entries: [CatalogEntry], format: CatalogFormat, sourceLanguage: String = "en",
                              original: String = "Localizable.strings", header: String? = nil,
-                             originals: [String: String] = [:]) throws -> Data {
+                             originals: [String: String] = [:], translatedOnly: Bool = false) throws -> Data {
         switch format {
         case .xcstrings: return try XCStringsFormat.write(entries, sourceLanguage: sourceLanguage)
         case .strings: return StringsFileFormat.write(entries, header: header)
         case .stringsdict: return try StringsDictFormat.write(entries)
         case .xliff: return XLIFFFormat.write(entries, sourceLanguage: sourceLanguage, original: original,
-                                              originals: originals)
+                                              originals: originals, translatedOnly: translatedOnly)
         case .android: return AndroidStringsFormat.write(entries)
         case .json: return try JSONMapFormat.write(entries)
         case .jsonl: return try JSONLinesFormat.write(entries)
@@ -30,7 +31,7 @@ public enum CatalogWriter {
     /// losing its other languages, comments and states. A `.stringsdict` (one language a file) comes back with its
     /// own strings transformed and its structure kept (variable names, `NSStringFormatValueTypeKey`, every form),
     /// to be written into the pseudo language's folder. Nil for the other single-language formats (write those with
-    /// ``write(_:format:sourceLanguage:original:header:originals:)`` to a file of their own).
+    /// ``write(_:format:sourceLanguage:original:header:originals:translatedOnly:)`` to a file of their own).
     ///
     /// - Returns: the new file and the number of strings written.
     public static func settingLanguage(_ language: String, in data: Data, path: String, format: CatalogFormat,

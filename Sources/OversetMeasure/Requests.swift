@@ -325,7 +325,7 @@ public struct MeasureRequest: Sendable {
             guard settings.has("width") || settings.values.keys.contains(where: { Settings.nearest($0, in: ["width"]) != nil })
             else { throw Failure(message: "missing \"width\" (points)", idJSON: idJSON) }
             label = try Label(settings: &settings, base: Measurer.defaultLabel)
-            try settings.rejectUnknownKeys(known: Measurer.requestKeys + Label.settingKeys)
+            try settings.rejectUnknownKeys(known: Measurer.requestKeys + Label.settingKeys + extraKeys)
         } catch let failure as Failure {
             throw failure
         } catch let error as OversetError {

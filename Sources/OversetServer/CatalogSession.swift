@@ -132,8 +132,10 @@ public final class CatalogSession: Sendable {
               let key = object["key"] as? String, let language = object["language"] as? String else {
             return .error(ServerError(.invalidRequest, "expected {\"key\", \"language\", \"text\"?}: key and language as strings"))
         }
+        if let refusal = Self.refuseUnknownMembers(object, known: ["key", "language", "text"]) { return .error(refusal) }
         guard var cell = cells[key]?[language] else {
-            return .error(ServerError(.notFound, "no string \"\(key)\" in \(language) in the loaded catalogs"))
+            return .error(ServerError(.notFound, "no string \"\(key.prefix(200))\" in \(language.prefix(40)) in the loaded "
+                + "catalogs" + hint(key)))
         }
         if let text = object["text"] {
             guard let text = text as? String else { return .error(ServerError(.invalidRequest, "text: expected a string")) }
@@ -167,37 +169,71 @@ public final class CatalogSession: Sendable {
 
     /// `POST /v1/catalog/xliff`: `{"edits": [{"key", "language", "text"}]}`; the edited strings as an XLIFF 1.2
     /// document a translator imports (`text/xml`), for the catalogs on disk are never written by the server.
-    public func xliff(_ body: [UInt8]) -> ServerReply {
+    public func xliff(_ body: [UInt8], limits: ServerLimits) -> ServerReply {
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
               let edits = object["edits"] as? [[String: Any]] else {
             return .error(ServerError(.invalidRequest, "expected {\"edits\": [{\"key\", \"language\", \"text\"}]}"))
         }
-        var entries: [CatalogEntry] = []
-        for edit in edits {
+        // The last edit of a (key, language) wins, as in the page, where each keystroke replaces the one before.
+        var edited: [String: CatalogEntry] = [:]
+        var order: [String] = []
+        for (index, edit) in edits.enumerated() {
+            if let refusal = Self.refuseUnknownMembers(edit, known: ["key", "language", "text"], what: "edit \(index + 1)") {
+                return .error(refusal)
+            }
             guard let key = edit["key"] as? String, let language = edit["language"] as? String,
-                  let text = edit["text"] as? String, var entry = cells[key]?[language]?.entry else {
-                return .error(ServerError(.notFound, "an edit names no loaded string: \(edit["key"] ?? "no key") "
-                    + "in \(edit["language"] ?? "no language")"))
+                  let text = edit["text"] as? String else {
+                return .error(ServerError(.invalidRequest, "edit \(index + 1): expected {\"key\", \"language\", \"text\"} as strings"))
+            }
+            guard text.utf16.count <= limits.maximumTextLength else {
+                return .error(ServerError(.tooLarge, "edit \(index + 1): the text has \(text.utf16.count) UTF-16 code units, "
+                    + "more than maximumTextLength (\(limits.maximumTextLength))"))
+            }
+            guard var entry = cells[key]?[language]?.entry else {
+                return .error(ServerError(.notFound, "edit \(index + 1): no string \"\(key.prefix(200))\" in \(language.prefix(40)) "
+                    + "in the loaded catalogs" + hint(key)))
             }
             entry.value = text
             entry.runs = nil
-            entries.append(entry)
+            let id = key + "\u{0}" + language
+            if edited[id] == nil { order.append(id) }
+            edited[id] = entry
         }
-        // Each edited key's source text, so that the document's <source> is the source language's, not the edit.
-        for (key, language) in Set(entries.map { "\($0.displayKey)\u{0}\($0.language)" }).map({ id -> (String, String) in
-            let parts = id.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
-            return (parts[0], parts[1])
-        }) where language != sourceLanguage {
-            if let source = cells[key]?[sourceLanguage]?.entry,
-               !entries.contains(where: { $0.language == sourceLanguage && $0.displayKey == source.displayKey }) {
-                entries.append(source)
-            }
+        var entries = order.compactMap { edited[$0] }
+        // Each edited string's source: the source language's string of the same key and variant, else of the same
+        // key with no variant (a device or plural variant of a plain English string), paired with the edit's variant;
+        // else the key itself.
+        for entry in entries where entry.language != sourceLanguage {
+            guard !entries.contains(where: { $0.language == sourceLanguage && $0.key == entry.key && $0.variant == entry.variant
+                                             && $0.table == entry.table }) else { continue }
+            let plain = CatalogEntry.displayKey(table: entry.table, key: entry.key, variant: nil)
+            // With no source-language string at all, the key stands as the source, as Xcode exports such a key.
+            var source = cells[entry.displayKey]?[sourceLanguage]?.entry ?? cells[plain]?[sourceLanguage]?.entry
+                ?? CatalogEntry(key: entry.key, language: sourceLanguage, value: entry.key, location: entry.location)
+            source.language = sourceLanguage
+            source.variant = entry.variant
+            source.table = entry.table
+            entries.append(source)
         }
         do {
-            let data = try CatalogWriter.write(entries, format: .xliff, sourceLanguage: sourceLanguage)
+            let data = try CatalogWriter.write(entries, format: .xliff, sourceLanguage: sourceLanguage, translatedOnly: true)
             return ServerReply(status: 200, contentType: "application/xml; charset=utf-8", body: [UInt8](data))
         } catch {
             return .error(ServerError(.invalidRequest, "cannot write the edits as XLIFF: \(error)"))
         }
+    }
+
+    /// A refusal naming a member not in `known` (and the nearest known one), as `/v1/measure` refuses an unknown
+    /// setting; nil when every member is known.
+    static func refuseUnknownMembers(_ object: [String: Any], known: [String], what: String = "request") -> ServerError? {
+        guard let unknown = object.keys.sorted().first(where: { !known.contains($0) }) else { return nil }
+        let nearest = Settings.nearest(unknown, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+        return ServerError(.invalidRequest, "\(what): unknown member \"\(unknown.prefix(40))\"\(nearest)")
+    }
+
+    /// For a key the grid does not have: the grid's keys that start with it (its variants), as a hint.
+    func hint(_ key: String) -> String {
+        let variants = cells.keys.filter { $0.hasPrefix(key + " [") }.sorted().prefix(5)
+        return variants.isEmpty ? "" : " (the grid names its variants: " + variants.joined(separator: ", ") + ")"
     }
 }

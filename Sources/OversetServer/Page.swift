@@ -67,6 +67,7 @@ enum Page {
   </div>
   <div class="controls">
     <label title="A reflowing header: the title beside an image of this width, vertical when it would truncate (a spec rule's reflow:)">Image width (reflowing header) <input id="imageWidth" type="number" min="0" placeholder="none"></label>
+    <label title="The space between the image and the title">Spacing <input id="spacing" type="number" min="0" placeholder="12"></label>
     <label title="Layouts to choose between, as a spec rule's candidates: (JSON), e.g. [{&quot;name&quot;:&quot;row&quot;,&quot;items&quot;:[&quot;text&quot;,131]},{&quot;name&quot;:&quot;column&quot;,&quot;axis&quot;:&quot;vertical&quot;,&quot;items&quot;:[&quot;text&quot;]}]" style="grid-column: span 3">Candidate layouts (JSON) <input id="candidates" placeholder='[{"name":"row","items":["text",131]},{"name":"column","axis":"vertical","items":["text"]}]'></label>
   </div>
   <datalist id="languages"><option>en</option><option>de</option><option>fr</option><option>ru</option><option>ar</option><option>he</option><option>hi</option><option>th</option><option>ja</option><option>zh-Hans</option><option>ko</option><option>vi</option></datalist>
@@ -91,6 +92,9 @@ enum Page {
 // The settings shown as controls, by the settings table's names (the rest stay at their defaults or come from the URL).
 const shown = ["style", "size", "weight", "width", "maxLines", "category", "truncation", "strategy", "lineHeight", "markdown"];
 let table = null, catalog = null, sequence = 0;
+// Settings the URL names that have no control (tracking, emphasized, fonts, …): kept and sent as they are, so that a
+// link opens the same label whatever it sets.
+const hidden = {};
 const edits = {}, editedStatus = {};
 const $ = (id) => document.getElementById(id);
 const escapeHTML = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
@@ -143,8 +147,10 @@ function request() {
     else if (kind === "choiceOrNumber" && /^-?[0-9.]+$/.test(value)) body[input.dataset.key] = Number(value);
     else body[input.dataset.key] = value;
   }
+  for (const [key, value] of Object.entries(hidden)) if (body[key] === undefined) body[key] = value;
   if (body.width === undefined) body.width = 320;
   if ($("imageWidth").value !== "") body.imageWidth = Number($("imageWidth").value);
+  if ($("spacing").value !== "") body.spacing = Number($("spacing").value);
   if ($("candidates").value.trim() !== "") {
     try { body.candidates = JSON.parse($("candidates").value); } catch (error) { body.candidates = $("candidates").value; }
   }
@@ -167,6 +173,18 @@ function readURL() {
   $("sizes").value = query.get("categories") === "all" ? "all" : "one";
   for (const input of settingInputs()) input.value = query.get(input.dataset.key) ?? (input.dataset.key === "width" ? "320" : "");
   $("imageWidth").value = query.get("imageWidth") ?? "";
+  $("spacing").value = query.get("spacing") ?? "";
+  // The table's other settings, typed as the table says (a number, a bool, a list), kept as they are.
+  const controlled = new Set(settingInputs().map((input) => input.dataset.key));
+  for (const setting of table.label.concat(table.policy)) {
+    const value = query.get(setting.key);
+    if (value === null || controlled.has(setting.key)) continue;
+    if (setting.kind === "number" || setting.kind === "integer") hidden[setting.key] = Number(value);
+    else if (setting.kind === "bool") hidden[setting.key] = value === "true";
+    else if (setting.kind === "list") { try { hidden[setting.key] = JSON.parse(value); } catch (error) { hidden[setting.key] = value.split(","); } }
+    else if (setting.kind === "choiceOrNumber" && /^-?[0-9.]+$/.test(value)) hidden[setting.key] = Number(value);
+    else hidden[setting.key] = value;
+  }
   $("candidates").value = query.get("candidates") ?? "";
 }
 
@@ -225,7 +243,7 @@ function renderGrid() {
   const languages = language ? [language] : catalog.languages;
   const head = "<tr><th>key</th><th>rule</th>" + languages.map((l) => `<th>${escapeHTML(l)}</th>`).join("") + "</tr>";
   const rows = catalog.keys.filter((row) => (!text || row.key.toLowerCase().includes(text) || (row.rule ?? "").toLowerCase().includes(text)) &&
-      (!status || languages.some((l) => row.cells[l] && row.cells[l].status === status)))
+      (!status || languages.some((l) => row.cells[l] && (editedStatus[row.key + "\u0000" + l] ?? row.cells[l].status) === status)))
     .map((row) => `<tr><td>${escapeHTML(row.key)}</td><td class="meta">${escapeHTML(row.rule ?? "")}${row.site ? "<br>shown at " + escapeHTML(row.site) : ""}</td>` + languages.map((l) => {
       const cell = row.cells[l];
       if (!cell) return "<td></td>";
@@ -279,6 +297,11 @@ function statusOf(result) {
 async function downloadEdits() {
   const list = Object.entries(edits).map(([id, text]) => { const [key, language] = id.split("\u0000"); return { key, language, text }; });
   const response = await fetch("/v1/catalog/xliff", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ edits: list }) });
+  if (!response.ok) {
+    const json = await response.json().catch(() => ({}));
+    $("catalog-meta").textContent = "cannot download the edits: " + (json.error ? json.error.message : response.statusText);
+    return;
+  }
   const blob = new Blob([await response.text()], { type: "application/xml" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob); link.download = "overset-edits.xliff"; link.click();
@@ -301,7 +324,7 @@ async function start() {
     if (setting) controls.append(control(setting));
   }
   readURL();
-  for (const element of [$("text"), $("lang"), $("sizes"), $("imageWidth"), $("candidates"), ...settingInputs()]) element.addEventListener("input", update);
+  for (const element of [$("text"), $("lang"), $("sizes"), $("imageWidth"), $("spacing"), $("candidates"), ...settingInputs()]) element.addEventListener("input", update);
   $("tab-preview").addEventListener("click", () => showTab("preview"));
   await update();
   if (health.catalog) {

@@ -24,6 +24,7 @@ struct PreviewOptions {
         case nil: categories = [label.category]
         case let name as String where name == "all": categories = ContentSizeCategory.allCases
         case let names as [String]:
+            guard !names.isEmpty else { throw ServerError(.invalidRequest, "categories: an empty list (give \"all\" or names)") }
             categories = try names.map { name in
                 guard let category = ContentSizeCategory(name) else {
                     throw ServerError(.invalidRequest, "categories: \"\(name.prefix(40))\" is not a category (xSmall … AX5)")

@@ -53,7 +53,7 @@ public struct OversetServer: Sendable {
             Route(method: .post, path: "/v1/catalog/check", bodyLimit: small,
                   answer: catalog { session, service, body in session.check(body, limits: service.limits) }),
             Route(method: .post, path: "/v1/catalog/xliff", bodyLimit: small,
-                  answer: catalog { session, _, body in session.xliff(body) }),
+                  answer: catalog { session, service, body in session.xliff(body, limits: service.limits) }),
         ]
     }
 

@@ -47,6 +47,30 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port, 0 to 65535 (0: any free port).")
     var port = 8080
 
+    /// Runs the command; usage errors exit with status 2 (as `overset`'s do, not ArgumentParser's 64), with a message
+    /// that says what to do.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as ValidationError where !(error.message.isEmpty) {
+            // Thrown while running (a catalog that is a file, not a folder): the message alone.
+            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+            Foundation.exit(2)
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                (code == .success ? FileHandle.standardOutput : FileHandle.standardError).write(Data((message + "\n").utf8))
+            }
+            Foundation.exit(code == .success ? 0 : code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port: \(port) is not a port (0 to 65535)") }
         if catalogs.count > 1 && spec == nil {

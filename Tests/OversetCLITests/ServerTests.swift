@@ -252,6 +252,52 @@ import Testing
         #expect(!failing.isEmpty && gridFailing == failing, "\(gridFailing) vs \(failing)")
     }
 
+    /// Edits come back grouped by language, the last edit of a string winning, each unit's source the source
+    /// language's text (the plain key's for a variant, the key itself when there is none); mistakes are named.
+    @Test func catalogMode_xliffOfEdits_andItsMistakes() throws {
+        let fixtures = CommandOutputTests.fixtures
+        let server = try Server([fixtures + "/Localizable.xcstrings", fixtures + "/de.lproj", fixtures + "/th.lproj",
+                                 "--spec", fixtures + "/layout.yml"])
+        let edits: [[String: String]] = [
+            ["key": "update.button", "language": "de", "text": "E1"],
+            ["key": "Check for updates", "language": "th", "text": "E2"],
+            ["key": "settings.title [device.other]", "language": "de", "text": "E3"],
+            ["key": "update.button", "language": "de", "text": "E4"],
+        ]
+        let reply = try server.post("/v1/catalog/xliff", json: ["edits": edits])
+        #expect(reply.status == 200)
+        let units = XLIFFUnits(reply.body).units
+        #expect(Set(units.filter { $0.language == "th" }.map(\.target)) == ["E2"], "\(units)")
+        #expect(Set(units.filter { $0.language == "de" }.compactMap(\.target)) == ["E3", "E4"], "\(units)")
+        #expect(units.allSatisfy { $0.target != nil }, "a file holds only its language's edits: \(units)")
+        // settings.title has an English "Settings" in the String Catalog: the variant's source.
+        let variant = try #require(units.first { $0.target == "E3" })
+        #expect(variant.source == "Settings", "\(variant)")
+        #expect(units.first { $0.target == "E2" }?.source == "Check for updates")
+        var error = try server.post("/v1/catalog/xliff", json: ["edits": [["key": "update.button", "language": "de"]]])
+        #expect(error.status == 400 && error.text.contains("edit 1"), "\(error.text)")
+        error = try server.post("/v1/catalog/xliff", json: ["edits": [["key": "update.button", "language": "de",
+                                                                       "text": String(repeating: "a", count: 20_000)]]])
+        #expect(error.status == 413 && error.text.contains("maximumTextLength"), "\(error.text)")
+        error = try server.post("/v1/catalog/check", json: ["key": "update.button", "language": "de", "txt": "a"])
+        #expect(error.status == 400 && error.text.contains(#"did you mean \"text\""#), "\(error.text)")
+        error = try server.post("/v1/catalog/check", json: ["key": "settings.title", "language": "de"])
+        #expect(error.status == 404 && error.text.contains("settings.title [device."), "\(error.text)")
+        error = try server.post("/v1/preview", json: ["text": "a", "width": 100, "categoris": "all"])
+        #expect(error.status == 400 && error.text.contains(#"did you mean \"categories\""#), "\(error.text)")
+        error = try server.post("/v1/preview", json: ["text": "a", "width": 100, "categories": [String]()])
+        #expect(error.status == 400 && error.text.contains("categories"), "\(error.text)")
+    }
+
+    @Test func usageMistakes_exitWithStatus2() throws {
+        for arguments in [["--port", "70000"], ["--spec", "layout.yml"], ["--baseline", "b.json"],
+                          [CommandOutputTests.fixtures + "/Localizable.xcstrings"]] {
+            let run = try CLITests.run(["serve"] + arguments)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.isEmpty)
+        }
+    }
+
     @Test func catalogMode_refusesASpecMistake_beforeServing() throws {
         let tree = try CLITests.tree(["layout.yml": "default: {style: body, widht: 100}\n"])
         defer { try? FileManager.default.removeItem(atPath: tree) }
@@ -260,10 +306,12 @@ import Testing
         #expect(run.stderr.contains("width"), "\(run.stderr)")
     }
 
-    /// The `<source>` and `<target>` texts of an XLIFF document.
+    /// The `<source>` and `<target>` texts of an XLIFF document, and each unit's file's target language and id.
     final class XLIFFUnits: NSObject, XMLParserDelegate {
         var sources: [String] = [], targets: [String] = []
-        private var element = "", text = ""
+        /// (target language, unit id, source, target) of each unit.
+        var units: [(language: String, id: String, source: String, target: String?)] = []
+        private var element = "", text = "", language = "", id = "", source = "", target: String?
 
         init(_ data: Data) {
             super.init()
@@ -276,13 +324,16 @@ import Testing
                     attributes: [String: String] = [:]) {
             element = name
             text = ""
+            if name == "file" { language = attributes["target-language"] ?? "" }
+            if name == "trans-unit" { id = attributes["id"] ?? ""; source = ""; target = nil }
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            if name == "source" { sources.append(text) }
-            if name == "target" { targets.append(text) }
+            if name == "source" { sources.append(text); source = text }
+            if name == "target" { targets.append(text); target = text }
+            if name == "trans-unit" { units.append((language, id, source, target)) }
         }
     }
 }

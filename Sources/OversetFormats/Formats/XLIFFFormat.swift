@@ -99,9 +99,10 @@ enum XLIFFFormat {
 
     /// One `<file>` per strings table and target language, sources from `sourceLanguage`: each table goes to the
     /// `<file original>` it was read from (`originals`), else to its own name, the default table to `original`, as
-    /// Xcode exports them.
+    /// Xcode exports them. With `translatedOnly`, a target's `<file>` holds only the units that language has (an
+    /// export of edits), not every source key.
     static func write(_ entries: [CatalogEntry], sourceLanguage: String, original: String,
-                      originals: [String: String] = [:]) -> Data {
+                      originals: [String: String] = [:], translatedOnly: Bool = false) -> Data {
         var targets = Array(Set(entries.map(\.language)).subtracting([sourceLanguage])).sorted()
         if targets.isEmpty { targets = [sourceLanguage] }
         var tables: [String?] = []
@@ -117,7 +118,8 @@ enum XLIFFFormat {
                 }
                 let sources = byKey(sourceLanguage)
                 let targetEntries = byKey(target)
-                let keys = target == sourceLanguage ? Array(sources.keys) : Array(Set(sources.keys).union(targetEntries.keys))
+                let keys = target == sourceLanguage ? Array(sources.keys)
+                    : translatedOnly ? Array(targetEntries.keys) : Array(Set(sources.keys).union(targetEntries.keys))
                 guard !keys.isEmpty else { continue }
                 let path = originals[table ?? ""] ?? table ?? original
                 out += "  <file original=\"\(xmlEscaped(path, attribute: true))\" source-language=\"\(sourceLanguage)\" "
