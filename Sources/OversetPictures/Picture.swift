@@ -100,15 +100,29 @@ public struct Picture: Sendable {
     /// The picture as an SVG document (paths only: it renders the same without the fonts installed).
     public func svg() -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" "
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"\(n(width))\" height=\"\(n(height))\" "
             + "viewBox=\"0 0 \(n(width)) \(n(height))\">\n"
         out += "<title>\(xmlEscaped(title))</title>\n"
         if !legendText.isEmpty { out += "<desc>\(xmlEscaped(legendText.joined(separator: "\n")))</desc>\n" }
         if let background {
             out += "<rect width=\"100%\" height=\"100%\" fill=\"\(background.hexString)\"/>\n"
         }
+        // Each glyph's outline once, in <defs>, and every place it is drawn a <use>: a line of text repeats its
+        // letters, and an outline is most of a picture's bytes.
+        var ids: [GlyphUse.Key: Int] = [:]
+        var definitions = ""
         for shape in shapes {
-            out += "<path class=\"\(shape.role)\" d=\"\(pathData(shape.steps))\""
+            guard let glyph = shape.glyph, ids[glyph.key] == nil else { continue }
+            ids[glyph.key] = ids.count
+            definitions += "<path id=\"g\(ids.count - 1)\" d=\"\(pathData(glyph.local))\"/>\n"
+        }
+        if !definitions.isEmpty { out += "<defs>\n" + definitions + "</defs>\n" }
+        for shape in shapes {
+            if let glyph = shape.glyph, let id = ids[glyph.key] {
+                out += "<use class=\"\(shape.role)\" xlink:href=\"#g\(id)\" x=\"\(n(glyph.x))\" y=\"\(n(glyph.y))\""
+            } else {
+                out += "<path class=\"\(shape.role)\" d=\"\(pathData(shape.steps))\""
+            }
             if let fill = shape.fill {
                 out += " fill=\"\(fill.hexString)\""
                 if fill.alpha < 1 { out += " fill-opacity=\"\(n(fill.alpha))\"" }
@@ -150,6 +164,17 @@ package enum PathStep: Sendable {
     case quad(Double, Double, Double, Double)
     case cubic(Double, Double, Double, Double, Double, Double)
     case close
+
+    /// The step moved by (`x`, `y`).
+    func moved(x: Double, y: Double) -> PathStep {
+        switch self {
+        case .move(let a, let b): .move(a + x, b + y)
+        case .line(let a, let b): .line(a + x, b + y)
+        case .quad(let a, let b, let c, let d): .quad(a + x, b + y, c + x, d + y)
+        case .cubic(let a, let b, let c, let d, let e, let f): .cubic(a + x, b + y, c + x, d + y, e + x, f + y)
+        case .close: .close
+        }
+    }
 }
 
 /// A filled and/or stroked path with a role (the SVG class: glyph, clipped, ellipsis, box, line-box, baseline, …).
@@ -160,4 +185,22 @@ package struct PictureShape: Sendable {
     package var lineWidth: Double = 1
     package var dash: [Double] = []
     var role: String
+    /// For a glyph: its outline at its origin and where it is placed, so that the SVG writes each outline once and
+    /// places it again with `<use>` (`steps` stay absolute, for the PNG).
+    var glyph: GlyphUse? = nil
+}
+
+/// One glyph drawn at a place: its outline at the origin (identified by face, glyph, size and slant) and the origin.
+struct GlyphUse: Sendable {
+    struct Key: Hashable, Sendable {
+        var face: ObjectIdentifier
+        var glyph: UInt32
+        var size: Double
+        var slant: Double
+    }
+
+    var key: Key
+    var local: [PathStep]
+    var x: Double
+    var y: Double
 }

@@ -51,24 +51,28 @@ struct SceneBuilder {
         guard !outline.isEmpty else { return }
         let scale = size / Double(fontFace.metrics.unitsPerEm)
         func point(_ px: Float, _ py: Float) -> (Double, Double) {
-            (x + (Double(px) + slant * Double(py)) * scale, baseline - Double(py) * scale)
+            ((Double(px) + slant * Double(py)) * scale, -Double(py) * scale)
         }
-        var steps: [PathStep] = []
-        steps.reserveCapacity(outline.count)
+        // The outline at the origin (for the SVG's <defs>), and placed at (x, baseline) (for the PNG).
+        var local: [PathStep] = []
+        local.reserveCapacity(outline.count)
         for element in outline {
             switch element {
-            case .move(let px, let py): let p = point(px, py); steps.append(.move(p.0, p.1))
-            case .line(let px, let py): let p = point(px, py); steps.append(.line(p.0, p.1))
+            case .move(let px, let py): let p = point(px, py); local.append(.move(p.0, p.1))
+            case .line(let px, let py): let p = point(px, py); local.append(.line(p.0, p.1))
             case .quad(let cx, let cy, let px, let py):
                 let c = point(cx, cy), p = point(px, py)
-                steps.append(.quad(c.0, c.1, p.0, p.1))
+                local.append(.quad(c.0, c.1, p.0, p.1))
             case .cubic(let ax, let ay, let bx, let by, let px, let py):
                 let a = point(ax, ay), b = point(bx, by), p = point(px, py)
-                steps.append(.cubic(a.0, a.1, b.0, b.1, p.0, p.1))
-            case .close: steps.append(.close)
+                local.append(.cubic(a.0, a.1, b.0, b.1, p.0, p.1))
+            case .close: local.append(.close)
             }
         }
-        shapes.append(PictureShape(steps: steps, fill: color, stroke: nil, role: role))
+        let steps = local.map { $0.moved(x: x, y: baseline) }
+        var shape = PictureShape(steps: steps, fill: color, stroke: nil, role: role)
+        shape.glyph = GlyphUse(key: .init(face: key, glyph: glyph, size: size, slant: slant), local: local, x: x, y: baseline)
+        shapes.append(shape)
     }
 
     /// A one-line label drawn with `engine`'s fonts; returns its width.
