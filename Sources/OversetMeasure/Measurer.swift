@@ -27,6 +27,9 @@ public final class Measurer: @unchecked Sendable {
     package var answers = JSONWriter(capacity: 64 * 1024)
     /// Whether the engine's time is taken (`--stats`): the clock is read only then.
     let timed: Bool
+    /// Why the last line given to ``answer(line:lineNumber:)`` was answered with an error (its answer's `error`
+    /// member), nil when it was answered with a layout.
+    public private(set) var lastFailure: String?
 
     /// - Parameter timed: whether to read the clock around preparing and laying out (``timing``).
     public init(timed: Bool = false) { self.timed = timed }
@@ -34,6 +37,7 @@ public final class Measurer: @unchecked Sendable {
     /// The answer to one request line: its JSON, or nil for a blank line (which has none). The line's number is
     /// echoed in the answer as "line".
     public func answer(line: String, lineNumber: Int = 1) -> String? {
+        lastFailure = nil
         let bytes = Array(line.utf8)
         let start = answers.count
         guard answer(bytes[...], lineNumber: lineNumber) else { return nil }
@@ -76,6 +80,7 @@ extension Measurer {
         // The id's JSON text, echoed in an error's answer (an `Any` kept for every request cost ≈ 400 instructions).
         var idJSON: String?
         func failure(_ message: String) -> Bool {
+            state.lastFailure = message
             let id: Any = idJSON.map { RawJSON(text: $0) } ?? NSNull()
             state.answers.document(serialize(["id": id, "line": lineNumber, "error": message], lineNumber: lineNumber))
             return true

@@ -293,6 +293,8 @@ public struct MeasureRequest: Sendable {
     public var policy: VerdictPolicy
     /// The `id` member's JSON text, when given.
     public var idJSON: String?
+    /// The members named by `extraKeys` that the request has, as read (for the caller to decode).
+    public var extras: [String: SettingValue] = [:]
 
     /// Reads a request from one JSON object's UTF-8 bytes.
     /// - Parameters:
@@ -317,7 +319,9 @@ public struct MeasureRequest: Sendable {
         do {
             var settings = Settings(request.fields, origin: "request")
             _ = settings.take("id")
-            for key in extraKeys { _ = settings.take(key) }
+            for key in extraKeys {
+                if let value = settings.take(key) { extras[key] = value }
+            }
             guard let text = try settings.string("text") else { throw Failure(message: "missing \"text\"", idJSON: idJSON) }
             self.text = text
             language = try settings.string("lang")

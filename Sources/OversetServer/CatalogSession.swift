@@ -1,6 +1,7 @@
 import Foundation
 import Overset
 import OversetCatalog
+import OversetMeasure
 import OversetPictures
 import OversetPlacements
 @_spi(OversetInternals) import OversetReports
@@ -128,8 +129,13 @@ public final class CatalogSession: Sendable {
     /// every category, as it is or with `text` in its place: `{"result": <the JSON report's result>, "pictures":
     /// [{"category", "svg"}]}`. The catalog on disk is never written.
     public func check(_ body: [UInt8], limits: ServerLimits) -> ServerReply {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let key = object["key"] as? String, let language = object["language"] as? String else {
+        let object: [String: SettingValue]
+        do {
+            object = try JSONRequest(bytes: body).fields
+        } catch {
+            return .error(ServerError(.invalidRequest, "not valid JSON: " + error.message))
+        }
+        guard case .string(let key)? = object["key"], case .string(let language)? = object["language"] else {
             return .error(ServerError(.invalidRequest, "expected {\"key\", \"language\", \"text\"?}: key and language as strings"))
         }
         if let refusal = Self.refuseUnknownMembers(object, known: ["key", "language", "text"]) { return .error(refusal) }
@@ -138,7 +144,7 @@ public final class CatalogSession: Sendable {
                 + "catalogs" + hint(key)))
         }
         if let text = object["text"] {
-            guard let text = text as? String else { return .error(ServerError(.invalidRequest, "text: expected a string")) }
+            guard case .string(let text) = text else { return .error(ServerError(.invalidRequest, "text: expected a string")) }
             guard text.utf16.count <= limits.maximumTextLength else {
                 return .error(ServerError(.tooLarge, "the text has \(text.utf16.count) UTF-16 code units, more than "
                     + "maximumTextLength (\(limits.maximumTextLength))"))
@@ -170,19 +176,27 @@ public final class CatalogSession: Sendable {
     /// `POST /v1/catalog/xliff`: `{"edits": [{"key", "language", "text"}]}`; the edited strings as an XLIFF 1.2
     /// document a translator imports (`text/xml`), for the catalogs on disk are never written by the server.
     public func xliff(_ body: [UInt8], limits: ServerLimits) -> ServerReply {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let edits = object["edits"] as? [[String: Any]] else {
+        let object: [String: SettingValue]
+        do {
+            object = try JSONRequest(bytes: body).fields
+        } catch {
+            return .error(ServerError(.invalidRequest, "not valid JSON: " + error.message))
+        }
+        guard case .list(let items)? = object["edits"] else {
             return .error(ServerError(.invalidRequest, "expected {\"edits\": [{\"key\", \"language\", \"text\"}]}"))
         }
         // The last edit of a (key, language) wins, as in the page, where each keystroke replaces the one before.
         var edited: [String: CatalogEntry] = [:]
         var order: [String] = []
-        for (index, edit) in edits.enumerated() {
+        for (index, item) in items.enumerated() {
+            guard case .table(let edit) = item else {
+                return .error(ServerError(.invalidRequest, "edit \(index + 1): expected {\"key\", \"language\", \"text\"}"))
+            }
             if let refusal = Self.refuseUnknownMembers(edit, known: ["key", "language", "text"], what: "edit \(index + 1)") {
                 return .error(refusal)
             }
-            guard let key = edit["key"] as? String, let language = edit["language"] as? String,
-                  let text = edit["text"] as? String else {
+            guard case .string(let key)? = edit["key"], case .string(let language)? = edit["language"],
+                  case .string(let text)? = edit["text"] else {
                 return .error(ServerError(.invalidRequest, "edit \(index + 1): expected {\"key\", \"language\", \"text\"} as strings"))
             }
             guard text.utf16.count <= limits.maximumTextLength else {
@@ -225,7 +239,8 @@ public final class CatalogSession: Sendable {
 
     /// A refusal naming a member not in `known` (and the nearest known one), as `/v1/measure` refuses an unknown
     /// setting; nil when every member is known.
-    static func refuseUnknownMembers(_ object: [String: Any], known: [String], what: String = "request") -> ServerError? {
+    static func refuseUnknownMembers(_ object: [String: SettingValue], known: [String],
+                                     what: String = "request") -> ServerError? {
         guard let unknown = object.keys.sorted().first(where: { !known.contains($0) }) else { return nil }
         let nearest = Settings.nearest(unknown, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
         return ServerError(.invalidRequest, "\(what): unknown member \"\(unknown.prefix(40))\"\(nearest)")

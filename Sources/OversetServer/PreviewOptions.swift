@@ -1,4 +1,3 @@
-import Foundation
 import Overset
 import OversetCatalog
 import OversetMeasure
@@ -18,45 +17,45 @@ struct PreviewOptions {
     /// Candidate layouts, as a spec rule's `candidates:`.
     var candidates: CandidateLayouts?
 
-    init(_ body: [UInt8], label: Label) throws {
-        let object = (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]) ?? [:]
-        switch object["categories"] {
-        case nil: categories = [label.category]
-        case let name as String where name == "all": categories = ContentSizeCategory.allCases
-        case let names as [String]:
+    /// Reads the options from the members `MeasureRequest` kept aside (``keys``), as the project's JSON reader read
+    /// them.
+    init(_ request: MeasureRequest) throws {
+        let label = request.label
+        let extras = request.extras
+        switch extras["categories"] {
+        case nil, .null?: categories = [label.category]
+        case .string(let name)? where name == "all": categories = ContentSizeCategory.allCases
+        case .list(let names)?:
             guard !names.isEmpty else { throw ServerError(.invalidRequest, "categories: an empty list (give \"all\" or names)") }
             categories = try names.map { name in
-                guard let category = ContentSizeCategory(name) else {
-                    throw ServerError(.invalidRequest, "categories: \"\(name.prefix(40))\" is not a category (xSmall … AX5)")
+                guard case .string(let name) = name, let category = ContentSizeCategory(name) else {
+                    throw ServerError(.invalidRequest, "categories: \(name.written.prefix(40)) is not a category (xSmall … AX5)")
                 }
                 return category
             }.sorted()
         default:
             throw ServerError(.invalidRequest, "categories: expected \"all\" or a list of category names")
         }
-        if let picture = object["picture"] {
-            guard let picture = picture as? Bool else { throw ServerError(.invalidRequest, "picture: expected true or false") }
-            drawing = picture
+        switch extras["picture"] {
+        case nil, .null?: break
+        case .bool(let picture)?: drawing = picture
+        default: throw ServerError(.invalidRequest, "picture: expected true or false")
         }
-        if let name = object["palette"] {
-            guard let name = name as? String, ["light", "dark"].contains(name) else {
-                throw ServerError(.invalidRequest, "palette: expected \"light\" or \"dark\"")
-            }
-            palette = name == "dark" ? .dark : .light
+        switch extras["palette"] {
+        case nil, .null?: break
+        case .string(let name)? where name == "light" || name == "dark": palette = name == "dark" ? .dark : .light
+        default: throw ServerError(.invalidRequest, "palette: expected \"light\" or \"dark\"")
         }
-        if object["imageWidth"] != nil || object["spacing"] != nil {
-            guard object["candidates"] == nil else {
+        if extras["imageWidth"] != nil || extras["spacing"] != nil {
+            guard extras["candidates"] == nil else {
                 throw ServerError(.invalidRequest, "give either imageWidth (a reflowing header) or candidates, not both")
             }
-            let image = try Self.points(object["imageWidth"] ?? 64.0, "imageWidth")
-            let spacing = try Self.points(object["spacing"] ?? 12.0, "spacing")
+            let image = try Self.points(extras["imageWidth"] ?? .number(64), "imageWidth")
+            let spacing = try Self.points(extras["spacing"] ?? .number(12), "spacing")
             header = ReflowComponent(title: label, imageWidth: image, spacing: spacing, policy: .truncation)
         }
-        if object["candidates"] != nil {
-            // The spec's own reader of `candidates:`, from the request's own bytes (JSON is YAML).
-            guard let value = try JSONRequest(bytes: body).fields["candidates"] else {
-                throw ServerError(.invalidRequest, "candidates: expected a list of layouts")
-            }
+        if let value = extras["candidates"] {
+            // The spec's own reader of `candidates:`.
             do {
                 candidates = try CandidateLayouts(value, origin: "candidates")
             } catch {
@@ -66,8 +65,8 @@ struct PreviewOptions {
     }
 
     /// A number of points within a width's range.
-    static func points(_ value: Any, _ name: String) throws -> Double {
-        guard !(value is Bool), let number = (value as? NSNumber)?.doubleValue, number.isFinite, LayoutLimits.width.contains(number) else {
+    static func points(_ value: SettingValue, _ name: String) throws -> Double {
+        guard case .number(let number) = value, number.isFinite, LayoutLimits.width.contains(number) else {
             throw ServerError(.invalidRequest, "\(name): expected points from 0 to \(Int(LayoutLimits.width.upperBound))")
         }
         return number

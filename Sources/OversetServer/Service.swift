@@ -181,10 +181,7 @@ public final class OversetService: Sendable {
             return .error(ServerError(.invalidRequest, "the body is empty: send one request object"))
         }
         // `measure` answers a refused request with {"error", "id", "line"}: here that is a 400 with a code.
-        if answer.hasPrefix("{\"error\":") {
-            let message = (try? JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])?["error"] as? String
-            return .error(ServerError(.invalidRequest, message ?? "invalid request"))
-        }
+        if let failure = measurer.lastFailure { return .error(ServerError(.invalidRequest, failure)) }
         return .json(Array(answer.utf8))
     }
 
@@ -226,7 +223,7 @@ public final class OversetService: Sendable {
                 return .error(ServerError(.tooLarge, "the text has \(request.text.utf16.count) UTF-16 code units, more "
                     + "than maximumTextLength (\(limits.maximumTextLength))"))
             }
-            preview = try PreviewOptions(body, label: request.label)
+            preview = try PreviewOptions(request)
         } catch let failure as MeasureRequest.Failure {
             return .error(ServerError(.invalidRequest, failure.message))
         } catch let error as ServerError {

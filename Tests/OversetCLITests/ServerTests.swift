@@ -188,6 +188,10 @@ import Testing
         #expect(status == 413 && code == "tooLarge" && message?.contains("maximumBodyBytes") == true)
         (status, code, message) = error(try server.post("/v1/preview", json: ["text": String(repeating: "a", count: 20_000), "width": 100]))
         #expect(status == 413 && message?.contains("maximumTextLength") == true)
+        // A key given twice is refused, as every JSON Overset reads refuses it (readers disagree on which counts).
+        (status, code, message) = error(try server.call("/v1/preview", method: "POST",
+                                                        body: Data(#"{"text":"a","width":50,"width":500}"#.utf8)))
+        #expect(status == 400 && message?.contains("given twice") == true, "\(message ?? "")")
         (status, code, _) = error(try server.call("/health", method: "POST"))
         #expect(status == 405 && code == "methodNotAllowed")
         for path in ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/v1/../../etc/passwd", "/etc/passwd",
@@ -281,6 +285,9 @@ import Testing
         #expect(error.status == 413 && error.text.contains("maximumTextLength"), "\(error.text)")
         error = try server.post("/v1/catalog/check", json: ["key": "update.button", "language": "de", "txt": "a"])
         #expect(error.status == 400 && error.text.contains(#"did you mean \"text\""#), "\(error.text)")
+        error = try server.call("/v1/catalog/check", method: "POST",
+                                body: Data(#"{"key":"update.button","language":"de","text":"OK","text":"x"}"#.utf8))
+        #expect(error.status == 400 && error.text.contains("given twice"), "\(error.text)")
         error = try server.post("/v1/catalog/check", json: ["key": "settings.title", "language": "de"])
         #expect(error.status == 404 && error.text.contains("settings.title [device."), "\(error.text)")
         error = try server.post("/v1/preview", json: ["text": "a", "width": 100, "categoris": "all"])
