@@ -1,5 +1,6 @@
 /// What one request may ask of the server. Each limit is named in the error that refuses a request over it
-/// (`{"error": {"code": "tooLarge", "message": "… (limit: maximumBodyBytes, 1 MiB)"}}`) and listed in `docs/server.md`.
+/// (`{"error": {"code": "tooLarge", "message": "the body is larger than the route's limit (1048576 bytes:
+/// maximumBodyBytes)"}}`), listed by `GET /v1/settings` and in `docs/server.md` (a test keeps the two equal).
 public struct ServerLimits: Sendable, Hashable {
     /// The largest body of a request that is not a batch, in bytes.
     public var maximumBodyBytes = 1 << 20
@@ -20,12 +21,18 @@ public struct ServerLimits: Sendable, Hashable {
 
     public init() {}
 
-    /// The limits as the documentation lists them: name, value and what it bounds.
+    /// The limits as the documentation lists them: name, value (as `docs/server.md` writes it) and what it bounds.
     public var table: [(name: String, value: String, bounds: String)] {
-        [("maximumBodyBytes", "\(maximumBodyBytes >> 20) MiB", "the body of a request that is not a batch"),
+        func grouped(_ value: Int) -> String {
+            let digits = String(value)
+            return digits.enumerated().map { index, digit in
+                (index > 0 && (digits.count - index) % 3 == 0 ? "," : "") + String(digit)
+            }.joined()
+        }
+        return [("maximumBodyBytes", "\(maximumBodyBytes >> 20) MiB", "the body of a request that is not a batch"),
          ("maximumBatchBytes", "\(maximumBatchBytes >> 20) MiB", "the body of a measure batch"),
-         ("maximumBatchLines", "\(maximumBatchLines)", "the request lines of a batch"),
-         ("maximumTextLength", "\(maximumTextLength)", "a preview's text or a key's edit, in UTF-16 code units"),
+         ("maximumBatchLines", grouped(maximumBatchLines), "the request lines of a batch"),
+         ("maximumTextLength", grouped(maximumTextLength), "a preview's text or a key's edit, in UTF-16 code units"),
          ("maximumConcurrentWork", "\(maximumConcurrentWork)", "requests worked on at once (more get 503)"),
          ("requestTimeout", "\(requestTimeout.components.seconds) s", "a request's work (then 504)"),
          ("idleTimeout", "\(idleTimeout.components.seconds) s", "an idle connection")]

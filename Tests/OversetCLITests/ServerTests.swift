@@ -98,6 +98,13 @@ import Testing
             #expect(help.contains(key), "\(key) is in measure's help")
         }
         #expect((settings["categories"] as? [String])?.count == 12)
+        // The limits the server enforces are the ones docs/server.md lists.
+        let limits = try #require(settings["limits"] as? [String: String])
+        let docs = try String(contentsOfFile: DoorAgreementTests.root + "/docs/server.md", encoding: .utf8)
+        #expect(limits.count == 7)
+        for (name, value) in limits {
+            #expect(docs.contains("| `\(name)` | \(value)"), "docs/server.md lists \(name) as \(value)")
+        }
     }
 
     /// `/v1/measure` answers exactly what `overset measure` answers for the same line; a batch, exactly its JSON Lines.
