@@ -90,8 +90,11 @@ struct Check: ParsableCommand {
     @Option(help: "Languages to check, comma-separated (default: the spec's, else every language found).")
     var languages: String?
 
-    @Option(help: "Categories to check, comma-separated (default: the spec's, else all 12).")
+    @Option(help: "Categories to check, comma-separated (default: the spec's, else all 12). iOS only.")
     var categories: String?
+
+    @Option(help: "Android font scales to check, comma-separated, such as 1,1.3,2 (default: the spec's, else the seven steps of Android 14's Settings, 0.85 to 2). Android only.")
+    var fontScales: String?
 
     @Option(help: """
         Report format: text, json, junit, html, xcode (path:line:column: error: …, for Xcode and SwiftPM), \
@@ -152,6 +155,7 @@ struct Check: ParsableCommand {
             throw ValidationError("--pseudo takes modes from: " + PseudoLocalization.Mode.allCases.map(\.rawValue).joined(separator: ", "))
         }
         if let categories { _ = try parseCategories(categories) }
+        if let fontScales { _ = try Check.parseFontScales(fontScales) }
         try CLIOption.checkThreads(threads)
         if let factor {
             do { try PseudoLocalization.checkFactor(factor) } catch { throw ValidationError(CLIOption.describe(error)) }
@@ -171,7 +175,7 @@ struct Check: ParsableCommand {
             hash.add(contentsOfFile: path)
             hash.add(0xFF)
         }
-        for option in [languages, categories, pseudo, factor.map { "\($0)" }, catalogFormat?.rawValue, catalogLanguage] {
+        for option in [languages, categories, fontScales, pseudo, factor.map { "\($0)" }, catalogFormat?.rawValue, catalogLanguage] {
             add(option ?? "-")
         }
         add(shard.flatMap(parseShard).map { "\($0.count)" } ?? "-")
@@ -188,6 +192,26 @@ struct Check: ParsableCommand {
     func parseModes(_ text: String) -> [PseudoLocalization.Mode]? {
         let modes = text.split(separator: ",").map { PseudoLocalization.Mode(rawValue: String($0)) }
         return modes.contains(nil) || modes.isEmpty ? nil : modes.map { $0! }
+    }
+
+    /// `--font-scales 1,1.3,2` (or `130%`, `1.3×`), each within ``/OversetLabel/FontScale/limits``.
+    static func parseFontScales(_ text: String) throws -> [FontScale] {
+        try text.split(separator: ",").map { part in
+            guard let scale = FontScale(name: String(part)), FontScale.limits.contains(scale.value) else {
+                throw ValidationError("--font-scales: '\(part)' is not a font scale from "
+                    + "\(Points.format(FontScale.limits.lowerBound)) to \(Points.format(FontScale.limits.upperBound))")
+            }
+            return scale
+        }
+    }
+
+    /// The platform a spec that names none is read for: Android when every catalog is a `values*/strings.xml`.
+    var catalogsPlatform: Platform {
+        let files = catalogFiles
+        let android = !files.isEmpty && files.allSatisfy {
+            (catalogFormat ?? CatalogFormat.guess(path: $0)) == .android
+        }
+        return android ? .android : .ios
     }
 
     func parseCategories(_ text: String) throws -> [ContentSizeCategory] {
@@ -207,7 +231,8 @@ struct Check: ParsableCommand {
         var layoutSpec: LayoutSpec
         var plan: PlacementReport.CheckPlan?
         do {
-            let given = try spec.map(LayoutSpec.read(path:))
+            let platform = catalogsPlatform
+            let given = try spec.map { try LayoutSpec.read(path: $0, defaultPlatform: platform) }
             if given == nil || placements {
                 plan = try CheckPlacements.plan(app: catalogs, spec: given, screenWidth: screenWidth)
             }
@@ -244,6 +269,7 @@ struct Check: ParsableCommand {
             pseudo: pseudo.flatMap(parseModes).map { PseudoLocalization(modes: $0, factor: factor) },
             threads: threads, shard: shard.flatMap(parseShard), pictureOfFailure: draw,
             keptResults: kept)
+        options.fontScales = try fontScales.map(Check.parseFontScales)
         options.pictureLimit = CheckReport.defaultPictureLimit
         options.placedKeys = plan?.placedKeys
         // Catalogs found by searching folders: an empty one (a language added, not yet filled) is a warning.

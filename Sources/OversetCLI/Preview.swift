@@ -149,10 +149,18 @@ enum TextPreview {
         let label = verdict.label
         var out: [String] = []
         let fonts = layout.prepared.usedFonts.map (\.name)
+        let unit = label.platform.unit
         let styleName = label.styledFont.map { "\($0.style) at \($0.category.higName), " } ?? ""
-        out.append("width \(format(verdict.label.width)) pt · \(styleName)\(format(options.pointSize)) pt · "
+        var size = "\(styleName)\(format(options.pointSize)) pt"
+        var truncation = "\(options.truncation.rawValue) truncation"
+        if label.platform == .android, case .size(let sp, let scales) = label.font {
+            size = scales == nil ? "\(format(options.pointSize)) dp (fixed)"
+                : "\(Points.format(sp)) sp at \(label.fontScale.name) = \(format(options.pointSize)) dp"
+            truncation = AndroidTerms.ellipsize(options.truncation)
+        }
+        out.append("width \(format(verdict.label.width)) \(unit) · \(size) · "
             + (options.maxLines == 0 ? "unlimited lines" : "max " + Plural.count(options.maxLines, "line"))
-            + " · \(options.truncation.rawValue) truncation · language \(language ?? "none")")
+            + " · \(truncation) · language \(language ?? "none")")
         out.append("fonts: " + (fonts.isEmpty ? "none" : fonts.joined(separator: ", ")) + " · line height "
             + lineHeightName(options.lineHeight) + " · \(options.strategy.rawValue) breaking")
         if let styled = layout.prepared.styledText {
@@ -171,12 +179,12 @@ enum TextPreview {
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: cells - filled)
             let overflow = tooWide.contains(index) ? " OVERFLOW" : ""
             let direction = line.isRightToLeft ? " rtl" : ""
-            out.append(pad(String(index + 1), 3, left: true) + "  " + pad(format(line.width), 8, left: true) + " pt  "
+            out.append(pad(String(index + 1), 3, left: true) + "  " + pad(format(line.width), 8, left: true) + " \(unit)  "
                 + bar + "  " + pad(line.breakKind.rawValue + direction + overflow, 12) + "  " + LineDiagram.line(line.text))
         }
         out.append("")
         var summary = "\(Plural.count(layout.lineCount, "line")) · "
-            + "\(format(layout.width)) × \(format(layout.height)) pt"
+            + "\(format(layout.width)) × \(format(layout.height)) \(unit)"
         if let hidden = layout.truncatedRange { summary += " · truncated (hidden UTF-16 range \(hidden))" }
         out.append(summary)
         if verdict.policy.clipping != .ignore {
@@ -200,6 +208,7 @@ enum TextPreview {
         case .natural: return "natural"
         case .fixed(let value): return "\(format(value)) pt"
         case .multiple(let factor): return "natural × \(Points.format(factor))"
+        case .spaced(let value): return "natural + spacing to \(format(value)) dp"
         }
     }
 

@@ -107,6 +107,21 @@ struct LabelArguments: ParsableArguments {
     @Flag(name: CLIOption.names("markdown"), help: CLIOption.help("markdown"))
     var markdown = false
 
+    @Option(name: CLIOption.names("platform"), help: CLIOption.help("platform", "platform"),
+            completion: CLIOption.completion("platform"))
+    var platform: String?
+
+    @Option(name: CLIOption.names("fontScale"), parsing: .unconditional, help: CLIOption.help("fontScale", "scale"))
+    var fontScale: String?
+
+    @Option(name: CLIOption.names("textAppearance"), help: CLIOption.help("textAppearance", "appearance"),
+            completion: CLIOption.completion("textAppearance"))
+    var textAppearance: String?
+
+    @Option(name: CLIOption.names("ellipsize"), help: CLIOption.help("ellipsize", "mode"),
+            completion: CLIOption.completion("ellipsize"))
+    var ellipsize: String?
+
     @Option(help: "The BCP 47 language of the text (th, ja, zh-CN, ar, de…): selects line breaking rules and shaping.")
     var lang: String?
 
@@ -122,7 +137,9 @@ struct LabelArguments: ParsableArguments {
                                             ("darkBackground", darkBackground), ("minimumScaleFactor", minimumScaleFactor),
                                             ("minimumCategory", minimumCategory), ("maximumCategory", maximumCategory),
                                             ("maximumPointSize", maximumPointSize), ("platformFonts", platformFonts),
-                                            ("hangulWordPriority", hangulWordPriority)]
+                                            ("hangulWordPriority", hangulWordPriority), ("platform", platform),
+                                            ("fontScale", fontScale), ("textAppearance", textAppearance),
+                                            ("ellipsize", ellipsize)]
         for case let (key, value?) in strings { values[key] = .string(value) }
         if emphasized { values["emphasized"] = .bool(true) }
         if allowsTightening { values["allowsTightening"] = .bool(true) }

@@ -18,6 +18,8 @@ public enum OversetError: Error, Equatable, Sendable, CustomStringConvertible {
     case bundledFontsNotFound(searched: [String])
     /// A font stack needs at least one font.
     case emptyFontStack
+    /// A system font a platform is measured with is not installed (Roboto for Android labels).
+    case systemFontNotFound(name: String, package: String, searched: [String])
     /// An argument is out of its domain (a negative width, a NaN size, an unknown option value).
     case invalidArgument(name: String, value: String, expected: String)
     /// A setting (a JSON field, a spec key, an option) that no door of Overset knows; `suggestion` is the nearest
@@ -53,6 +55,9 @@ public enum OversetError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "set OVERSET_FONTS_DIR to the folder that holds NotoSans-Regular.ttf"
         case .emptyFontStack:
             return "a font stack needs at least one font"
+        case .systemFontNotFound(let name, let package, let searched):
+            return "\(name) is not installed (searched: \(searched.joined(separator: ", "))); install Debian's "
+                + "\(package) (scripts/install-dependencies.sh does) or set OVERSET_SYSTEM_FONTS_DIR to the folder that holds it"
         case .invalidArgument(let name, let value, let expected):
             return "invalid \(name) '\(value)': expected \(expected)"
         case .unknownSetting(let key, let origin, let suggestion, let renamed):

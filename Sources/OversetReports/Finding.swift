@@ -123,7 +123,7 @@ public struct Finding: Sendable, Hashable {
 
     /// The findings of a text judged at several categories (each verdict's label at its category).
     public static func findings(of verdicts: [Verdict]) -> [Finding] {
-        findings(of: verdicts.lazy.map { (category: $0.label.category.higName, problems: $0.problems) })
+        findings(of: verdicts.lazy.map { (category: $0.label.textSize.name, problems: $0.problems) })
     }
 }
 

@@ -28,7 +28,7 @@ package enum LayoutReport {
         let label = verdict.label
         let status = verdict.status
         json.fragment("{\"category\":")
-        json.string(label.category.higName)
+        json.string(label.textSize.name)
         json.fragment(",\"clipping\":[")
         for (index, clip) in clipping.clippedClusters.enumerated() {
             json.fragment(index == 0 ? "{\"cluster\":" : ",{\"cluster\":")

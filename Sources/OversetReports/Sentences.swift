@@ -9,7 +9,7 @@ import OversetLabel
 extension VerdictProblem {
     /// The problem in a sentence (what, by how much, and the advice that avoids it): the one wording every door
     /// shows.
-    public var message: String { facts.sentence }
+    public var message: String { facts.sentence(on: platform) }
 }
 
 extension VerdictProblem: Encodable {
@@ -27,9 +27,19 @@ extension VerdictProblem: Encodable {
 }
 
 extension VerdictProblem.Facts {
-    /// The facts in a sentence.
-    public var sentence: String {
+    /// The facts in a sentence, as an iOS label's.
+    public var sentence: String { sentence(on: .ios) }
+
+    /// The facts in a sentence for a label of `platform`: sizes in its unit (`pt`, `dp`), advice in its settings.
+    public func sentence(on platform: Platform) -> String {
+        let unit = platform.unit
         switch self {
+        case .truncated(let needed, let allowed, let minimumScale, let pointSize, let width) where platform == .android:
+            // "needs 3 lines, maxLines 2 (18.8 dp text in 288 dp): raise maxLines, set autoSizeTextType or shorten it"
+            let shrink = minimumScale.map { " even at the smallest auto-size step (\(Points.format($0 * 100, decimals: 1)) %)" } ?? ""
+            return "needs \(needed) lines, maxLines \(allowed)\(shrink) (\(Points.format(pointSize, decimals: 2)) dp text in "
+                + "\(Points.format(width, decimals: 2)) dp): raise maxLines, let it shrink (autoSizeTextType=\"uniform\") "
+                + "or shorten it"
         case .truncated(let needed, let allowed, let minimumScale, let pointSize, let width):
             // "needs 3 lines, 2 allowed[ even at the minimum scale 0.8] (17 pt in 120 pt)", as bytes: an
             // interpolation appended its ten pieces one by one.
@@ -52,8 +62,8 @@ extension VerdictProblem.Facts {
         case .tooWide(let line, let text, let lineWidth, let width, let otherLines):
             // "line 1 is 16.13 pt wide in 5 pt: “W” cannot break, so it runs past the label's edge"
             let more = otherLines > 0 ? " (and \(Plural.count(otherLines, "more line", "more lines")))" : ""
-            return "line \(line + 1) is \(Points.format(lineWidth, decimals: 2)) pt wide in "
-                + "\(Points.format(width, decimals: 2)) pt\(more): “\(text)” cannot break, so it runs past the label's edge"
+            return "line \(line + 1) is \(Points.format(lineWidth, decimals: 2)) \(unit) wide in "
+                + "\(Points.format(width, decimals: 2)) \(unit)\(more): “\(text)” cannot break, so it runs past the label's edge"
         case .clipped(let marks):
             return marks.sentence
         case .lowContrast(let contrast):
@@ -69,7 +79,7 @@ extension VerdictProblem.Facts {
                 + contrast.weight.rawValue
         case .tight(let headroom, let required):
             // "fits with 1.93 pt to spare (1.3 % of its width), less than the 5 % headroom asked for"
-            return "fits with \(Points.format(headroom.points, decimals: 2)) pt to spare "
+            return "fits with \(Points.format(headroom.points, decimals: 2)) \(unit) to spare "
                 + "(\(Points.format(headroom.fraction * 100, decimals: 1)) % of its width), less than the "
                 + "\(required) headroom asked for"
         case .missingGlyphs(let missing):
@@ -302,4 +312,17 @@ struct SentenceBytes {
     }
 
     var string: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// Android's names for a label's settings, as reports show them.
+public enum AndroidTerms {
+    /// `ellipsize end`, or `cut off (no ellipsize)` for a `TextView` that shows no ellipsis.
+    public static func ellipsize(_ mode: TruncationMode) -> String {
+        switch mode {
+        case .clip: "cut off (no ellipsize)"
+        case .tail: "ellipsize end"
+        case .head: "ellipsize start"
+        case .middle: "ellipsize middle"
+        }
+    }
 }

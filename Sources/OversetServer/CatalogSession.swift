@@ -19,7 +19,7 @@ public final class CatalogSession: Sendable {
     }
 
     let checker: CatalogChecker
-    let categories: [ContentSizeCategory]
+    let categories: [TextSize]
     let languages: [String]
     let sourceLanguage: String
     /// The strings by their display key (table › key [variant]), then language.
@@ -92,7 +92,7 @@ public final class CatalogSession: Sendable {
         json.beginObject()
         json.key("categories")
         json.beginArray()
-        for category in categories { json.string(category.higName) }
+        for category in categories { json.string(category.name) }
         json.endArray()
         json.member("diagnostics", strings: diagnostics)
         json.key("keys")
@@ -159,7 +159,7 @@ public final class CatalogSession: Sendable {
         json.beginArray()
         for (category, verdict) in zip(categories, verdicts) {
             json.beginObject()
-            json.member("category", category.higName)
+            json.member("category", category.name)
             if let verdict {
                 let options = PictureOptions(styledFont: verdict.label.styledFont, language: language)
                 json.member("svg", verdict.picture(options: options).svg())

@@ -235,7 +235,7 @@ public final class OversetService: Sendable {
             let prepared = try request.label.prepare(request.text, language: request.language)
             var json = JSONWriter(capacity: 4096 * preview.categories.count)
             json.beginObject()
-            json.member("category", request.label.category.higName)
+            json.member("category", request.label.textSize.name)
             json.key("results")
             json.beginArray()
             for category in preview.categories {

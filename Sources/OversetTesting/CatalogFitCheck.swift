@@ -88,8 +88,8 @@ public struct CatalogFitReport: Sendable {
     public var keys: [String]?
     /// The languages checked.
     public var languages: [String]
-    /// The categories checked.
-    public var categories: [ContentSizeCategory]
+    /// The text sizes checked (categories, or font scales for an Android spec).
+    public var categories: [TextSize]
     /// (string, category) checks made.
     public var checked = 0
     /// Every (key, language, variant) that did not pass cleanly (failed, could not be measured, or warned).

@@ -71,7 +71,7 @@ func attachmentName(_ text: String, _ verdict: Verdict, extension: String = "svg
         scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) ? String(scalar) : "-"
     }.joined()
     let language = verdict.layout.prepared.language ?? "und"
-    return "overset-\(words)-\(language)-\(verdict.label.category.higName).\(`extension`)"
+    return "overset-\(words)-\(language)-\(verdict.label.textSize.name.replacingOccurrences(of: "×", with: "x")).\(`extension`)"
 }
 
 #if canImport(XCTest)

@@ -38,7 +38,7 @@ struct SelectionStream {
     let spec: LayoutSpec
     let options: CheckOptions
     /// The categories checked.
-    let categories: [ContentSizeCategory]
+    let categories: [TextSize]
     /// The languages asked for (canonical tags); nil takes every language present.
     private let asked: [String]?
     private let askedSet: Set<String>?
@@ -80,7 +80,7 @@ struct SelectionStream {
     init(spec: LayoutSpec, options: CheckOptions) {
         self.spec = spec
         self.options = options
-        categories = options.categories ?? spec.categories ?? ContentSizeCategory.allCases
+        categories = options.textSizes(on: spec.platform) ?? spec.textSizes ?? TextSize.all(on: spec.platform)
         asked = (options.pseudo.map { [$0.languageCode] } ?? options.languages ?? spec.languages)?.map(LanguageTag.canonical)
         askedSet = asked.map(Set.init)
         wantedKeys = options.keys.map(Set.init)
@@ -206,7 +206,16 @@ struct SelectionStream {
         // Where a selection comes from, for its errors: the options, or the spec (its default rule's file).
         let specPlace = CatalogLocation(file: spec.defaultRule.location.file)
         let languagePlace = options.pseudo != nil || options.languages != nil ? CatalogLocation(file: "--languages") : specPlace
-        let categoryPlace = options.categories != nil ? CatalogLocation(file: "--categories") : specPlace
+        let categoryPlace = options.categories != nil ? CatalogLocation(file: "--categories")
+            : options.fontScales != nil ? CatalogLocation(file: "--font-scales") : specPlace
+        if spec.platform == .android && options.categories != nil {
+            diagnostics.append(CatalogDiagnostic(.error, categoryPlace, "categories are iOS's; the spec judges Android: "
+                + "give --font-scales (such as 1,1.3,2)"))
+        }
+        if spec.platform == .ios && options.fontScales != nil {
+            diagnostics.append(CatalogDiagnostic(.error, categoryPlace, "font scales are Android's; the spec judges iOS: "
+                + "give --categories, or platform: android in the spec"))
+        }
         // Keys asked for by name: one missing from every catalog is an error, never a pass with nothing checked.
         if let keys = options.keys {
             for key in keys where !presentKeys.contains(key) {

@@ -112,7 +112,7 @@ public struct CatalogChecker: Sendable {
         }
         diagnostics = diagnostics.filter(stops) + diagnostics.filter { !stops($0) }
         return CheckReport(catalogs: selection.catalogs.map(\.path), languages: selection.languages,
-                           categories: selection.categories.map(\.higName), results: kept, counts: counts,
+                           categories: selection.categories.map(\.name), results: kept, counts: counts,
                            diagnostics: diagnostics,
                            skipped: selection.skipped.keys.sorted().map { SkippedCount(reason: $0, count: selection.skipped[$0]!) },
                            shard: options.shard.map { "\($0.index + 1)/\($0.count)" })
@@ -304,7 +304,7 @@ public struct CatalogChecker: Sendable {
 
     /// Judges `entries` (one chunk) on every core, the results in order. `before` strings were judged before them,
     /// of `total` selected so far (for `progress`).
-    private func judge(_ entries: [CatalogEntry], categories: [ContentSizeCategory], drawing: Bool, before: Int,
+    private func judge(_ entries: [CatalogEntry], categories: [TextSize], drawing: Bool, before: Int,
                        total: Int, progress: (@Sendable (Int, Int) -> Void)?) -> [CheckResult] {
         let threads = max(1, options.threads > 0 ? options.threads : ProcessInfo.processInfo.activeProcessorCount)
         let slots = OrderedSlots<[CheckResult]>(count: entries.count)
@@ -329,26 +329,26 @@ public struct CatalogChecker: Sendable {
     /// One string of a ``CheckSelection`` judged at every category: the result every report shows, and the verdict
     /// at each category (nil where the text could not be laid out), for a caller that shows the lines (the test
     /// helpers).
-    public func judge(_ entry: CatalogEntry, categories: [ContentSizeCategory]) -> (result: CheckResult, verdicts: [Verdict?]) {
+    public func judge(_ entry: CatalogEntry, categories: [TextSize]) -> (result: CheckResult, verdicts: [Verdict?]) {
         judge(entry, categories: categories, drawing: true, keepingVerdicts: true)
     }
 
     /// One string judged once for each of its rules (``LayoutSpec/rules(for:)``): once per place the app shows it
     /// when its rules come from placements, else once.
-    public func judgeEach(_ entry: CatalogEntry, categories: [ContentSizeCategory]) -> [(result: CheckResult, verdicts: [Verdict?])] {
+    public func judgeEach(_ entry: CatalogEntry, categories: [TextSize]) -> [(result: CheckResult, verdicts: [Verdict?])] {
         spec.rules(for: entry).map { judge(entry, rule: $0, categories: categories, drawing: true, keepingVerdicts: true) }
     }
 
     /// ``judge(_:categories:)``, drawing the failure (with ``CheckOptions/pictureOfFailure``) only when `drawing`;
     /// the verdicts are returned only when `keepingVerdicts` (a check keeps the results alone: copying the verdicts
     /// into an array it drops cost 5 % of a check).
-    func judge(_ entry: CatalogEntry, categories: [ContentSizeCategory], drawing: Bool,
+    func judge(_ entry: CatalogEntry, categories: [TextSize], drawing: Bool,
                keepingVerdicts: Bool) -> (result: CheckResult, verdicts: [Verdict?]) {
         judge(entry, rule: spec.rule(for: entry), categories: categories, drawing: drawing, keepingVerdicts: keepingVerdicts)
     }
 
     /// ``judge(_:categories:drawing:keepingVerdicts:)`` with one of the entry's rules (``LayoutSpec/rules(for:)``).
-    func judge(_ entry: CatalogEntry, rule: LayoutRule, categories: [ContentSizeCategory], drawing: Bool,
+    func judge(_ entry: CatalogEntry, rule: LayoutRule, categories: [TextSize], drawing: Bool,
                keepingVerdicts: Bool) -> (result: CheckResult, verdicts: [Verdict?]) {
         var verdicts: [Verdict?] = []
         // Markdown is read before the samples go in (SwiftUI formats a localized value's arguments after reading
@@ -363,10 +363,10 @@ public struct CatalogChecker: Sendable {
         let preparations: LabelPreparations
         do {
             preparations = try LabelPreparations(styled, language: layoutLanguage(entry.language), label: rule.label,
-                                                 categories: categories)
+                                                 sizes: categories)
         } catch {
             result.outcomes = categories.map {
-                CategoryOutcome(category: $0.higName, status: .unknown, pointSize: 0, width: rule.label.width,
+                CategoryOutcome(category: $0.name, status: .unknown, pointSize: 0, width: rule.label.width,
                                 linesNeeded: 0, orientation: nil,
                                 problems: [CheckProblem(kind: .missingGlyphs, facts: .notPrepared(reason: "\(error)"))])
             }
@@ -382,7 +382,7 @@ public struct CatalogChecker: Sendable {
                 prepared = try preparations.prepared(for: label)
             } catch {
                 result.outcomes.append(CategoryOutcome(
-                    category: category.higName, status: .unknown, pointSize: 0, width: rule.label.width, linesNeeded: 0,
+                    category: category.name, status: .unknown, pointSize: 0, width: rule.label.width, linesNeeded: 0,
                     orientation: nil, problems: [CheckProblem(kind: .missingGlyphs, facts: .notPrepared(reason: "\(error)"))]))
                 if keepingVerdicts { verdicts.append(nil) }
                 continue
@@ -400,7 +400,7 @@ public struct CatalogChecker: Sendable {
             result.outcomes.append(outcome)
             if let headroom = verdict?.headroom,
                result.headroom.map({ headroom.fraction * 100 < $0.percent }) ?? true {
-                result.headroom = CategoryHeadroom(category: category.higName,
+                result.headroom = CategoryHeadroom(category: category.name,
                                                    percent: (headroom.fraction * 1000).rounded() / 10,
                                                    characters: headroom.characters, points: Points.rounded(headroom.points))
             }
@@ -426,6 +426,7 @@ public struct CatalogChecker: Sendable {
     func judge(_ prepared: PreparedText, rule: LayoutRule,
                label: Label) -> (outcome: CategoryOutcome, verdict: Verdict?) {
         let category = label.category
+        let sizeName = label.textSize.name
         do {
             var verdict: Verdict
             var orientation: String? = nil
@@ -465,13 +466,13 @@ public struct CatalogChecker: Sendable {
             if !found.isEmpty {  // most strings fit: nothing to order (the two filters and joins cost 350 instructions)
                 problems = found.filter { $0.kind == .truncated } + problems + found.filter { $0.kind != .truncated }
             }
-            let outcome = CategoryOutcome(category: category.higName, status: status,
+            let outcome = CategoryOutcome(category: sizeName, status: status,
                                           pointSize: Points.rounded(verdict.layout.options.pointSize),
                                           width: Points.rounded(verdict.label.width), linesNeeded: verdict.linesNeeded,
                                           orientation: orientation, problems: problems)
             return (outcome, verdict)
         } catch {
-            let outcome = CategoryOutcome(category: category.higName, status: .unknown, pointSize: label.pointSize,
+            let outcome = CategoryOutcome(category: sizeName, status: .unknown, pointSize: label.pointSize,
                                           width: label.width, linesNeeded: 0, orientation: nil,
                                           problems: [CheckProblem(kind: .missingGlyphs, facts: .notLaidOut(reason: "\(error)"))])
             return (outcome, nil)

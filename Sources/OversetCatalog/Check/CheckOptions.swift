@@ -17,8 +17,15 @@ public enum KeptResults: String, Sendable, CaseIterable {
 public struct CheckOptions: Sendable {
     /// Languages to check, overriding the spec's.
     public var languages: [String]?
-    /// Categories to check, overriding the spec's.
+    /// Categories to check, overriding the spec's (an iOS spec).
     public var categories: [ContentSizeCategory]?
+    /// Font scales to check, overriding the spec's (an Android spec).
+    public var fontScales: [FontScale]? = nil
+
+    /// The sizes these options ask for on `platform`, or nil when they ask for none of its kind.
+    func textSizes(on platform: Platform) -> [TextSize]? {
+        platform == .android ? fontScales.map { $0.map(TextSize.fontScale) } : categories.map { $0.map(TextSize.category) }
+    }
     /// Check pseudo-localized source strings instead of the translations.
     public var pseudo: PseudoLocalization?
     /// Worker threads; 0 uses every core.
@@ -71,8 +78,8 @@ public struct CheckSelection: Sendable {
     public var entries: [CatalogEntry]
     /// The languages checked (canonical BCP 47 tags).
     public var languages: [String]
-    /// The categories checked.
-    public var categories: [ContentSizeCategory]
+    /// The text sizes checked: categories (iOS) or font scales (Android).
+    public var categories: [TextSize]
     /// The spec's and catalogs' diagnostics, and the errors of a selection that measures nothing.
     public var diagnostics: [CatalogDiagnostic]
     /// Strings not checked, by reason.

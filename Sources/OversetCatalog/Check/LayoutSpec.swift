@@ -34,8 +34,17 @@ import Yams
 public struct LayoutSpec: Sendable {
     /// Languages to check (all the catalogs have when nil).
     public var languages: [String]?
-    /// Categories to check (all 12 when nil).
+    /// Categories to check (all 12 when nil); iOS only.
     public var categories: [ContentSizeCategory]?
+    /// Android font scales to check (the seven steps of Android 14's Settings when nil); Android only.
+    public var fontScales: [FontScale]?
+    /// The platform every rule is judged as: the default rule's (`platform:` at the top or in `default`).
+    public var platform: Platform { defaultRule.label.platform }
+    /// The text sizes to check: the categories or font scales given, else all of the platform's.
+    public var textSizes: [TextSize]? {
+        if platform == .android { return fontScales.map { $0.map(TextSize.fontScale) } }
+        return categories.map { $0.map(TextSize.category) }
+    }
     /// Sample values for format specifiers.
     public var samples: SampleValues
     /// The rule for keys no rule names.
@@ -48,7 +57,7 @@ public struct LayoutSpec: Sendable {
     public var diagnostics: [CatalogDiagnostic]
 
     /// The keys a spec's top level may have.
-    public static let keys = ["languages", "categories", "samples", "default", "rules"]
+    public static let keys = ["languages", "categories", "fontScales", "platform", "samples", "default", "rules"]
 
     /// - Parameters are the properties of the same names.
     public init(languages: [String]? = nil, categories: [ContentSizeCategory]? = nil, samples: SampleValues = SampleValues(),
@@ -63,7 +72,10 @@ public struct LayoutSpec: Sendable {
     }
 
     /// Reads a spec from a `.yml`/`.yaml` or `.json` file.
-    public static func read(path: String) throws -> LayoutSpec {
+    ///
+    /// - Parameter defaultPlatform: the platform when the spec names none (Android for a check of `values*/`
+    ///   catalogs: ``CatalogFormat/platform``).
+    public static func read(path: String, defaultPlatform: Platform = .ios) throws -> LayoutSpec {
         // Missing, a folder, a FIFO or a device: named, never read (a FIFO would block, a device never end).
         if let problem = Catalog.pathProblem(path, expected: "the layout spec") {
             throw CatalogError(location: CatalogLocation(file: path), message: problem)
@@ -74,14 +86,14 @@ public struct LayoutSpec: Sendable {
         guard let text = String(validating: data, as: UTF8.self) else {
             throw CatalogError(location: CatalogLocation(file: path), message: "the layout spec is not valid UTF-8")
         }
-        return try parse(text, path: path)
+        return try parse(text, path: path, defaultPlatform: defaultPlatform)
     }
 
     /// Parses a spec from YAML (JSON is YAML too).
-    public static func parse(_ text: String, path: String) throws -> LayoutSpec {
+    public static func parse(_ text: String, path: String, defaultPlatform: Platform = .ios) throws -> LayoutSpec {
         let root = try compose(text, origin: path, what: "the layout spec")
         do {
-            return try build(root, path: path)
+            return try build(root, path: path, defaultPlatform: defaultPlatform)
         } catch let error as OversetError {
             throw CatalogError(location: CatalogLocation(file: path), message: "\(error)")
         }
@@ -156,7 +168,7 @@ public struct LayoutSpec: Sendable {
     }
 
     /// The spec from its YAML tree; an error anywhere stops (every bad rule is named in the one error).
-    private static func build(_ root: Node, path: String) throws -> LayoutSpec {
+    private static func build(_ root: Node, path: String, defaultPlatform: Platform) throws -> LayoutSpec {
         func located(_ node: Node?) -> CatalogLocation { CatalogLocation(file: path, line: node?.mark?.line) }
         func fail(_ node: Node?, _ message: String) -> CatalogError { CatalogError(location: located(node), message: message) }
         guard case .mapping(let mapping) = root else { throw fail(root, "the layout spec must be a mapping of keys") }
@@ -170,10 +182,34 @@ public struct LayoutSpec: Sendable {
                 throw fail(root["categories"], "\(error)")
             }
         }
+        var fontScales: [FontScale]? = nil
+        if let values = top.take("fontScales") {
+            guard case .list(let items) = values, !items.isEmpty else {
+                throw fail(root["fontScales"], "fontScales: expected a list of font scales, such as [1, 1.3, 2]")
+            }
+            fontScales = try items.map { item throws(CatalogError) -> FontScale in
+                let scale: FontScale?
+                switch item {
+                case .number(let value): scale = FontScale(value)
+                case .string(let text): scale = FontScale(name: text)
+                default: scale = nil
+                }
+                guard let scale, FontScale.limits.contains(scale.value) else {
+                    throw fail(root["fontScales"], "fontScales: \(item.written) is not a font scale from "
+                        + "\(Points.format(FontScale.limits.lowerBound)) to \(Points.format(FontScale.limits.upperBound))")
+                }
+                return scale
+            }
+        }
+        let topPlatform = try top.choice("platform", Platform.allCases.map { ($0.rawValue, $0) })
         let samples = try SampleValues(settings: top.take("samples"))
         let defaultNode = root["default"]
-        guard top.take("default") != nil, case .mapping(let defaults)? = defaultNode else {
+        guard top.take("default") != nil, case .mapping(var defaults)? = defaultNode else {
             throw fail(defaultNode ?? root, "the spec needs a \"default\" rule (at least a width and a style or size)")
+        }
+        // The top level's platform (else the catalogs') is the default rule's, unless that rule names its own.
+        if !defaults.contains(where: { $0.key.string == "platform" }) {
+            defaults[Node("platform")] = Node((topPlatform ?? defaultPlatform).rawValue)
         }
         let rulesNode = root["rules"]
         _ = top.take("rules")
@@ -222,14 +258,33 @@ public struct LayoutSpec: Sendable {
                 }
             }
         }
+        let platform = defaultRule.label.platform
+        for (index, rule) in rules.enumerated() where rule.label.platform != platform {
+            diagnostics.append(CatalogDiagnostic(.error, rule.location, "rule \(index + 1): platform "
+                + "\(rule.label.platform.rawValue) in a spec for \(platform.rawValue): a spec judges one platform"))
+        }
+        if platform == .android, categories != nil {
+            diagnostics.append(CatalogDiagnostic(.error, located(root["categories"]),
+                                                 "categories are iOS's; an Android spec lists fontScales (such as [1, 1.3, 2])"))
+        }
+        if platform == .ios, fontScales != nil {
+            diagnostics.append(CatalogDiagnostic(.error, located(root["fontScales"]),
+                                                 "fontScales are Android's: add platform: android, or list categories for iOS"))
+        }
+        for (index, rule) in rules.enumerated() where platform == .android && (rule.reflow != nil || rule.candidates != nil) {
+            diagnostics.append(CatalogDiagnostic(.error, rule.location, "rule \(index + 1): reflow and candidates "
+                + "are judged for iOS only (by content size category); not yet for Android"))
+        }
         // A mistake the spec cannot be used with stops the run before anything is measured, every mistake named at
         // once (the default rule's and each rule's): a skipped rule would judge its keys by the default rule.
         if let first = diagnostics.first {
             let rest = diagnostics.dropFirst().map { "\n  \($0.location): \($0.message)" }.joined()
             throw CatalogError(location: first.location, message: first.message + rest)
         }
-        return LayoutSpec(languages: languages, categories: categories, samples: samples, defaultRule: defaultRule,
-                          rules: rules, diagnostics: diagnostics)
+        var spec = LayoutSpec(languages: languages, categories: categories, samples: samples, defaultRule: defaultRule,
+                              rules: rules, diagnostics: diagnostics)
+        spec.fontScales = fontScales
+        return spec
     }
 
     /// How deep lists and mappings may nest in a spec, flow (`[`, `{`) or block (indentation, `- `).

@@ -21,6 +21,7 @@ package final class EngineCache: Sendable {
         var versions: [String] = []
         var italic = false
         var monospaced = false
+        var android = false
     }
 
     /// What an engine depends on: its stack, and the axis values its variable fonts are set to.
@@ -35,16 +36,18 @@ package final class EngineCache: Sendable {
     /// weight, and to the point size where they have an optical-size axis; Inter Display from 20 pt.
     /// `italic` and `monospaced` give the stacks of a styled run (``StyledText``): Inter's italic, Noto Sans Mono
     /// first (and the platform folder's italic faces and SF Mono).
-    package func engine(fonts: [String], platform: String? = nil, weight: FontWeight,
+    /// With `android`, the stack is Android's (``FontStack/android(weight:italic:monospaced:)``: Roboto first).
+    package func engine(fonts: [String], platform: String? = nil, android: Bool = false, weight: FontWeight,
                 pointSize: Double, italic: Bool = false, monospaced: Bool = false) throws(OversetError) -> TextEngine {
         guard fonts.isEmpty, platform == nil else {
-            return try lookUp(fonts: fonts, platform: platform, weight: weight, pointSize: pointSize, italic: italic,
-                              monospaced: monospaced)
+            return try lookUp(fonts: fonts, platform: platform, android: android, weight: weight, pointSize: pointSize,
+                              italic: italic, monospaced: monospaced)
         }
-        let request = BundledRequest(weight: weight, pointSize: pointSize, italic: italic, monospaced: monospaced)
+        let request = BundledRequest(weight: weight, pointSize: pointSize, italic: italic, monospaced: monospaced,
+                                     android: android)
         if let engine = bundledByRequest.withLock({ $0[request] }) { return engine }
-        let engine = try lookUp(fonts: fonts, platform: platform, weight: weight, pointSize: pointSize, italic: italic,
-                                monospaced: monospaced)
+        let engine = try lookUp(fonts: fonts, platform: platform, android: android, weight: weight,
+                                pointSize: pointSize, italic: italic, monospaced: monospaced)
         bundledByRequest.withLock { recent in
             if recent.count >= Self.bundledRequests { recent.removeAll() }
             recent[request] = engine
@@ -58,10 +61,12 @@ package final class EngineCache: Sendable {
         let pointSize: Double
         let italic: Bool
         let monospaced: Bool
+        let android: Bool
 
         /// One word for the hasher (the synthesized hash combined four members, the weight through its name).
         func hash(into hasher: inout Hasher) {
-            hasher.combine(pointSize.bitPattern ^ UInt64(weight.value) ^ (italic ? 1 << 62 : 0) ^ (monospaced ? 1 << 61 : 0))
+            hasher.combine(pointSize.bitPattern ^ UInt64(weight.value) ^ (italic ? 1 << 62 : 0) ^ (monospaced ? 1 << 61 : 0)
+                           ^ (android ? 1 << 60 : 0))
         }
     }
 
@@ -74,13 +79,15 @@ package final class EngineCache: Sendable {
     /// and then the engine's. A process-wide cache of at most ``bundledRequests`` entries, emptied when full.
     private let bundledByRequest = Lock<[BundledRequest: TextEngine]>([:])
 
-    private func lookUp(fonts: [String], platform: String?, weight: FontWeight, pointSize: Double, italic: Bool,
-                        monospaced: Bool) throws(OversetError) -> TextEngine {
+    private func lookUp(fonts: [String], platform: String?, android: Bool = false, weight: FontWeight, pointSize: Double,
+                        italic: Bool, monospaced: Bool) throws(OversetError) -> TextEngine {
         let bundledWeight = weight.bundledWeight
-        let display = FontStack.usesDisplayDesign(pointSize: pointSize)
+        // Android has no display design: Roboto is one design at every size.
+        let display = !android && FontStack.usesDisplayDesign(pointSize: pointSize)
         let baseKey = StackKey(bundledWeight: bundledWeight, display: display, platform: platform,
-                               platformWeight: platform == nil ? nil : weight, fonts: fonts,
-                               versions: fonts.map(Font.fileVersion(spec:)), italic: italic, monospaced: monospaced)
+                               platformWeight: platform == nil && !android ? nil : weight, fonts: fonts,
+                               versions: fonts.map(Font.fileVersion(spec:)), italic: italic, monospaced: monospaced,
+                               android: android)
         // Looked up with `withLock` first: `cached` is not specialized across modules, and its generic dictionary
         // access cost more than the rest of a short string's verdict.
         // Stacks and engines over fonts that requests name are kept apart from the bundled ones (and a platform
@@ -94,8 +101,10 @@ package final class EngineCache: Sendable {
             entry = found
         } else {
             entry = try stacks.cached(baseKey, limit: limit) { () throws(OversetError) in
-                var stack = try FontStack.bundled(weight: bundledWeight, pointSize: pointSize, italic: italic,
-                                                  monospaced: monospaced)
+                var stack = android
+                    ? try FontStack.android(weight: weight, italic: italic, monospaced: monospaced)
+                    : try FontStack.bundled(weight: bundledWeight, pointSize: pointSize, italic: italic,
+                                            monospaced: monospaced)
                 if let platform {
                     stack = try PlatformFonts.load(directory: platform).stack(weight: weight, pointSize: pointSize,
                                                                               over: stack, italic: italic,
@@ -111,7 +120,7 @@ package final class EngineCache: Sendable {
         return try engines.cached(key, limit: limit) { () throws(OversetError) in
             TextEngine(fonts: try entry.stack.instanced(weight: weight.value, opticalSize: opticalSize),
                        origin: EngineOrigin(fonts: fonts, platform: platform, weight: weight, display: display,
-                                                opticalSize: opticalSize, pointSize: pointSize))
+                                                opticalSize: opticalSize, pointSize: pointSize, android: android))
         }
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 extension FontStack {
     /// The bundled stack of `weight`, with the fonts named in `specs` (paths or fontconfig families, see
     /// ``Font/init(spec:)``) tried first for every script.
@@ -12,10 +18,58 @@ extension FontStack {
         guard !specs.isEmpty else { return self }
         var user: [Font] = []
         for spec in specs { user.append(try Font.shared(spec: spec)) }
+        return try preferring(fonts: user)
+    }
+
+    /// This stack with `user` tried first for every script.
+    func preferring(fonts user: [Font]) throws(OversetError) -> FontStack {
+        guard !user.isEmpty else { return self }
         var fallbacks: [String: [Font]] = [:]
         for (script, list) in scriptFallbacks { fallbacks[script] = user + list }
         var languages: [String: [String: [Font]]] = [:]
         for (language, lists) in languageFallbacks { languages[language] = lists.mapValues { user + $0 } }
         return try FontStack(user + fonts, scriptFallbacks: fallbacks, languageFallbacks: languages)
+    }
+}
+
+
+extension FontStack {
+    /// The stack an Android label measures with: Roboto of the weight (Debian's `fonts-roboto-unhinted`, the static
+    /// faces of Android's `sans-serif`: Medium for 500, Bold for 600–700, Black above) for Latin, Greek and
+    /// Cyrillic, then the bundled Noto per script and Noto Sans CJK per locale, as Android's `fonts.xml` falls back
+    /// (Android 15 ships Roboto as one variable font; these are its static cuts).
+    /// - Throws: ``OversetError/systemFontNotFound(name:package:searched:)`` when Roboto is not installed: an
+    ///   Android label is never measured with a stand-in silently.
+    static func android(weight: FontWeight, italic: Bool, monospaced: Bool) throws(OversetError) -> FontStack {
+        let bundled = try FontStack.bundled(weight: weight.bundledWeight, pointSize: nil, italic: italic,
+                                            monospaced: monospaced)
+        let cut: String
+        switch weight.value {
+        case ..<450: cut = "Regular"
+        case ..<550: cut = "Medium"
+        case ..<750: cut = "Bold"
+        default: cut = "Black"
+        }
+        let name = "Roboto-" + (cut == "Regular" && italic ? "Italic" : cut + (italic ? "Italic" : "")) + ".ttf"
+        let candidates = SystemFonts.robotoCandidates(name)
+        guard let path = candidates.first(where: { access($0, R_OK) == 0 }) else {
+            throw .systemFontNotFound(name: name, package: "fonts-roboto-unhinted", searched: candidates)
+        }
+        let roboto = try BundledFontCache.shared.font(path: path)
+        guard monospaced else { return try bundled.preferring(fonts: [roboto]) }
+        // A monospaced run keeps its monospaced face first (Android's `monospace` family is Droid Sans Mono).
+        var general = bundled.fonts
+        general.insert(roboto, at: 1)
+        return try FontStack(general, scriptFallbacks: bundled.scriptFallbacks, languageFallbacks: bundled.languageFallbacks)
+    }
+}
+
+extension SystemFonts {
+    /// Where Debian's `fonts-roboto-unhinted` puts Roboto, after `OVERSET_SYSTEM_FONTS_DIR`.
+    static func robotoCandidates(_ name: String) -> [String] {
+        var folders = ["/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF", "/usr/share/fonts/truetype/roboto/unhinted",
+                       "/usr/share/fonts/truetype/roboto", "/usr/share/fonts/roboto"]
+        if let override = getenv("OVERSET_SYSTEM_FONTS_DIR") { folders.insert(String(cString: override), at: 0) }
+        return folders.map { $0 + "/" + name }
     }
 }

@@ -2,6 +2,8 @@
 public enum FontWeight: String, Sendable, Hashable, Codable, CaseIterable {
     /// Regular (400).
     case regular
+    /// Medium (500): Android's `sans-serif-medium`, Material's titles, labels and buttons.
+    case medium
     /// Semibold (600).
     case semibold
     /// Bold (700).
@@ -9,26 +11,27 @@ public enum FontWeight: String, Sendable, Hashable, Codable, CaseIterable {
     /// Heavy (800): what Bold Text makes of bold.
     case heavy
 
-    /// The OpenType weight class (`wght` axis value): 400, 600, 700, 800.
+    /// The OpenType weight class (`wght` axis value): 400, 500, 600, 700, 800.
     public var value: Double {
         switch self {
         case .regular: return 400
+        case .medium: return 500
         case .semibold: return 600
         case .bold: return 700
         case .heavy: return 800
         }
     }
 
-    /// The static bundled faces that stand in for this weight: regular for regular, bold for anything heavier (the
-    /// variable Inter is set to the exact weight).
-    public var bundledWeight: FontStack.BundledWeight { self == .regular ? .regular : .bold }
+    /// The static bundled faces that stand in for this weight: regular for regular and medium, bold for anything
+    /// heavier (the variable Inter is set to the exact weight).
+    public var bundledWeight: FontStack.BundledWeight { self == .regular || self == .medium ? .regular : .bold }
 
     /// How the bundled fonts approximate this weight, said of `subject` (`"headline"`), or nil when every bundled
     /// font has it: the variable Inter is set to it exactly, the static script fonts use their bold.
     public func standInNote(for subject: String) -> String? {
-        guard self == .semibold || self == .heavy else { return nil }
+        guard self != .regular && self != .bold else { return nil }
         return "\(subject) is \(self) (\(Int(value))): variable fonts (Inter) are set to \(Int(value)); "
-            + "fonts without a weight axis (the script fonts) use their bold"
+            + "fonts without a weight axis (the script fonts) use their \(bundledWeight == .bold ? "bold" : "regular")"
     }
 
     /// The weight with the Bold Text accessibility setting on (`UIAccessibility.isBoldTextEnabled`,
@@ -37,7 +40,7 @@ public enum FontWeight: String, Sendable, Hashable, Codable, CaseIterable {
     public var withBoldText: FontWeight {
         switch self {
         case .regular: return .semibold
-        case .semibold: return .bold
+        case .medium, .semibold: return .bold
         case .bold, .heavy: return .heavy
         }
     }

@@ -62,7 +62,7 @@ public struct LayoutOptions: Sendable, Hashable {
     }
 
     /// Whether breaks between Hangul characters are suppressed: ``hangulWordPriority``, or the strategy's default.
-    public var keepsHangulWords: Bool { hangulWordPriority ?? (strategy != .greedy) }
+    public var keepsHangulWords: Bool { hangulWordPriority ?? (strategy == .pushOut || strategy == .balanced) }
 
     /// Tracking converted to ems at this point size.
     var trackingEm: Double {
@@ -102,6 +102,10 @@ public enum LineBreakStrategy: String, Sendable, Hashable, CaseIterable {
     /// The same number of lines as greedy, as even as possible: the narrowest width that keeps the line count
     /// (CSS `text-wrap: balance`). Not balanced when the text is truncated.
     case balanced
+    /// Android's `breakStrategy="high_quality"`, a `TextView`'s default: minikin's optimal line breaker, which
+    /// chooses each paragraph's breaks to minimise the sum of every line's squared slack but the last's, plus a
+    /// penalty per line (`OptimalLineBreaker.cpp`; see ``LineBreaker``). It can need more lines than greedy.
+    case highQuality
 }
 
 /// Where a line may break.
@@ -124,6 +128,11 @@ public enum LineHeight: Sendable, Hashable {
     case fixed(Double)
     /// The natural height times this factor (`lineHeightMultiple`).
     case multiple(Double)
+    /// Android's `lineHeight`: each line is its natural height plus the extra spacing that makes a line of the
+    /// primary font alone this many points tall (`TextView.setLineHeight` sets `lineSpacingExtra` to the height
+    /// minus the primary font's), so a line that uses a taller fallback font stays taller by the difference
+    /// (`fallbackLineSpacing`) instead of clipping. The baseline sits the line's ascender below its top.
+    case spaced(Double)
 
     func validate() throws(OversetError) {
         switch self {
@@ -132,6 +141,8 @@ public enum LineHeight: Sendable, Hashable {
             try LayoutLimits.check("lineHeight", value, LayoutLimits.lineHeight, above: 0)
         case .multiple(let value):
             try LayoutLimits.check("lineHeightMultiple", value, LayoutLimits.lineHeightMultiple, above: 0)
+        case .spaced(let value):
+            try LayoutLimits.check("lineHeight", value, LayoutLimits.lineHeight, above: 0)
         }
     }
 }

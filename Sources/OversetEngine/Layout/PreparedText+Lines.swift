@@ -40,6 +40,11 @@ extension PreparedText {
         case .multiple(let factor):
             height = natural * factor
             baseline = top + height - descender - gap
+        case .spaced(let value):
+            let primary = engine.fonts.primary.face.metrics
+            let primaryHeight = Double(primary.ascender + primary.descender + primary.lineGap) * size / Double(primary.unitsPerEm)
+            height = max(0, natural + value - primaryHeight)
+            baseline = top + ascender
         }
         let coveredEnd = coversToEnd && options.truncation != .clip
             ? max(span.end, truncation.map { $0.suffix.upperBound } ?? span.end)

@@ -106,7 +106,7 @@ public struct TextEngine: Sendable {
         if boldText { attributes.weight = attributes.weight?.withBoldText }
         if let key = origin {
             return try EngineCache.shared.engine(fonts: attributes.fonts + key.fonts, platform: key.platform,
-                                                 weight: attributes.weight ?? key.weight, pointSize: key.pointSize,
+                                                 android: key.android, weight: attributes.weight ?? key.weight, pointSize: key.pointSize,
                                                  italic: attributes.italic, monospaced: attributes.monospaced).fonts
         }
         var stack = fonts
@@ -154,6 +154,8 @@ package struct EngineOrigin: Hashable, Sendable {
     package var opticalSize: Double?
     /// The point size the engine was made for (its stacks for styled runs are made for the same).
     package var pointSize: Double = 17
+    /// Whether the stack is Android's (Roboto first).
+    package var android: Bool = false
 }
 
 extension TextEngine {

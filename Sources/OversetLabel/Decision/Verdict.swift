@@ -274,6 +274,9 @@ public struct Verdict: Sendable {
         if problemStatus(.missingGlyphs) != nil {
             out.append(VerdictProblem(kind: .missingGlyphs, facts: .missingGlyphs(missingCharacters)))
         }
+        if label.platform != .ios {
+            for index in out.indices { out[index].platform = label.platform }
+        }
         return out
     }
 }

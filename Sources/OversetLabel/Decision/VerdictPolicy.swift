@@ -149,6 +149,9 @@ public struct VerdictProblem: Sendable, Hashable, Decodable {
     /// status is the worst of its problems' statuses; a report's severity (error or warning) is this problem's
     /// own, never its string's.
     public var status: VerdictStatus
+    /// The system the label was judged as: its sentence names sizes in its unit (`pt` or `dp`) and gives its
+    /// settings as advice.
+    public var platform: Platform = .ios
 
     /// - Parameters are the properties of the same names; `status` defaults to the kind's
     ///   (``Kind/defaultStatus``).

@@ -20,6 +20,9 @@ extension Label {
     /// - Throws: ``/OversetEngine/OversetError/invalidArgument(name:value:expected:)`` naming the key, for a value of the wrong type,
     ///   out of range (see ``/OversetEngine/LayoutLimits``) or not one of the names a setting accepts.
     public init(settings: inout Settings, base: Label? = nil) throws(OversetError) {
+        let platform = try settings.choice("platform", Platform.allCases.map { ($0.rawValue, $0) }) ?? base?.platform ?? .ios
+        let appearance = try Label.appearance(&settings, platform: platform)
+        if let appearance, !settings.has("size") { settings.values["size"] = .number(appearance.size) }
         try Label.rejectMisspelt(of: ["width", "style", "size"], in: settings, base: base)
         let font = try Label.font(&settings, base: base)
         guard let width = try settings.number("width") ?? base?.width else {
@@ -28,12 +31,25 @@ extension Label {
         let maxLines = try settings.integer("maxLines", in: LayoutLimits.maxLines) ?? base?.maxLines ?? 0
         let category = try settings.choice("category", ContentSizeCategory.settingChoices,
                                            shown: ContentSizeCategory.allCases.count) ?? base?.category ?? .large
-        let lineHeight = try Label.lineHeight(&settings) ?? base?.lineHeight ?? .automatic
-        let truncation = try settings.choice("truncation", TruncationMode.allCases.map { ($0.rawValue, $0) })
+        let lineHeight = try Label.lineHeight(&settings) ?? appearance.map { $0.lineHeight.map(LabelLineHeight.points) ?? .natural }
+            ?? base?.lineHeight ?? .automatic
+        var truncation = try settings.choice("truncation", TruncationMode.allCases.map { ($0.rawValue, $0) })
+        if let ellipsize = try settings.choice("ellipsize", [("none", TruncationMode.clip), ("end", .tail), ("start", .head),
+                                                             ("middle", .middle), ("marquee", .clip)]) {
+            if truncation != nil {
+                throw .invalidArgument(name: "ellipsize", value: "\(ellipsize)",
+                                       expected: "either ellipsize (Android's name) or truncation, not both")
+            }
+            truncation = ellipsize
+        }
+        // A rule that changes the platform takes the new platform's defaults, not its base's.
+        let inherits = base?.platform == platform
         let wrapping = try settings.choice("wrap", WrapMode.allCases.map { ($0.rawValue, $0) })
         let strategy = try settings.choice("strategy", LineBreakStrategy.allCases.map { ($0.rawValue, $0) })
         let tracking = try settings.number("tracking").map { Tracking.points($0) }
+            ?? appearance.flatMap { $0.letterSpacing == 0 ? nil : Tracking.thousandthsOfEm($0.letterSpacing * 1000) }
         var fonts = base?.fonts ?? .bundled
+        if let appearance { fonts.weight = appearance.weight }
         if let custom = try settings.strings("fonts") { fonts.custom = custom }
         if let features = try settings.strings("features") { fonts.features = features }
         if let platform = try settings.string("platformFonts") { fonts.platform = platform }
@@ -41,9 +57,21 @@ extension Label {
             fonts.weight = weight
         }
         self.init(font: font, category: category, width: width, maxLines: maxLines, lineHeight: lineHeight,
-                  truncation: truncation ?? base?.truncation ?? .tail, wrapping: wrapping ?? base?.wrapping ?? .word,
-                  strategy: strategy ?? base?.strategy ?? .pushOut, tracking: tracking ?? base?.tracking ?? .none,
-                  fonts: fonts)
+                  truncation: truncation ?? (inherits ? base?.truncation : nil) ?? (platform == .android ? .clip : .tail),
+                  wrapping: wrapping ?? base?.wrapping ?? .word,
+                  strategy: strategy ?? (inherits ? base?.strategy : nil) ?? (platform == .android ? .highQuality : .pushOut),
+                  tracking: tracking ?? base?.tracking ?? .none, fonts: fonts)
+        self.platform = platform
+        if let scale = try settings.number("fontScale") {
+            guard platform == .android else {
+                throw .invalidArgument(name: "fontScale", value: Points.format(scale),
+                                       expected: "fontScale only with platform: android (iOS labels take a category)")
+            }
+            try LayoutLimits.check("fontScale", scale, FontScale.limits)
+            fontScale = FontScale(scale)
+        } else if inherits, let base {
+            fontScale = base.fontScale
+        }
         colors = try Label.colors(&settings, base: base?.colors)
         minimumScaleFactor = try settings.number("minimumScaleFactor") ?? base?.minimumScaleFactor
         allowsTightening = try settings.bool("allowsTightening") ?? base?.allowsTightening ?? false
@@ -57,6 +85,30 @@ extension Label {
         hangulWordPriority = try settings.bool("hangulWordPriority") ?? base?.hangulWordPriority
         markdown = try settings.bool("markdown") ?? base?.markdown ?? false
         try validate()
+    }
+
+    /// `textAppearance`, which only an Android label takes and which no `style` may accompany.
+    private static func appearance(_ settings: inout Settings, platform: Platform) throws(OversetError) -> TextAppearance? {
+        if platform == .android, let category = settings.values["category"] {
+            throw .invalidArgument(name: "category", value: category.written,
+                                   expected: "fontScale on Android (content size categories are iOS's)")
+        }
+        guard let name = try settings.string("textAppearance") else { return nil }
+        guard platform == .android else {
+            throw .invalidArgument(name: "textAppearance", value: name,
+                                   expected: "textAppearance only with platform: android (iOS labels take a style)")
+        }
+        guard let appearance = TextAppearance.named(name) else {
+            let near = Settings.nearest(TextAppearance.canonicalName(name), in: TextAppearance.all.map(\.name))
+            throw .invalidArgument(name: "textAppearance", value: name,
+                                   expected: "a text appearance Overset knows" + (near.map { " (did you mean \($0)?)" } ?? "")
+                                       + ": " + TextAppearance.all.map(\.name).joined(separator: ", "))
+        }
+        if settings.has("style") {
+            throw .invalidArgument(name: "style", value: "(with textAppearance)",
+                                   expected: "either a textAppearance or a style, not both")
+        }
+        return appearance
     }
 
     /// A required setting that is missing while an unknown key is close to its name (`widht` for `width`): the

@@ -2,8 +2,8 @@ extension Label {
     /// The engine for this label's fonts, weight and point size (cached: one per distinct fonts, weight and design
     /// size in a process; the point size matters only for Inter Display from 20 pt and fonts with an `opsz` axis).
     public func engine() throws(OversetError) -> TextEngine {
-        try EngineCache.shared.engine(fonts: fonts.custom, platform: fonts.platformDirectory, weight: weight,
-                                      pointSize: pointSize)
+        try EngineCache.shared.engine(fonts: fonts.custom, platform: platform == .android ? nil : fonts.platformDirectory,
+                                      android: platform == .android, weight: weight, pointSize: pointSize)
     }
 
     /// Whether a text prepared with `engine` measures as this label would: the same fonts, weight and design size.
@@ -11,9 +11,11 @@ extension Label {
     /// `TextEngine()` is the engine of a regular label below 20 pt with the bundled fonts, and counts as that.
     public func uses(_ engine: TextEngine) -> Bool {
         guard let key = engine.origin else { return true }
-        return key.weight == weight && key.display == FontStack.usesDisplayDesign(pointSize: pointSize)
+        let android = platform == .android
+        return key.weight == weight && key.android == android
+            && key.display == (!android && FontStack.usesDisplayDesign(pointSize: pointSize))
             && (key.opticalSize == nil || key.opticalSize == pointSize) && key.fonts == fonts.custom
-            && key.platform == fonts.platformDirectory
+            && key.platform == (android ? nil : fonts.platformDirectory)
     }
 
     /// `prepared` when it was prepared with this label's engine (``uses(_:)``), else its text prepared again with
@@ -116,13 +118,18 @@ public struct LabelPreparations: Sendable {
     /// Prepares a styled text for `label` at each of `categories` (every category by default).
     public init(_ styled: StyledText, language: String? = nil, label: Label,
                 categories: [ContentSizeCategory] = ContentSizeCategory.allCases) throws(OversetError) {
+        try self.init(styled, language: language, label: label, sizes: categories.map(TextSize.category))
+    }
+
+    /// Prepares a styled text for `label` at each of `sizes` (categories or font scales).
+    public init(_ styled: StyledText, language: String? = nil, label: Label, sizes: [TextSize]) throws(OversetError) {
         self.styled = styled
         self.text = styled.string
         self.language = language
         var all: [PreparedText] = []
         var analysis: SharedAnalysis? = nil
-        for category in categories {
-            let shown = label.at(category)
+        for size in sizes {
+            let shown = label.at(size)
             if all.contains(where: { shown.uses($0.engine) }) { continue }
             all.append(try shown.prepare(styled, language: language, sharing: &analysis))
         }

@@ -86,6 +86,12 @@ public struct Label: Sendable, Hashable {
     /// inline Markdown (``/OversetEngine/StyledText/init(markdown:)``), `**Allow**` measured in bold without its
     /// asterisks. Off (the default) measures the string as written, as a `UILabel`'s `text` shows it.
     public var markdown: Bool = false
+    /// The system the label is judged as (``Platform``): iOS by default. An Android label's sizes are sp (a
+    /// ``LabelFont/size(_:relativeTo:)`` with a style scales by ``fontScale``; with nil it is a fixed dp size), its
+    /// widths dp, its fonts Roboto first; ``category`` and the text styles are iOS's and do not apply.
+    public var platform: Platform = .ios
+    /// The Android font scale the label is laid out at (1×, the default, is 100 %); iOS labels use ``category``.
+    public var fontScale: FontScale = .standard
 
     /// How much `allowsTightening` may squeeze: a line may be up to 5 % wider than the label before it counts as
     /// truncated (`NSParagraphStyle.tighteningFactorForTruncation`, default 0.05).
@@ -166,6 +172,51 @@ public struct Label: Sendable, Hashable {
         return copy
     }
 
+    /// The label at another text size setting: a category (iOS) or a font scale (Android).
+    public func at(_ size: TextSize) -> Label {
+        var copy = self
+        switch size {
+        case .category(let category): copy.category = category
+        case .fontScale(let scale): copy.fontScale = scale
+        }
+        return copy
+    }
+
+    /// The text size setting the label is at: its category on iOS, its font scale on Android.
+    public var textSize: TextSize { platform == .android ? .fontScale(fontScale) : .category(category) }
+
+    /// An Android `TextView` with a text appearance (Material 3's `bodyLarge`, `TextAppearance.AppCompat.Body1`, …):
+    /// its size in sp, line height, letter spacing and weight, with `TextView`'s defaults (high-quality breaking,
+    /// no ellipsis: lines past `maxLines` are cut off).
+    ///
+    /// ```swift
+    /// let label = Label.android(.named("bodyLarge")!, width: 328, maxLines: 2)
+    /// try label.at(.fontScale(FontScale(2))).verdict(for: "Nach Updates suchen", language: "de").fits
+    /// ```
+    public static func android(_ appearance: TextAppearance, width: Double, maxLines: Int = 0,
+                               ellipsize: TruncationMode = .clip, fontScale: FontScale = .standard) -> Label {
+        var label = Label(font: .size(appearance.size, relativeTo: .body), width: width, maxLines: maxLines,
+                          lineHeight: appearance.lineHeight.map(LabelLineHeight.points) ?? .natural,
+                          truncation: ellipsize, strategy: .highQuality,
+                          tracking: appearance.letterSpacing == 0 ? .none : .thousandthsOfEm(appearance.letterSpacing * 1000),
+                          fonts: LabelFonts(weight: appearance.weight))
+        label.platform = .android
+        label.fontScale = fontScale
+        return label
+    }
+
+    /// An Android `TextView` with a text size: sp that follow the font scale, or dp (`scales: false`) that do not.
+    public static func android(size: Double, scales: Bool = true, weight: FontWeight = .regular, width: Double,
+                               maxLines: Int = 0, ellipsize: TruncationMode = .clip,
+                               fontScale: FontScale = .standard) -> Label {
+        var label = Label(font: .size(size, relativeTo: scales ? .body : nil), width: width, maxLines: maxLines,
+                          lineHeight: .natural, truncation: ellipsize, strategy: .highQuality,
+                          fonts: LabelFonts(weight: weight))
+        label.platform = .android
+        label.fontScale = fontScale
+        return label
+    }
+
     /// The label at another width (everything else the same).
     public func withWidth(_ width: Double) -> Label {
         var copy = self
@@ -204,6 +255,9 @@ public struct Label: Sendable, Hashable {
 
     /// The point size before ``maximumPointSize``.
     private var scaledPointSize: Double {
+        if platform == .android, case .size(let size, let relativeTo) = font {
+            return relativeTo == nil ? size : fontScale.dp(forSP: size)
+        }
         switch font {
         case .style(let style, _): return style.pointSize(for: shownCategory)
         case .size(let size, let relativeTo?): return relativeTo.scaledValue(size, for: shownCategory)
@@ -231,6 +285,7 @@ public struct Label: Sendable, Hashable {
 
     /// The line height the layout uses at the label's category.
     public var resolvedLineHeight: LineHeight {
+        if platform == .android { return androidLineHeight }
         switch lineHeight {
         case .automatic:
             if case .style = font, let style { return .fixed(style.leading(for: shownCategory) * sizeCap) }
@@ -244,6 +299,18 @@ public struct Label: Sendable, Hashable {
         case .points(let points):
             guard let relativeTo = style, case .size(_, _?) = font else { return .fixed(points) }
             return .fixed(relativeTo.scaledValue(points, for: shownCategory) * sizeCap)
+        }
+    }
+
+    /// An Android label's line height: the fonts' own line by line (`fallbackLineSpacing`), with a `lineHeight`
+    /// in sp kept in proportion to the text size (`TextView.setLineHeight(unit, …)`) and added as spacing.
+    private var androidLineHeight: LineHeight {
+        switch lineHeight {
+        case .automatic, .leading, .natural: return .natural
+        case .multiple(let factor): return .multiple(factor)
+        case .points(let points):
+            guard case .size(let size, _?) = font, size > 0 else { return .spaced(points) }
+            return .spaced(points * pointSize / size)
         }
     }
 
@@ -263,7 +330,7 @@ public struct Label: Sendable, Hashable {
     /// of the label's own, SF Pro's tracking for the point size (the HIG table, which UIKit applies to the system
     /// font by itself).
     public var resolvedTracking: Tracking {
-        guard tracking == .none, let directory = fonts.platformDirectory,
+        guard platform == .ios, tracking == .none, let directory = fonts.platformDirectory,
               (try? PlatformFonts.load(directory: directory))?.hasSystemFont == true else { return tracking }
         return .thousandthsOfEm(TextStyle.sfProTracking(pointSize: pointSize))
     }
@@ -275,6 +342,13 @@ public struct Label: Sendable, Hashable {
     /// ``validate()``, giving the layout options it checked (a verdict lays out with them: made once).
     func validatedLayoutOptions() throws(OversetError) -> LayoutOptions {
         try LayoutLimits.check("width", width, LayoutLimits.width)
+        if platform == .android {
+            if case .style(let style, _) = font {
+                throw .invalidArgument(name: "style", value: "\(style)",
+                                       expected: "a text appearance (textAppearance: bodyLarge) or a size in sp on Android; text styles are iOS's")
+            }
+            try LayoutLimits.check("fontScale", fontScale.value, FontScale.limits)
+        }
         switch font {
         case .style: break
         case .size(let size, _): try LayoutLimits.check("size", size, LayoutLimits.pointSize)
