@@ -10,6 +10,8 @@ for p in report['placements']:
 SYSTEM = re.compile(r'navigation|alert|tab bar|menu|toolbar|confirmation|section|back button|share sheet|notification|authentication|dialog|ContentUnavailable', re.I)
 def kind(place):
     if place['file'].endswith(('.storyboard', '.xib')): return 'Interface Builder'
+    if place['file'].endswith('.xml'): return 'Android resources'
+    if place['file'].endswith(('.kt', '.java')): return 'Android code'
     c = place['component']
     if SYSTEM.search(c): return 'system component'
     if re.search(r'UILabel|UIButton|table (view )?cell|UIList|UIKit', c): return 'UIKit code'
@@ -46,7 +48,11 @@ for label in labels:
                 if not ok: wrong.append(f"lines: {key[1]} at {place['file']}:{place['line']}: overset {lab.get('maxLines')}, label {place['maxLines']}")
         if place.get('fontStated') and place.get('font'):
             f = place['font']
-            if 'style' in f:
+            if 'appearance' in f:
+                ok = lab.get('textAppearance') == f['appearance']
+            elif f.get('unit') in ('sp', 'dp'):
+                ok = lab.get('size') == f.get('size') and (lab.get('relativeTo') == 'none') == (f['unit'] == 'dp')
+            elif 'style' in f:
                 style = {'title': 'title1', 'caption': 'caption1'}.get(f['style'], f['style'])
                 ok = lab.get('style') == style
             else:

@@ -57,12 +57,16 @@ extension PlacementReport {
             defaultRule = base.defaultRule
             defaultRule.name = PlacementReport.unplacedDefaultName
         } else {
-            // Never applied: the keys with no placement are skipped (``CheckPlan/placedKeys``).
-            defaultRule = LayoutRule(name: "no label", label: Label(style: .body, width: 320))
+            // Never applied: the keys with no placement are skipped (``CheckPlan/placedKeys``). Its platform is the
+            // placements' (an Android app's are judged at font scales).
+            let android = rules.contains { $0.label.platform == .android }
+            defaultRule = LayoutRule(name: "no label", label: android ? Label.android(size: 14, width: 320)
+                                                                      : Label(style: .body, width: 320))
         }
-        let spec = LayoutSpec(languages: base?.languages, categories: base?.categories,
+        var spec = LayoutSpec(languages: base?.languages, categories: base?.categories,
                               samples: base?.samples ?? SampleValues(), defaultRule: defaultRule,
                               rules: (base?.rules ?? []) + rules, diagnostics: base?.diagnostics ?? [])
+        spec.fontScales = base?.fontScales
         return CheckPlan(spec: spec, placedKeys: base == nil ? placedKeys : nil, diagnostics: diagnostics)
     }
 

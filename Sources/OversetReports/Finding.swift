@@ -73,8 +73,13 @@ public struct Finding: Sendable, Hashable {
     public static func span(_ categories: [String], inline: Bool = false) -> String {
         guard let first = categories.first else { return "" }
         guard categories.count > 1 else { return first }
-        let count = Plural.count(categories.count, "category")
+        let count = Plural.count(categories.count, sizeWord(categories))
         return "\(first) … \(categories.last!)" + (inline ? ", \(count)" : " (\(count))")
+    }
+
+    /// What the sizes are called: `category`, or `font scale` for an Android check's (`1.3×`).
+    public static func sizeWord(_ sizes: [String]) -> String {
+        sizes.first?.hasSuffix("×") == true ? "font scale" : "category"
     }
 
     /// `span: message`, or the message alone when the finding has no categories.

@@ -116,7 +116,7 @@ extension CheckReport {
 
     /// One line: checks, passes, failures.
     public var summaryLine: String {
-        Plural.count(counts.strings, "string") + " × " + Plural.count(categories.count, "category") + " = "
+        Plural.count(counts.strings, "string") + " × " + Plural.count(categories.count, Finding.sizeWord(categories)) + " = "
             + Plural.count(checkCount, "check") + ": \(count(.pass)) passed, "
             + "\(count(.fail)) failed, \(Plural.count(count(.warn), "warning")), \(count(.unknown)) unknown (could not be measured); "
             + Plural.count(diagnostics.filter { $0.severity == .error }.count, "input error")

@@ -1,0 +1,540 @@
+// Longer than 400 lines on purpose: an Android app's resources (dimensions, styles, layouts with their includes,
+// menus, preference screens, navigation graphs) and the code that sets a string on a view by id are read together,
+// because each placement's label is resolved through all of them.
+import Foundation
+import Overset
+import OversetCatalog
+
+/// Finds where an Android app (View system) shows each string resource, and the `TextView` it is shown in.
+///
+/// Reads every module's `res/` folder: `values*/` for `<dimen>` and `<style>` (parents followed, by `parent=` or by
+/// a dotted name), `layout/` (with `<include>`), `menu/`, `xml/` preference screens and `navigation/` graphs; and
+/// the Kotlin and Java files for `R.string.key` set on a view found by id (`binding.title.setText(R.string.key)`,
+/// `title.text = getString(R.string.key)`). Each label is an Android one (``/OversetLabel/Platform/android``): its
+/// size from `android:textSize` (sp or dp, `@dimen/` resolved), its `textAppearance`, the widget's default
+/// otherwise; `maxLines`, `lines`, `singleLine` and `ellipsize`; and its width at the screen width, from
+/// `layout_width` and the margins and paddings of the view and its parents, where the layout decides it.
+public enum AndroidPlacements {
+    /// Whether `folder` holds an Android app: a `res/values/strings.xml` under it.
+    public static func isAndroidApp(_ folder: String, files: [String]) -> Bool {
+        files.contains { $0.hasSuffix("res/values/strings.xml") || $0 == "values/strings.xml" }
+    }
+
+    /// The Android files under `folder` (relative, sorted): resources and Kotlin/Java sources.
+    package static func files(under folder: String, limit: Int, skipped: Set<String>, problems: inout [PlacementProblem]) -> [String] {
+        let root = URL(fileURLWithPath: folder)
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isSymbolicLinkKey],
+                                                          options: [.skipsHiddenFiles]) else { return [] }
+        let rootPath = root.standardizedFileURL.path + "/"
+        var found: [String] = []
+        var over = 0
+        for case let url as URL in walker {
+            if skipped.contains(url.lastPathComponent) || url.lastPathComponent == "build" { walker.skipDescendants(); continue }
+            let ext = url.pathExtension
+            guard ext == "xml" || ext == "kt" || ext == "java" else { continue }
+            if (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true { continue }
+            let path = url.standardizedFileURL.path
+            let relative = path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
+            if ext == "xml" && !relative.contains("res/") && !relative.hasPrefix("res/") { continue }
+            guard found.count < limit else { over += 1; continue }
+            found.append(relative)
+        }
+        if over > 0 {
+            problems.append(PlacementProblem(file: ".", message: "\(over) source files not read: over the limit of "
+                + "\(limit) files (maximumFiles)"))
+        }
+        return found.sorted()
+    }
+
+    /// The folder a resource file is in (`layout`, `values-de`, `menu`).
+    static func resourceFolder(_ file: String) -> String {
+        let parts = file.split(separator: "/")
+        return parts.count >= 2 ? String(parts[parts.count - 2]) : ""
+    }
+
+    /// The material generation the app's themes use, which decides the widgets' default text appearances.
+    enum Theme: String { case material3, material2, appcompat }
+
+    /// Every placement of the Android app under `folder`.
+    /// - Parameters:
+    ///   - read: reads a file (relative) within the limits, noting the ones it cannot.
+    ///   - screenWidth: the screen width in dp that `match_parent` widths are read at.
+    package static func find(folder: String, files: [String], screenWidth: Double, read: (String) -> Data?,
+                     problems: inout [PlacementProblem]) -> [Placement] {
+        var resources = Resources()
+        var documents: [(file: String, root: XMLElementNode, text: String)] = []
+        for file in files where file.hasSuffix(".xml") {
+            let folderName = resourceFolder(file)
+            let isValues = folderName == "values"
+            let isUI = ["layout", "menu", "xml", "navigation"].contains(folderName)
+            guard isValues || isUI, let data = read(file) else { continue }
+            do {
+                let root = try XMLElementNode.parse(data, path: file)
+                if isValues {
+                    resources.add(values: root)
+                } else {
+                    documents.append((file, root, String(decoding: data, as: UTF8.self)))
+                    if folderName == "layout" {
+                        let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+                        resources.layouts[name, default: []].append(documents.count - 1)
+                    }
+                }
+            } catch {
+                problems.append(PlacementProblem(file: file, message: "not read: \(error)"))
+            }
+        }
+        var reader = LayoutReader(resources: resources, screenWidth: screenWidth, documents: documents)
+        var placements: [Placement] = []
+        for (index, document) in documents.enumerated() {
+            let folderName = resourceFolder(document.file)
+            switch folderName {
+            case "layout": placements += reader.layout(index)
+            case "menu": placements += reader.menu(document)
+            case "xml": placements += reader.preferences(document)
+            case "navigation": placements += reader.navigation(document)
+            default: break
+            }
+        }
+        for file in files where file.hasSuffix(".kt") || file.hasSuffix(".java") {
+            guard let data = read(file) else { continue }
+            placements += reader.code(file: file, text: String(decoding: data, as: UTF8.self))
+        }
+        return placements
+    }
+
+    // MARK: - Resources
+
+    /// The app's default resources: dimensions, styles, the layouts by name.
+    struct Resources {
+        var dimensions: [String: String] = [:]
+        /// Styles by name: their parent and items.
+        var styles: [String: (parent: String?, items: [String: String])] = [:]
+        var layouts: [String: [Int]] = [:]
+        var theme: Theme = .appcompat
+
+        mutating func add(values root: XMLElementNode) {
+            for element in root.children {
+                guard let name = element.attributes["name"] else { continue }
+                switch element.name {
+                case "dimen": dimensions[name] = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                case "style":
+                    var items: [String: String] = [:]
+                    for item in element.children(named: "item") {
+                        if let key = item.attributes["name"] {
+                            items[key] = item.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                        }
+                    }
+                    let parent = element.attributes["parent"]
+                    styles[name] = (parent, items)
+                    if let parent, parent.contains("Theme.Material3") || parent.contains("Theme.M3") { theme = .material3 }
+                    else if let parent, parent.contains("Theme.MaterialComponents"), theme != .material3 { theme = .material2 }
+                default: break
+                }
+            }
+        }
+
+        /// A dimension in dp (or sp), `@dimen/` followed; nil for one that is not a number of dp, sp, dip or px.
+        func dimension(_ value: String?, depth: Int = 0) -> (value: Double, unit: String)? {
+            guard let value, depth < 8 else { return nil }
+            if value.hasPrefix("@dimen/") {
+                return dimension(dimensions[String(value.dropFirst("@dimen/".count))], depth: depth + 1)
+            }
+            for unit in ["dip", "dp", "sp", "px"] where value.hasSuffix(unit) {
+                guard let number = Double(value.dropLast(unit.count)) else { return nil }
+                return (number, unit == "dip" ? "dp" : unit)
+            }
+            return nil
+        }
+
+        /// A style's items with its parents' under them (the nearest wins), by `parent=` or a dotted name.
+        func items(ofStyle reference: String) -> [String: String] {
+            var name = reference
+            for prefix in ["@style/", "?attr/", "@android:style/"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+            var chain: [[String: String]] = []
+            var seen = Set<String>()
+            var current: String? = name
+            while let style = current, seen.insert(style).inserted, chain.count < 16 {
+                if let found = styles[style] {
+                    chain.append(found.items)
+                    current = found.parent.map { $0.hasPrefix("@style/") ? String($0.dropFirst(7)) : $0 }
+                        ?? (style.contains(".") ? String(style[..<style.lastIndex(of: ".")!]) : nil)
+                } else {
+                    // A library style (TextAppearance.Material3.BodyLarge): its appearance is read by name.
+                    chain.append(["overset:libraryStyle": style])
+                    current = nil
+                }
+            }
+            var merged: [String: String] = [:]
+            for items in chain.reversed() { merged.merge(items) { _, nearer in nearer } }
+            return merged
+        }
+    }
+
+    // MARK: - Layouts
+
+    struct LayoutReader {
+        let resources: Resources
+        let screenWidth: Double
+        let documents: [(file: String, root: XMLElementNode, text: String)]
+        /// Views with an id, by id, for the code that sets their text: the placement a view's label would have.
+        var viewsByID: [String: [Placement]] = [:]
+
+        init(resources: Resources, screenWidth: Double, documents: [(file: String, root: XMLElementNode, text: String)]) {
+            self.resources = resources
+            self.screenWidth = screenWidth
+            self.documents = documents
+            // Every layout's views with ids, read first, so code can be joined to them.
+            for index in documents.indices where resourceFolder(documents[index].file) == "layout" {
+                var found: [Placement] = []
+                walk(documents[index].root, document: index, width: screenWidth, parent: nil, depth: 0,
+                     includeDepth: 0, out: &found, idsOnly: true)
+                for placement in found {
+                    if let id = placement.from["overset:id"] { viewsByID[id, default: []].append(placement) }
+                }
+            }
+        }
+
+        mutating func layout(_ index: Int) -> [Placement] {
+            var out: [Placement] = []
+            walk(documents[index].root, document: index, width: screenWidth, parent: nil, depth: 0, includeDepth: 0,
+                 out: &out, idsOnly: false)
+            return out
+        }
+
+        /// The attributes of a view with its style's under them (`style=`, then `android:textAppearance`'s).
+        func attributes(of element: XMLElementNode) -> [String: String] {
+            var merged: [String: String] = [:]
+            if let style = element.attributes["style"] { merged = resources.items(ofStyle: style) }
+            for (key, value) in element.attributes { merged[key] = value }
+            return merged
+        }
+
+        /// Walks a layout, placing each view that shows a string, with the width its parent leaves it (nil when
+        /// the layout does not decide it).
+        func walk(_ element: XMLElementNode, document: Int, width: Double?, parent: XMLElementNode?, depth: Int,
+                  includeDepth: Int, out: inout [Placement], idsOnly: Bool) {
+            guard depth < 64 else { return }
+            if element.name == "include" {
+                guard includeDepth < 8, let layout = element.attributes["layout"], layout.hasPrefix("@layout/"),
+                      let target = resources.layouts[String(layout.dropFirst(8))]?.first else { return }
+                walk(documents[target].root, document: target, width: width, parent: parent, depth: depth + 1,
+                     includeDepth: includeDepth + 1, out: &out, idsOnly: idsOnly)
+                return
+            }
+            let attributes = attributes(of: element)
+            let own = ownWidth(element, attributes: attributes, available: width, parent: parent)
+            let content = own.map { $0 - horizontal(attributes, "android:padding") }
+            let viewID = attributes["android:id"].flatMap { id -> String? in
+                guard let slash = id.firstIndex(of: "/") else { return nil }
+                return String(id[id.index(after: slash)...])
+            }
+            for attribute in ["android:text", "android:hint", "app:title", "android:title"] {
+                guard let value = attributes[attribute], value.hasPrefix("@string/") || (idsOnly && viewID != nil) else { continue }
+                let key = value.hasPrefix("@string/") ? String(value.dropFirst(8)) : ""
+                if idsOnly && attribute != "android:text" { continue }
+                var placement = label(for: element, attributes: attributes, key: key, document: document,
+                                      width: content.map { max(0, $0) }, hint: attribute == "android:hint")
+                if let viewID { placement.from["overset:id"] = viewID }
+                if !idsOnly || viewID != nil { out.append(placement) }
+                break
+            }
+            if idsOnly, viewID != nil, attributes["android:text"] == nil, isTextView(element.name) {
+                var placement = label(for: element, attributes: attributes, key: "", document: document,
+                                      width: content.map { max(0, $0) }, hint: false)
+                placement.from["overset:id"] = viewID
+                out.append(placement)
+            }
+            for child in element.children {
+                walk(child, document: document, width: content, parent: element, depth: depth + 1,
+                     includeDepth: includeDepth, out: &out, idsOnly: idsOnly)
+            }
+        }
+
+        func isTextView(_ name: String) -> Bool {
+            let short = name.split(separator: ".").last.map(String.init) ?? name
+            return short.hasSuffix("TextView") || short.hasSuffix("Button") || short == "Chip" || short.hasSuffix("CheckBox")
+                || short.hasSuffix("Switch") || short == "SwitchMaterial" || short.hasSuffix("RadioButton")
+        }
+
+        /// The width of a view in dp: fixed, or what a parent that gives its children its width leaves it (its
+        /// margins taken off); nil when siblings or run-time code decide it.
+        func ownWidth(_ element: XMLElementNode, attributes: [String: String], available: Double?,
+                      parent: XMLElementNode?) -> Double? {
+            let declared = attributes["android:layout_width"] ?? "wrap_content"
+            if let fixed = resources.dimension(declared), fixed.unit != "px", fixed.value > 0 { return fixed.value }
+            guard let available else { return nil }
+            let margins = horizontal(attributes, "android:layout_margin")
+            guard let parent else { return available - margins }
+            let parentName = parent.name.split(separator: ".").last.map(String.init) ?? parent.name
+            let parentAttributes = self.attributes(of: parent)
+            switch parentName {
+            case "LinearLayout":
+                let vertical = parentAttributes["android:orientation"] == "vertical"
+                if vertical { return available - margins }
+                // Horizontal: the only child, or the one weighted child beside fixed ones.
+                let siblings = parent.children
+                if siblings.count == 1 { return available - margins }
+                guard declared == "0dp" || attributes["android:layout_weight"] != nil else { return nil }
+                var fixed = 0.0
+                for sibling in siblings where sibling !== element {
+                    let siblingAttributes = self.attributes(of: sibling)
+                    guard siblingAttributes["android:layout_weight"] == nil,
+                          let width = resources.dimension(siblingAttributes["android:layout_width"]), width.unit != "px"
+                    else { return nil }
+                    fixed += width.value + horizontal(siblingAttributes, "android:layout_margin")
+                }
+                return available - fixed - margins
+            case "FrameLayout", "ScrollView", "NestedScrollView", "CardView", "MaterialCardView", "CoordinatorLayout",
+                 "AppBarLayout", "TextInputLayout", "merge", "layout":
+                return available - margins
+            case "ConstraintLayout":
+                let start = attributes["app:layout_constraintStart_toStartOf"] ?? attributes["app:layout_constraintLeft_toLeftOf"]
+                let end = attributes["app:layout_constraintEnd_toEndOf"] ?? attributes["app:layout_constraintRight_toRightOf"]
+                if declared == "match_parent" || (start == "parent" && end == "parent") { return available - margins }
+                return nil
+            case "RelativeLayout":
+                return declared == "match_parent" ? available - margins : nil
+            default:
+                return declared == "match_parent" ? available - margins : nil
+            }
+        }
+
+        /// Start plus end of a margin or padding (`android:padding`, `paddingHorizontal`, `paddingStart`, …) in dp.
+        func horizontal(_ attributes: [String: String], _ prefix: String) -> Double {
+            func value(_ name: String) -> Double? {
+                resources.dimension(attributes[prefix + name]).flatMap { $0.unit == "px" ? nil : $0.value }
+            }
+            if let all = value("") { return 2 * all }
+            if let both = value("Horizontal") { return 2 * both }
+            return (value("Start") ?? value("Left") ?? 0) + (value("End") ?? value("Right") ?? 0)
+        }
+
+        /// The placement of a view showing `key`: its text size, lines, ellipsize and width.
+        func label(for element: XMLElementNode, attributes: [String: String], key: String, document: Int, width: Double?,
+                   hint: Bool) -> Placement {
+            let file = documents[document].file
+            let short = element.name.split(separator: ".").last.map(String.init) ?? element.name
+            var placement = Placement(key: key, table: "strings", file: file,
+                                      line: line(of: "@string/" + key, near: element.line, in: documents[document].text),
+                                      component: hint ? "\(short) hint" : short)
+            placement.set("platform", .name("android"), from: "res/\(resourceFolder(file))")
+            applyText(attributes, component: short, to: &placement)
+            if let width {
+                placement.set("width", .number(width), from: "layout: layout_width and the margins and paddings of the view and its parents at \(Points.format(screenWidth)) dp")
+            } else {
+                placement.notes.append("width: decided by its siblings or at run time (layout_width \(attributes["android:layout_width"] ?? "wrap_content"))")
+            }
+            return placement
+        }
+
+        /// Size, weight, lines and ellipsize from a view's attributes (style and appearance merged), else the widget's
+        /// defaults for the app's theme.
+        func applyText(_ attributes: [String: String], component: String, to placement: inout Placement) {
+            var appearanceItems: [String: String] = [:]
+            var appearanceName: String? = nil
+            if let reference = attributes["android:textAppearance"] {
+                if TextAppearance.named(reference) != nil {
+                    appearanceName = TextAppearance.named(reference)!.name
+                } else {
+                    appearanceItems = resources.items(ofStyle: reference)
+                    if let library = appearanceItems["overset:libraryStyle"], let found = TextAppearance.named(library) {
+                        appearanceName = found.name
+                    }
+                }
+            } else if let library = attributes["overset:libraryStyle"], let found = TextAppearance.named(library) {
+                appearanceName = found.name
+            }
+            let size = resources.dimension(attributes["android:textSize"] ?? appearanceItems["android:textSize"])
+            if let size, size.unit != "px" {
+                placement.set("size", .number(size.value), from: "android:textSize \(Points.format(size.value))\(size.unit)")
+                if size.unit == "dp" { placement.set("relativeTo", .name("none"), from: "android:textSize in dp: fixed") }
+            } else if let appearanceName {
+                placement.set("textAppearance", .name(appearanceName), from: "android:textAppearance")
+            } else {
+                let (name, source) = defaultAppearance(component)
+                placement.set(name.hasPrefix("size:") ? "size" : "textAppearance",
+                              name.hasPrefix("size:") ? .number(Double(name.dropFirst(5))!) : .name(name), from: source)
+            }
+            let style = attributes["android:textStyle"] ?? appearanceItems["android:textStyle"]
+            let family = attributes["android:fontFamily"] ?? appearanceItems["android:fontFamily"]
+            if style?.contains("bold") == true { placement.set("weight", .name("bold"), from: "android:textStyle bold") }
+            else if family == "sans-serif-medium" { placement.set("weight", .name("medium"), from: "android:fontFamily sans-serif-medium") }
+            if attributes["android:singleLine"] == "true" {
+                placement.set("maxLines", .number(1), from: "android:singleLine")
+                if attributes["android:ellipsize"] == nil { placement.set("ellipsize", .name("end"), from: "android:singleLine (TextView ellipsizes a single line at the end)") }
+            } else if let lines = (attributes["android:maxLines"] ?? attributes["android:lines"]).flatMap(Int.init) {
+                placement.set("maxLines", .number(Double(lines)), from: attributes["android:maxLines"] != nil ? "android:maxLines" : "android:lines")
+            } else {
+                placement.set("maxLines", .number(0), from: "TextView default: no line limit (maxLines Integer.MAX_VALUE)")
+            }
+            if let ellipsize = attributes["android:ellipsize"], ["end", "start", "middle", "marquee", "none"].contains(ellipsize) {
+                placement.set("ellipsize", .name(ellipsize), from: "android:ellipsize")
+            }
+        }
+
+        /// A widget's text appearance when nothing states one, for the app's theme (MDC's widget styles; the
+        /// platform `TextView`'s `?android:attr/textAppearanceSmall`, 14 sp).
+        func defaultAppearance(_ component: String) -> (String, String) {
+            let isButton = component.hasSuffix("Button") && !component.hasSuffix("RadioButton") && !component.hasSuffix("ImageButton")
+            if isButton || component == "Chip" {
+                switch resources.theme {
+                case .material3: return ("labelLarge", "Widget.Material3.Button: ?attr/textAppearanceLabelLarge")
+                case .material2: return ("button", "Widget.MaterialComponents.Button: ?attr/textAppearanceButton (textAllCaps not applied)")
+                case .appcompat: return ("appcompat.button", "Widget.AppCompat.Button: TextAppearance.AppCompat.Button (textAllCaps not applied)")
+                }
+            }
+            return ("android.small", "TextView default: ?android:attr/textAppearanceSmall (14 sp)")
+        }
+
+        /// The line of `needle` nearest before the element's reported line (libxml2 reports the end of its start
+        /// tag), else the element's line.
+        func line(of needle: String, near reported: Int, in text: String) -> Int {
+            var best: Int? = nil
+            var number = 0
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                number += 1
+                if number > reported { break }
+                if line.contains(needle + "\"") { best = number }
+            }
+            return best ?? reported
+        }
+
+        // MARK: Menus, preferences, navigation
+
+        func menu(_ document: (file: String, root: XMLElementNode, text: String)) -> [Placement] {
+            var out: [Placement] = []
+            func visit(_ element: XMLElementNode, depth: Int) {
+                guard depth < 16 else { return }
+                if element.name == "item", let title = element.attributes["android:title"], title.hasPrefix("@string/") {
+                    let key = String(title.dropFirst(8))
+                    let show = element.attributes["app:showAsAction"] ?? element.attributes["android:showAsAction"] ?? "never"
+                    let action = show.contains("always") || show.contains("ifRoom")
+                    let hasIcon = element.attributes["android:icon"] != nil
+                    if action && hasIcon && !show.contains("withText") { return }  // an icon: the title is its tooltip
+                    var placement = Placement(key: key, table: "strings", file: document.file,
+                                              line: line(of: title, near: element.line, in: document.text),
+                                              component: action ? "menu action" : "menu overflow item")
+                    placement.set("platform", .name("android"), from: "res/menu")
+                    placement.set("maxLines", .number(1), from: "menu items are one line (abc_popup_menu_item_layout)")
+                    placement.set("textAppearance", .name(resources.theme == .material3 ? "bodyLarge" : "appcompat.menu"),
+                                  from: "the theme's popup menu text appearance")
+                    placement.notes.append("width: the popup is measured at run time (MenuPopupHelper: at most max(half the screen, 320 dp))")
+                    out.append(placement)
+                }
+                for child in element.children { visit(child, depth: depth + 1) }
+            }
+            visit(document.root, depth: 0)
+            return out
+        }
+
+        func preferences(_ document: (file: String, root: XMLElementNode, text: String)) -> [Placement] {
+            guard document.root.name.hasSuffix("PreferenceScreen") else { return [] }
+            var out: [Placement] = []
+            func visit(_ element: XMLElementNode, depth: Int) {
+                guard depth < 16 else { return }
+                for (attribute, isTitle) in [("android:title", true), ("app:title", true), ("android:summary", false), ("app:summary", false)] {
+                    guard let value = element.attributes[attribute], value.hasPrefix("@string/") else { continue }
+                    let isCategory = element.name.hasSuffix("PreferenceCategory")
+                    var placement = Placement(key: String(value.dropFirst(8)), table: "strings", file: document.file,
+                                              line: line(of: value, near: element.line, in: document.text),
+                                              component: isCategory ? "preference category" : (isTitle ? "preference title" : "preference summary"))
+                    placement.set("platform", .name("android"), from: "res/xml preference screen")
+                    if isTitle {
+                        placement.set("maxLines", .number(1), from: "AndroidX preference_material.xml: title singleLine")
+                        placement.set("ellipsize", .name("marquee"), from: "AndroidX preference_material.xml: title ellipsize marquee")
+                        placement.set("textAppearance", .name(isCategory ? "bodyMedium" : "bodyLarge"),
+                                      from: "?android:attr/textAppearanceListItem (16 sp)")
+                    } else {
+                        placement.set("maxLines", .number(10), from: "AndroidX preference_material.xml: summary maxLines 10")
+                        placement.set("textAppearance", .name("bodyMedium"), from: "?android:attr/textAppearanceListItemSecondary (14 sp)")
+                    }
+                    placement.notes.append("width: the row's icon frame and widget decide it at run time")
+                    out.append(placement)
+                }
+                for child in element.children { visit(child, depth: depth + 1) }
+            }
+            visit(document.root, depth: 0)
+            return out
+        }
+
+        func navigation(_ document: (file: String, root: XMLElementNode, text: String)) -> [Placement] {
+            var out: [Placement] = []
+            func visit(_ element: XMLElementNode, depth: Int) {
+                guard depth < 16 else { return }
+                if element.name != "navigation" || depth > 0, let value = element.attributes["android:label"], value.hasPrefix("@string/") {
+                    var placement = Placement(key: String(value.dropFirst(8)), table: "strings", file: document.file,
+                                              line: line(of: value, near: element.line, in: document.text),
+                                              component: "toolbar title")
+                    toolbarTitle(&placement)
+                    out.append(placement)
+                }
+                for child in element.children { visit(child, depth: depth + 1) }
+            }
+            visit(document.root, depth: 0)
+            return out
+        }
+
+        func toolbarTitle(_ placement: inout Placement) {
+            placement.set("platform", .name("android"), from: "Toolbar")
+            placement.set("maxLines", .number(1), from: "Toolbar.setTitle: setSingleLine()")
+            placement.set("ellipsize", .name("end"), from: "Toolbar.setTitle: setEllipsize(END)")
+            switch resources.theme {
+            case .material3: placement.set("textAppearance", .name("titleLarge"), from: "Widget.Material3.Toolbar: ?attr/textAppearanceTitleLarge")
+            case .material2: placement.set("textAppearance", .name("headline6"), from: "Widget.MaterialComponents.Toolbar: ?attr/textAppearanceHeadline6")
+            case .appcompat:
+                placement.set("size", .number(20), from: "abc_text_size_title_material_toolbar: 20 dp")
+                placement.set("relativeTo", .name("none"), from: "AppCompat's toolbar title is in dp: fixed")
+                placement.set("weight", .name("medium"), from: "TextAppearance.AppCompat.Widget.ActionBar.Title")
+            }
+            placement.notes.append("width: the navigation icon and the actions decide it at run time")
+        }
+
+        // MARK: Code
+
+        /// `R.string.key` set on a view found by id in Kotlin or Java: the view's label from its layout (when its id
+        /// is in one layout only), or a toolbar title for `setTitle`/`title =`.
+        func code(file: String, text: String) -> [Placement] {
+            var out: [Placement] = []
+            var number = 0
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                number += 1
+                guard line.contains("R.string.") else { continue }
+                let source = String(line)
+                for match in source.matches(of: /([A-Za-z_][A-Za-z0-9_]*)\s*(?:\.setText\(|\.text\s*=\s*(?:[A-Za-z_.]*getString\()?)\s*R\.string\.([A-Za-z0-9_]+)/) {
+                    let receiver = String(match.1), key = String(match.2)
+                    let candidates = Set([receiver, LayoutReader.snakeCase(receiver)])
+                    let views = candidates.flatMap { viewsByID[$0] ?? [] }
+                    guard views.count == 1, var placement = views.first else { continue }
+                    placement.key = key
+                    placement.file = file
+                    placement.line = number
+                    placement.component = "\(placement.component) (id \(placement.from["overset:id"] ?? receiver)), set in code"
+                    placement.from["layout"] = views[0].file + ":\(views[0].line)"
+                    out.append(placement)
+                }
+                // Only a bar's title: `supportActionBar?.setTitle(…)`, `toolbar.title = getString(…)` (a bare
+                // `setTitle` is as often a preference's or a dialog's).
+                for match in source.matches(of: /(?i:toolbar|actionbar)\??\.(?:setTitle\(|title\s*=\s*(?:[A-Za-z_.]*getString\()?)\s*R\.string\.([A-Za-z0-9_]+)/) {
+                    var placement = Placement(key: String(match.1), table: "strings", file: file, line: number,
+                                              component: "toolbar title")
+                    toolbarTitle(&placement)
+                    out.append(placement)
+                }
+            }
+            return out.map { placement in
+                var copy = placement
+                copy.from.removeValue(forKey: "overset:id")
+                return copy
+            }
+        }
+
+        /// View binding's field name back to the id: `itemTitle` → `item_title`.
+        static func snakeCase(_ name: String) -> String {
+            var out = ""
+            for character in name {
+                if character.isUppercase { out += "_" + character.lowercased() } else { out.append(character) }
+            }
+            return out
+        }
+    }
+}
