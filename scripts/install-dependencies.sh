@@ -3,7 +3,8 @@
 # uses sudo when not root.
 #   always:    libharfbuzz-dev libfreetype-dev libfontconfig1-dev libicu-dev libcairo2-dev pkg-config, and the two
 #              font packages too large to ship in Fonts/: fonts-noto-cjk (Chinese, Japanese and Korean with each
-#              language's glyph forms; 57 MB download, 91 MB installed) and fonts-noto-color-emoji (10 MB, 11 MB).
+#              language's glyph forms; 57 MB download, 91 MB installed) and fonts-noto-color-emoji (10 MB, 11 MB);
+#              fonts-roboto-unhinted (Roboto, the font Android labels are measured with; 4 MB).
 #              Without them Overset still runs: Han and kana fall back to Droid Sans Fallback, and Hangul and emoji
 #              are reported as characters no font has.
 #   --tests:   also librsvg2-bin (rsvg-convert renders the SVGs), chromium (loads the HTML report headless),
@@ -17,7 +18,7 @@
 set -euo pipefail
 
 packages=(libharfbuzz-dev libfreetype-dev libfontconfig1-dev libicu-dev libcairo2-dev pkg-config
-          fonts-noto-cjk fonts-noto-color-emoji)
+          fonts-noto-cjk fonts-noto-color-emoji fonts-roboto-unhinted)
 tests=false
 if [ "${1:-}" = "--tests" ]; then
   tests=true

@@ -21,9 +21,16 @@ extension PlacementReport {
             for problem in problems { out += "  \(problem.file): \(problem.message)\n" }
         }
         let keys = Set(placements.map { $0.table + "\u{0}" + $0.key }).count
+        let unit = isAndroid ? "dp" : "pt"
         out += "\n\(Plural.count(placements.count, "placement", "placements")) of \(Plural.count(keys, "key", "keys")), "
             + "\(unplaced.count) unplaced, \(Plural.count(problems.count, "file", "files")) not read; widths at "
-            + "\(Points.format(screenWidth, decimals: 0)) pt (\(screenWidthFrom))\n"
+            + "\(Points.format(screenWidth, decimals: 0)) \(unit) (\(screenWidthFrom))\n"
         return out
     }
+}
+
+
+extension PlacementReport {
+    /// Whether the placements are an Android app's (their labels say `platform: android`): widths are dp.
+    public var isAndroid: Bool { placements.contains { $0.label["platform"] == .name("android") } }
 }

@@ -10,7 +10,7 @@ extension PlacementReport {
     public func specYAML(appFolder: String, version: String) -> String {
         var out = """
             # Written by `overset spec init \(appFolder)` (Overset \(version)): one rule per key the app shows, with
-            # the label its storyboards, XIBs and Swift code give it (widths at \(Points.format(screenWidth, decimals: 0)) pt: \(screenWidthFrom)).
+            # the label its storyboards, XIBs and Swift code give it (widths at \(Points.format(screenWidth, decimals: 0)) \(isAndroid ? "dp" : "pt"): \(screenWidthFrom)).
             # Review each rule: the comments say where every setting came from. Then `overset check \(appFolder) --spec this-file`.
             #
             # languages: [de, ar, th]            # default: every language found

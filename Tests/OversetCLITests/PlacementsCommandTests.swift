@@ -164,3 +164,51 @@ import Testing
         }
     }
 }
+
+/// Issue 47: an Android app folder checked with no spec (Tests/OversetPlacementsTests/Trees/NotesApp, labels read
+/// from its layouts by hand). The expected font scales come from hb-shape widths with Roboto (AndroidTests) and
+/// Android 14's curve: "Deine Notizensammlung" is 10.907 em, headlineMedium 28 sp in 288 dp (320 − 2 × 16 padding)
+/// fails from 1× (305 dp) and fits at 0.85× (23.8 dp: 260 dp); "Alles auf dem neuesten Stand" is 13.262 em, 14 sp
+/// in 288 dp, fits up to 21.7 dp, so fails from 1.5× (22 dp); "Abbrechen" in Roboto Medium is 4.842 em plus
+/// labelLarge's 0.00714 em a letter, in a 112 dp button, fits up to 22.8 dp: fails from 1.8× (24.4 dp).
+@Suite struct AndroidCheckTests {
+    static let app = DoorAgreementTests.root + "/Tests/OversetPlacementsTests/Trees/NotesApp"
+
+    @Test func check_anAndroidAppWithoutASpec_reportsEachLayoutLine() throws {
+        let run = try CLITests.run(["check", Self.app, "--quiet"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let out = run.stdout
+        #expect(out.contains("de: FAIL truncated: 1× … 2× (6 font scales): needs "), "\(out)")
+        #expect(out.contains("shown at \(Self.app)/app/src/main/res/layout/activity_main.xml:13 (TextView)"), "\(out)")
+        #expect(out.contains("de: FAIL truncated: 1.5× … 2× (3 font scales)"), "\(out)")
+        #expect(out.contains("shown at \(Self.app)/app/src/main/java/org/example/notes/MainActivity.kt:12 "
+            + "(TextView (id sync_status), set in code)"), "\(out)")
+        #expect(out.contains("de: FAIL truncated: 1.8× … 2× (2 font scales)"), "\(out)")
+        #expect(out.contains("shown at \(Self.app)/app/src/main/res/layout/buttons.xml:19 (Button)"), "\(out)")
+        #expect(out.contains("× 7 font scales = "), "\(out)")
+        // Places whose width the layout does not decide are named, never passed.
+        #expect(out.contains("“screen_settings” (toolbar title) is not checked here: its width is unknown"), "\(out)")
+        #expect(out.contains("1 key with no placement found (“unused_hint”)"), "\(out)")
+    }
+
+    @Test func placements_ofAnAndroidApp_readLayoutsMenusPreferencesAndCode() throws {
+        let run = try CLITests.run(["placements", Self.app, "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let placements = try #require(object["placements"] as? [[String: Any]])
+        func label(_ key: String) -> [String: Any]? {
+            placements.first { $0["key"] as? String == key }?["label"] as? [String: Any]
+        }
+        // Read by hand from the tree: the include's weighted button is 288 − 112 − 8 = 168 dp; the style
+        // Notes.Status gives 14 sp, one line, ellipsize end; the button takes Material 3's labelLarge.
+        #expect(label("action_save")?["width"] as? Double == 168)
+        #expect(label("action_save")?["textAppearance"] as? String == "labelLarge")
+        #expect(label("sync_status_idle")?["size"] as? Double == 14)
+        #expect(label("sync_status_idle")?["ellipsize"] as? String == "end")
+        #expect(label("notes_empty")?["maxLines"] as? Double == 0)
+        #expect(label("pref_backup_title")?["maxLines"] as? Double == 1)
+        #expect(label("screen_settings")?["textAppearance"] as? String == "titleLarge")
+        #expect(label("action_sync") != nil)
+        #expect(object["screenWidth"] as? Double == 320)
+    }
+}
