@@ -205,14 +205,6 @@ struct Check: ParsableCommand {
         }
     }
 
-    /// The platform a spec that names none is read for: Android when every catalog is a `values*/strings.xml`.
-    var catalogsPlatform: Platform {
-        let files = catalogFiles
-        let android = !files.isEmpty && files.allSatisfy {
-            (catalogFormat ?? CatalogFormat.guess(path: $0)) == .android
-        }
-        return android ? .android : .ios
-    }
 
     func parseCategories(_ text: String) throws -> [ContentSizeCategory] {
         do {
@@ -231,7 +223,7 @@ struct Check: ParsableCommand {
         var layoutSpec: LayoutSpec
         var plan: PlacementReport.CheckPlan?
         do {
-            let platform = catalogsPlatform
+            let platform = CatalogFormat.platform(of: catalogFiles, format: catalogFormat)
             let given = try spec.map { try LayoutSpec.read(path: $0, defaultPlatform: platform) }
             if given == nil || placements {
                 plan = try CheckPlacements.plan(app: catalogs, spec: given, screenWidth: screenWidth)

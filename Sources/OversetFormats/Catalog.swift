@@ -87,6 +87,22 @@ public enum CatalogFormat: String, Sendable, Hashable, CaseIterable, Codable {
     /// JSON Lines, one object a line with `key` and one field per language (the corpus format).
     case jsonl
 
+    /// The platform catalogs are shown on, for a spec that names none: Android when every one (a file, or the
+    /// catalogs found in a folder) is a `values*/strings.xml` (or `format` says so), else iOS.
+    public static func platform(of paths: [String], format: CatalogFormat? = nil) -> Platform {
+        var files: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                files += Catalog.files(under: path)
+            } else {
+                files.append(path)
+            }
+        }
+        let android = !files.isEmpty && files.allSatisfy { (format ?? guess(path: $0)) == .android }
+        return android ? .android : .ios
+    }
+
     /// The format a path's name suggests, or nil.
     public static func guess(path: String) -> CatalogFormat? {
         let lower = path.lowercased()

@@ -36,7 +36,8 @@ public final class CatalogSession: Sendable {
     /// Reads the catalogs (files or folders) and the spec, and judges every string.
     /// - Throws: what `overset check` would stop on: a spec mistake, a catalog that cannot be found.
     public convenience init(catalogs paths: [String], spec specPath: String, baseline baselinePath: String? = nil) throws {
-        try self.init(catalogs: paths, spec: try LayoutSpec.read(path: specPath), baseline: baselinePath)
+        try self.init(catalogs: paths, spec: try LayoutSpec.read(path: specPath, defaultPlatform: CatalogFormat.platform(of: paths)),
+                      baseline: baselinePath)
     }
 
     /// An app folder read with its placements: each key judged with the label the app shows it with (the spec

@@ -85,54 +85,8 @@ public enum Placements {
                                screenWidth: screenWidth, screenWidthFrom: screenFrom)
     }
 
-    /// The Android screen width when none is given: 320 dp, the narrowest the Android CDD allows (7.1.1, "at least
-    /// 426 dp x 320 dp").
-    public static let androidScreenWidth = 320.0
-
-    /// An Android app's placements (``/OversetPlacements/AndroidPlacements``), or nil when `folder` holds none.
-    private static func findAndroid(in folder: String, options: Options, reader: inout Reader) -> PlacementReport? {
-        var problems: [PlacementProblem] = []
-        let files = AndroidPlacements.files(under: folder, limit: options.maximumFiles, skipped: skippedFolders,
-                                            problems: &problems)
-        guard AndroidPlacements.isAndroidApp(folder, files: files) else { return nil }
-        reader.problems += problems
-        let screenWidth = options.screenWidth ?? androidScreenWidth
-        let from = options.screenWidth == nil ? "Android's narrowest screen (CDD 7.1.1): 320 dp" : "--screen-width"
-        var found: [PlacementProblem] = []
-        var placements = AndroidPlacements.find(folder: folder, files: files, screenWidth: screenWidth,
-                                                read: { reader.read($0) }, problems: &found)
-        reader.problems += found
-        var keys = Set<TableKey>()
-        for file in files where file.hasSuffix("/values/strings.xml") || file == "values/strings.xml" {
-            do {
-                for entry in try Catalog.read(path: (folder as NSString).appendingPathComponent(file)).entries {
-                    keys.insert(TableKey(table: "strings", key: entry.key))
-                }
-            } catch let error as CatalogError where error.message.contains("empty catalog") {
-                continue
-            } catch {
-                reader.problems.append(PlacementProblem(file: file, message: "catalog not read: \(error)"))
-            }
-        }
-        for index in placements.indices {
-            placements[index].inCatalog = keys.contains(TableKey(table: "strings", key: placements[index].key))
-        }
-        placements.sort { ($0.file, $0.line, $0.key) < ($1.file, $1.line, $1.key) }
-        var seen = Set<String>()
-        placements = placements.filter {
-            seen.insert([$0.table, $0.key, $0.file, String($0.line), $0.component].joined(separator: "\u{0}")).inserted
-        }
-        let placed = Set(placements.map { TableKey(table: $0.table, key: $0.key) })
-        let unplaced = keys.subtracting(placed).sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map {
-            UnplacedKey(key: $0.key, table: $0.table, reason: "no layout, menu, preference screen, navigation graph or "
-                + "setText on a view by id shows it")
-        }
-        return PlacementReport(placements: placements, unplaced: unplaced, problems: reader.problems,
-                               screenWidth: screenWidth, screenWidthFrom: from)
-    }
-
     /// Reads the app's files within the limits, noting each file it could not read.
-    private struct Reader {
+    struct Reader {
         let folder: String
         let options: Options
         var problems: [PlacementProblem] = []

@@ -64,7 +64,7 @@ private func expectFits(keys: [String]?, in catalog: String, spec: String, langu
     let specPath = resolve(spec, from: sourceLocation.filePath)
     let layoutSpec: LayoutSpec
     do {
-        layoutSpec = try LayoutSpec.read(path: specPath)
+        layoutSpec = try LayoutSpec.read(path: specPath, defaultPlatform: CatalogFormat.platform(of: [resolve(catalog, from: sourceLocation.filePath)]))
     } catch {
         Issue.record(Comment(rawValue: "the layout spec: \(error)"), sourceLocation: sourceLocation)
         return nil
@@ -128,7 +128,8 @@ public func XCTAssertFits(key: String?, in catalog: String, spec: String, langua
                           file: StaticString = #filePath, line: UInt = #line) {
     let layoutSpec: LayoutSpec
     do {
-        layoutSpec = try LayoutSpec.read(path: resolve(spec, from: "\(file)"))
+        layoutSpec = try LayoutSpec.read(path: resolve(spec, from: "\(file)"),
+                                         defaultPlatform: CatalogFormat.platform(of: [resolve(catalog, from: "\(file)")]))
     } catch {
         XCTFail("the layout spec: \(error)", file: file, line: line)
         return

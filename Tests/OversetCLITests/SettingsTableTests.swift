@@ -43,6 +43,11 @@ import Testing
         "maximumPointSize": ("Check for updates", ["style": .string("body"), "category": .string("AX5"), "maximumPointSize": .number(20)]),
         "hangulWordPriority": ("업데이트를 완료하려면 브라우저를 다시 시작하세요", ["width": .number(150), "hangulWordPriority": .bool(false)]),
         "markdown": ("Tap **Allow** to *continue*", ["markdown": .bool(true)]),
+        "platform": ("Zum Abschließen des Updates Firefox neu starten", ["platform": .string("android")]),
+        "fontScale": ("Check for updates", ["platform": .string("android"), "fontScale": .number(2)]),
+        "textAppearance": ("Check for updates", ["platform": .string("android"), "textAppearance": .string("titleLarge")]),
+        "ellipsize": ("Zum Abschließen des Updates Firefox neu starten",
+                      ["platform": .string("android"), "maxLines": .number(1), "ellipsize": .string("end")]),
     ]
 
     static let base: [String: SettingValue] = ["width": .number(220), "size": .number(17)]
@@ -50,7 +55,7 @@ import Testing
     /// The request's settings: the base with the example's over it (a style replaces the base's size).
     static func settings(_ example: [String: SettingValue]) -> [String: SettingValue] {
         var settings = base.merging(example) { $1 }
-        if example["style"] != nil { settings["size"] = nil }
+        if example["style"] != nil || example["textAppearance"] != nil { settings["size"] = nil }
         return settings
     }
 

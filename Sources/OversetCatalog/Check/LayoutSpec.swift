@@ -174,42 +174,19 @@ public struct LayoutSpec: Sendable {
         guard case .mapping(let mapping) = root else { throw fail(root, "the layout spec must be a mapping of keys") }
         var top = Settings(SpecValue.table(mapping), origin: "the layout spec")
         let languages = try top.strings("languages")
-        var categories: [ContentSizeCategory]? = nil
-        if let names = try top.strings("categories") {
-            do {
-                categories = try ContentSizeCategory.list(names)
-            } catch {
-                throw fail(root["categories"], "\(error)")
-            }
-        }
-        var fontScales: [FontScale]? = nil
-        if let values = top.take("fontScales") {
-            guard case .list(let items) = values, !items.isEmpty else {
-                throw fail(root["fontScales"], "fontScales: expected a list of font scales, such as [1, 1.3, 2]")
-            }
-            fontScales = try items.map { item throws(CatalogError) -> FontScale in
-                let scale: FontScale?
-                switch item {
-                case .number(let value): scale = FontScale(value)
-                case .string(let text): scale = FontScale(name: text)
-                default: scale = nil
-                }
-                guard let scale, FontScale.limits.contains(scale.value) else {
-                    throw fail(root["fontScales"], "fontScales: \(item.written) is not a font scale from "
-                        + "\(Points.format(FontScale.limits.lowerBound)) to \(Points.format(FontScale.limits.upperBound))")
-                }
-                return scale
-            }
-        }
+        let categories = try readCategories(top.strings("categories"), node: root["categories"], fail: fail)
+        let fontScales = try readFontScales(top.take("fontScales"), node: root["fontScales"], fail: fail)
         let topPlatform = try top.choice("platform", Platform.allCases.map { ($0.rawValue, $0) })
         let samples = try SampleValues(settings: top.take("samples"))
         let defaultNode = root["default"]
         guard top.take("default") != nil, case .mapping(var defaults)? = defaultNode else {
             throw fail(defaultNode ?? root, "the spec needs a \"default\" rule (at least a width and a style or size)")
         }
-        // The top level's platform (else the catalogs') is the default rule's, unless that rule names its own.
+        // The top level's platform (else the catalogs') is the default rule's, unless that rule names its own. A
+        // default rule with a Dynamic Type text style (`style: body`) is an iOS spec, whatever its catalogs.
         if !defaults.contains(where: { $0.key.string == "platform" }) {
-            defaults[Node("platform")] = Node((topPlatform ?? defaultPlatform).rawValue)
+            let namesStyle = defaults.contains { $0.key.string == "style" }
+            defaults[Node("platform")] = Node((topPlatform ?? (namesStyle ? .ios : defaultPlatform)).rawValue)
         }
         let rulesNode = root["rules"]
         _ = top.take("rules")
@@ -258,6 +235,59 @@ public struct LayoutSpec: Sendable {
                 }
             }
         }
+        diagnostics += platformMistakes(defaultRule: defaultRule, rules: rules, categories: categories,
+                                        fontScales: fontScales, root: root, located: located)
+        // A mistake the spec cannot be used with stops the run before anything is measured, every mistake named at
+        // once (the default rule's and each rule's): a skipped rule would judge its keys by the default rule.
+        if let first = diagnostics.first {
+            let rest = diagnostics.dropFirst().map { "\n  \($0.location): \($0.message)" }.joined()
+            throw CatalogError(location: first.location, message: first.message + rest)
+        }
+        var spec = LayoutSpec(languages: languages, categories: categories, samples: samples, defaultRule: defaultRule,
+                              rules: rules, diagnostics: diagnostics)
+        spec.fontScales = fontScales
+        return spec
+    }
+
+    /// `categories: [Large, AX3]`, by any name a category parses from.
+    private static func readCategories(_ names: [String]?, node: Node?,
+                                       fail: (Node?, String) -> CatalogError) throws -> [ContentSizeCategory]? {
+        guard let names else { return nil }
+        do {
+            return try ContentSizeCategory.list(names)
+        } catch {
+            throw fail(node, "\(error)")
+        }
+    }
+
+    /// `fontScales: [1, 1.3, 2]` (numbers, or `130%`, `1.3×`), each within ``/OversetLabel/FontScale/limits``.
+    private static func readFontScales(_ value: SettingValue?, node: Node?,
+                                       fail: (Node?, String) -> CatalogError) throws -> [FontScale]? {
+        guard let value else { return nil }
+        guard case .list(let items) = value, !items.isEmpty else {
+            throw fail(node, "fontScales: expected a list of font scales, such as [1, 1.3, 2]")
+        }
+        return try items.map { item throws(CatalogError) -> FontScale in
+            let scale: FontScale?
+            switch item {
+            case .number(let number): scale = FontScale(number)
+            case .string(let text): scale = FontScale(name: text)
+            default: scale = nil
+            }
+            guard let scale, FontScale.limits.contains(scale.value) else {
+                throw fail(node, "fontScales: \(item.written) is not a font scale from "
+                    + "\(Points.format(FontScale.limits.lowerBound)) to \(Points.format(FontScale.limits.upperBound))")
+            }
+            return scale
+        }
+    }
+
+    /// A spec judges one platform: a rule of another, the other platform's sizes, and (on Android) the iOS-only
+    /// reflowing headers and candidate layouts are mistakes.
+    private static func platformMistakes(defaultRule: LayoutRule, rules: [LayoutRule], categories: [ContentSizeCategory]?,
+                                         fontScales: [FontScale]?, root: Node,
+                                         located: (Node?) -> CatalogLocation) -> [CatalogDiagnostic] {
+        var diagnostics: [CatalogDiagnostic] = []
         let platform = defaultRule.label.platform
         for (index, rule) in rules.enumerated() where rule.label.platform != platform {
             diagnostics.append(CatalogDiagnostic(.error, rule.location, "rule \(index + 1): platform "
@@ -275,16 +305,7 @@ public struct LayoutSpec: Sendable {
             diagnostics.append(CatalogDiagnostic(.error, rule.location, "rule \(index + 1): reflow and candidates "
                 + "are judged for iOS only (by content size category); not yet for Android"))
         }
-        // A mistake the spec cannot be used with stops the run before anything is measured, every mistake named at
-        // once (the default rule's and each rule's): a skipped rule would judge its keys by the default rule.
-        if let first = diagnostics.first {
-            let rest = diagnostics.dropFirst().map { "\n  \($0.location): \($0.message)" }.joined()
-            throw CatalogError(location: first.location, message: first.message + rest)
-        }
-        var spec = LayoutSpec(languages: languages, categories: categories, samples: samples, defaultRule: defaultRule,
-                              rules: rules, diagnostics: diagnostics)
-        spec.fontScales = fontScales
-        return spec
+        return diagnostics
     }
 
     /// How deep lists and mappings may nest in a spec, flow (`[`, `{`) or block (indentation, `- `).

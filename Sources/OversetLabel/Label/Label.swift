@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: a label's settings, their table of UIKit names and how each resolves (size, line
+// height, tracking, validation) per platform are one model that every door reads.
 /// Everything that decides how a label lays out its text: what UIKit spreads over `UILabel`, `UIFont` and
 /// `NSParagraphStyle`, in one value.
 ///
@@ -184,38 +186,6 @@ public struct Label: Sendable, Hashable {
 
     /// The text size setting the label is at: its category on iOS, its font scale on Android.
     public var textSize: TextSize { platform == .android ? .fontScale(fontScale) : .category(category) }
-
-    /// An Android `TextView` with a text appearance (Material 3's `bodyLarge`, `TextAppearance.AppCompat.Body1`, …):
-    /// its size in sp, line height, letter spacing and weight, with `TextView`'s defaults (high-quality breaking,
-    /// no ellipsis: lines past `maxLines` are cut off).
-    ///
-    /// ```swift
-    /// let label = Label.android(.named("bodyLarge")!, width: 328, maxLines: 2)
-    /// try label.at(.fontScale(FontScale(2))).verdict(for: "Nach Updates suchen", language: "de").fits
-    /// ```
-    public static func android(_ appearance: TextAppearance, width: Double, maxLines: Int = 0,
-                               ellipsize: TruncationMode = .clip, fontScale: FontScale = .standard) -> Label {
-        var label = Label(font: .size(appearance.size, relativeTo: .body), width: width, maxLines: maxLines,
-                          lineHeight: appearance.lineHeight.map(LabelLineHeight.points) ?? .natural,
-                          truncation: ellipsize, strategy: .highQuality,
-                          tracking: appearance.letterSpacing == 0 ? .none : .thousandthsOfEm(appearance.letterSpacing * 1000),
-                          fonts: LabelFonts(weight: appearance.weight))
-        label.platform = .android
-        label.fontScale = fontScale
-        return label
-    }
-
-    /// An Android `TextView` with a text size: sp that follow the font scale, or dp (`scales: false`) that do not.
-    public static func android(size: Double, scales: Bool = true, weight: FontWeight = .regular, width: Double,
-                               maxLines: Int = 0, ellipsize: TruncationMode = .clip,
-                               fontScale: FontScale = .standard) -> Label {
-        var label = Label(font: .size(size, relativeTo: scales ? .body : nil), width: width, maxLines: maxLines,
-                          lineHeight: .natural, truncation: ellipsize, strategy: .highQuality,
-                          fonts: LabelFonts(weight: weight))
-        label.platform = .android
-        label.fontScale = fontScale
-        return label
-    }
 
     /// The label at another width (everything else the same).
     public func withWidth(_ width: Double) -> Label {
