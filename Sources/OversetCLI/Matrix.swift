@@ -110,6 +110,10 @@ struct Matrix: ParsableCommand {
     func run() throws {
         try picture.refuse(over: OutputFile.fontInputs(title.fonts))
         let component = try component()
+        if component.title.platform == .android {
+            throw ValidationError("matrix judges a reflowing header or candidate layouts by content size category, "
+                + "which is iOS's; for an Android label use `overset preview --font-scale` or `overset check` with fontScales")
+        }
         if let candidates {
             try choose(candidates)
             return

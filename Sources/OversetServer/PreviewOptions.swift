@@ -9,7 +9,8 @@ struct PreviewOptions {
     /// The members beyond `measure`'s.
     static let keys = ["categories", "picture", "palette", "imageWidth", "spacing", "candidates"]
 
-    var categories: [ContentSizeCategory]
+    /// The text sizes judged: categories for an iOS label, font scales for an Android one.
+    var categories: [TextSize]
     var drawing = true
     var palette = PicturePalette.light
     /// A reflowing header beside an image (`imageWidth`, `spacing`), as `matrix` and a spec's `reflow:` make it.
@@ -22,16 +23,30 @@ struct PreviewOptions {
     init(_ request: MeasureRequest) throws {
         let label = request.label
         let extras = request.extras
+        let android = label.platform == .android
         switch extras["categories"] {
-        case nil, .null?: categories = [label.category]
-        case .string(let name)? where name == "all": categories = ContentSizeCategory.allCases
+        case nil, .null?: categories = [label.textSize]
+        case .string(let name)? where name == "all": categories = TextSize.all(on: label.platform)
         case .list(let names)?:
             guard !names.isEmpty else { throw ServerError(.invalidRequest, "categories: an empty list (give \"all\" or names)") }
             categories = try names.map { name in
+                // An Android label's sizes are font scales (1.3, "1.3×"); an iOS label's, categories.
+                if android {
+                    let scale: FontScale?
+                    switch name {
+                    case .number(let value): scale = FontScale(value)
+                    case .string(let text): scale = FontScale(name: text)
+                    default: scale = nil
+                    }
+                    guard let scale, FontScale.limits.contains(scale.value) else {
+                        throw ServerError(.invalidRequest, "categories: \(name.written.prefix(40)) is not a font scale (0.5 … 4)")
+                    }
+                    return .fontScale(scale)
+                }
                 guard case .string(let name) = name, let category = ContentSizeCategory(name) else {
                     throw ServerError(.invalidRequest, "categories: \(name.written.prefix(40)) is not a category (xSmall … AX5)")
                 }
-                return category
+                return .category(category)
             }.sorted()
         default:
             throw ServerError(.invalidRequest, "categories: expected \"all\" or a list of category names")
@@ -54,6 +69,10 @@ struct PreviewOptions {
             let spacing = try Self.points(extras["spacing"] ?? .number(12), "spacing")
             header = ReflowComponent(title: label, imageWidth: image, spacing: spacing, policy: .truncation)
         }
+        if android && (extras["imageWidth"] != nil || extras["spacing"] != nil || extras["candidates"] != nil) {
+            throw ServerError(.invalidRequest, "imageWidth and candidates are judged by content size category, which is "
+                + "iOS's; not for platform android")
+        }
         if let value = extras["candidates"] {
             // The spec's own reader of `candidates:`.
             do {
@@ -75,14 +94,14 @@ struct PreviewOptions {
     /// The text at `category`: alone, or in the layout its component chooses there (the verdict `check` judges),
     /// with the layout's name and why.
     func judge(_ prepared: PreparedText, request: MeasureRequest,
-               at category: ContentSizeCategory) throws(OversetError) -> (verdict: Verdict, layout: String?, reason: String?) {
-        let label = request.label.at(category)
-        if let header {
+               at size: TextSize) throws(OversetError) -> (verdict: Verdict, layout: String?, reason: String?) {
+        let label = request.label.at(size)
+        if let header, case .category(let category) = size {
             let decision = try ReflowHeader(component: header, title: prepared)
                 .effectiveOrientation(for: request.label.width, category: category)
             return (decision.title.judged(by: request.policy), decision.orientation.rawValue, decision.reason)
         }
-        if let candidates {
+        if let candidates, case .category(let category) = size {
             let decision = try candidates.choice(text: LabelPreparations(prepared), label: request.label, policy: request.policy)
                 .choose(width: request.label.width, category: category)
             let tried = decision.attempts.dropLast().map { "\($0.arrangement.name): \($0.reason)" }

@@ -243,7 +243,7 @@ public final class OversetService: Sendable {
                 json.beginObject()
                 json.key("answer")
                 json.raw(String(decoding: LayoutReport.json(shown.verdict), as: UTF8.self))
-                json.member("category", category.higName)
+                json.member("category", category.name)
                 json.member("layout", shown.layout)
                 json.member("reason", shown.reason)
                 if preview.drawing {

@@ -138,14 +138,17 @@ public struct Label: Sendable, Hashable {
     }
 
     /// A label with any font setting; the parameters are the properties of the same names, every one with the
-    /// default a `UILabel` has.
+    /// default a `UILabel` has (``Label/android(_:width:maxLines:ellipsize:fontScale:)`` gives a `TextView`'s).
     public init(font: LabelFont, category: ContentSizeCategory = .large, width: Double, maxLines: Int = 0,
                 lineHeight: LabelLineHeight = .automatic, truncation: TruncationMode = .tail,
                 wrapping: WrapMode = .word, strategy: LineBreakStrategy = .pushOut, tracking: Tracking = .none,
                 fonts: LabelFonts = .bundled, colors: LabelColors? = nil, minimumScaleFactor: Double? = nil,
                 allowsTightening: Bool = false, minimumCategory: ContentSizeCategory? = nil,
                 maximumCategory: ContentSizeCategory? = nil, boldText: Bool = false, maximumPointSize: Double? = nil,
-                hangulWordPriority: Bool? = nil, markdown: Bool = false) {
+                hangulWordPriority: Bool? = nil, markdown: Bool = false, platform: Platform = .ios,
+                fontScale: FontScale = .standard) {
+        self.platform = platform
+        self.fontScale = fontScale
         self.hangulWordPriority = hangulWordPriority
         self.markdown = markdown
         self.colors = colors
