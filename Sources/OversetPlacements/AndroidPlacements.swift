@@ -62,6 +62,7 @@ public enum AndroidPlacements {
     package static func find(folder: String, files: [String], screenWidth: Double, read: (String) -> Data?,
                      problems: inout [PlacementProblem]) -> [Placement] {
         var resources = Resources()
+        var arrayItems: [Placement] = []
         var documents: [(file: String, root: XMLElementNode, text: String)] = []
         for file in files where file.hasSuffix(".xml") {
             let folderName = resourceFolder(file)
@@ -72,6 +73,7 @@ public enum AndroidPlacements {
                 let root = try XMLElementNode.parse(data, path: file)
                 if isValues {
                     resources.add(values: root)
+                    arrayItems += stringArrayItems(root, file: file)
                 } else {
                     documents.append((file, root, String(decoding: data, as: UTF8.self)))
                     if folderName == "layout" {
@@ -84,7 +86,7 @@ public enum AndroidPlacements {
             }
         }
         var reader = LayoutReader(resources: resources, screenWidth: screenWidth, documents: documents)
-        var placements: [Placement] = []
+        var placements: [Placement] = arrayItems
         for (index, document) in documents.enumerated() {
             let folderName = resourceFolder(document.file)
             switch folderName {
@@ -100,6 +102,24 @@ public enum AndroidPlacements {
             placements += reader.code(file: file, text: String(decoding: data, as: UTF8.self))
         }
         return placements
+    }
+
+    /// The strings a `<string-array>` lists (`<item>@string/key</item>`): shown as the entries of a list
+    /// preference's dialog, a spinner or a menu, whose width is decided at run time.
+    static func stringArrayItems(_ root: XMLElementNode, file: String) -> [Placement] {
+        var out: [Placement] = []
+        for array in root.children(named: "string-array") {
+            for item in array.children(named: "item") {
+                let value = item.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard value.hasPrefix("@string/") else { continue }
+                var placement = Placement(key: String(value.dropFirst(8)), table: "strings", file: file, line: item.line,
+                                          component: "list item (string-array \(array.attributes["name"] ?? "?"))")
+                placement.set("platform", .name("android"), from: "res/values string-array")
+                placement.notes.append("width: the list it is shown in (a list preference's dialog, a spinner) decides it at run time")
+                out.append(placement)
+            }
+        }
+        return out
     }
 
     // MARK: - Resources
@@ -138,6 +158,13 @@ public enum AndroidPlacements {
             guard let value, depth < 8 else { return nil }
             if value.hasPrefix("@dimen/") {
                 return dimension(dimensions[String(value.dropFirst("@dimen/".count))], depth: depth + 1)
+            }
+            if value.hasPrefix("?attr/") || value.hasPrefix("?") && !value.contains(":") {
+                // A theme attribute the app's own themes set (`<item name="status_text_large">18sp</item>`).
+                let name = value.hasPrefix("?attr/") ? String(value.dropFirst(6)) : String(value.dropFirst())
+                let themes = styles.sorted { $0.key < $1.key }.filter { $0.value.items[name] != nil }
+                let theme = themes.first { $0.value.parent?.contains("Theme") == true || $0.key.contains("Theme") } ?? themes.first
+                return dimension(theme?.value.items[name], depth: depth + 1)
             }
             for unit in ["dip", "dp", "sp", "px"] where value.hasSuffix(unit) {
                 guard let number = Double(value.dropLast(unit.count)) else { return nil }
@@ -438,17 +465,12 @@ public enum AndroidPlacements {
                     var placement = Placement(key: String(value.dropFirst(8)), table: "strings", file: document.file,
                                               line: line(of: value, near: element.line, in: document.text),
                                               component: isCategory ? "preference category" : (isTitle ? "preference title" : "preference summary"))
-                    placement.set("platform", .name("android"), from: "res/xml preference screen")
                     if isTitle {
-                        placement.set("maxLines", .number(1), from: "AndroidX preference_material.xml: title singleLine")
-                        placement.set("ellipsize", .name("marquee"), from: "AndroidX preference_material.xml: title ellipsize marquee")
-                        placement.set("textAppearance", .name(isCategory ? "bodyMedium" : "bodyLarge"),
-                                      from: "?android:attr/textAppearanceListItem (16 sp)")
+                        preferenceTitle(&placement, kind: element.name,
+                                        singleLineTitle: element.attributes["app:singleLineTitle"] ?? element.attributes["android:singleLineTitle"])
                     } else {
-                        placement.set("maxLines", .number(10), from: "AndroidX preference_material.xml: summary maxLines 10")
-                        placement.set("textAppearance", .name("bodyMedium"), from: "?android:attr/textAppearanceListItemSecondary (14 sp)")
+                        preferenceSummary(&placement)
                     }
-                    placement.notes.append("width: the row's icon frame and widget decide it at run time")
                     out.append(placement)
                 }
                 for child in element.children { visit(child, depth: depth + 1) }
@@ -474,6 +496,59 @@ public enum AndroidPlacements {
             return out
         }
 
+        /// AndroidX Preference's title: one line with a marquee (`preference_material.xml`), except where the
+        /// preference's Material style sets `singleLineTitle` false (`Preference.Material`,
+        /// `SwitchPreference.Material`, `EditTextPreference.Material` in AndroidX `preference/res/values/styles.xml`),
+        /// or the element says so; the list item appearance (16 sp). A category's title is
+        /// `preferenceCategoryTitleTextAppearance` (AppCompat's body2, 14 sp medium).
+        func preferenceTitle(_ placement: inout Placement, kind: String, singleLineTitle: String? = nil) {
+            placement.set("platform", .name("android"), from: "AndroidX Preference")
+            if kind.hasSuffix("PreferenceCategory") {
+                placement.set("textAppearance", .name("appcompat.body2"), from: "PreferenceCategoryTitleTextStyle: ?attr/preferenceCategoryTitleTextAppearance")
+                placement.set("maxLines", .number(0), from: "preference_category_material.xml: no line limit")
+            } else {
+                let short = kind.split(separator: ".").last.map(String.init) ?? kind
+                let multiLine = ["Preference", "SwitchPreference", "EditTextPreference"].contains(short)
+                let themed = themeSingleLineTitle(short)
+                let single = (singleLineTitle ?? themed).map { $0 == "true" } ?? !multiLine
+                if single {
+                    placement.set("maxLines", .number(1), from: "AndroidX preference_material.xml: title singleLine")
+                    placement.set("ellipsize", .name("marquee"), from: "AndroidX preference_material.xml: title ellipsize marquee")
+                } else {
+                    placement.set("maxLines", .number(0), from: singleLineTitle != nil ? "singleLineTitle false"
+                                  : themed != nil ? "the app's preference theme: singleLineTitle false"
+                                  : "AndroidX styles.xml: \(short).Material sets singleLineTitle false")
+                }
+                placement.set("textAppearance", .name("bodyLarge"), from: "?android:attr/textAppearanceListItem (16 sp)")
+            }
+            placement.notes.append("width: the row's icon frame and widget decide it at run time")
+        }
+
+        /// `singleLineTitle` as the app's preference theme sets it for a kind of preference (its
+        /// `switchPreferenceCompatStyle`, `dialogPreferenceStyle`, … followed to the app's style), or nil.
+        func themeSingleLineTitle(_ kind: String) -> String? {
+            let attributes = ["Preference": "preferenceStyle", "SwitchPreferenceCompat": "switchPreferenceCompatStyle",
+                              "SwitchPreference": "switchPreferenceStyle", "CheckBoxPreference": "checkBoxPreferenceStyle",
+                              "ListPreference": "dialogPreferenceStyle", "MultiSelectListPreference": "dialogPreferenceStyle",
+                              "EditTextPreference": "editTextPreferenceStyle", "DropDownPreference": "dropdownPreferenceStyle",
+                              "SeekBarPreference": "seekBarPreferenceStyle"]
+            guard let attribute = attributes[kind] else { return nil }
+            for (_, style) in resources.styles.sorted(by: { $0.key < $1.key }) {
+                guard let reference = style.items[attribute] else { continue }
+                if let value = resources.items(ofStyle: reference)["singleLineTitle"] { return value }
+            }
+            return nil
+        }
+
+        /// AndroidX Preference's summary: at most 10 lines, `PreferenceSummaryTextStyle`
+        /// (`?android:attr/textAppearanceSmall`, 14 sp).
+        func preferenceSummary(_ placement: inout Placement) {
+            placement.set("platform", .name("android"), from: "AndroidX Preference")
+            placement.set("maxLines", .number(10), from: "AndroidX preference_material.xml: summary maxLines 10")
+            placement.set("textAppearance", .name("android.small"), from: "PreferenceSummaryTextStyle: ?android:attr/textAppearanceSmall")
+            placement.notes.append("width: the row's icon frame and widget decide it at run time")
+        }
+
         func toolbarTitle(_ placement: inout Placement) {
             placement.set("platform", .name("android"), from: "Toolbar")
             placement.set("maxLines", .number(1), from: "Toolbar.setTitle: setSingleLine()")
@@ -487,45 +562,6 @@ public enum AndroidPlacements {
                 placement.set("weight", .name("medium"), from: "TextAppearance.AppCompat.Widget.ActionBar.Title")
             }
             placement.notes.append("width: the navigation icon and the actions decide it at run time")
-        }
-
-        // MARK: Code
-
-        /// `R.string.key` set on a view found by id in Kotlin or Java: the view's label from its layout (when its id
-        /// is in one layout only), or a toolbar title for `setTitle`/`title =`.
-        func code(file: String, text: String) -> [Placement] {
-            var out: [Placement] = []
-            var number = 0
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                number += 1
-                guard line.contains("R.string.") else { continue }
-                let source = String(line)
-                for match in source.matches(of: /([A-Za-z_][A-Za-z0-9_]*)\s*(?:\.setText\(|\.text\s*=\s*(?:[A-Za-z_.]*getString\()?)\s*R\.string\.([A-Za-z0-9_]+)/) {
-                    let receiver = String(match.1), key = String(match.2)
-                    let candidates = Set([receiver, LayoutReader.snakeCase(receiver)])
-                    let views = candidates.flatMap { viewsByID[$0] ?? [] }
-                    guard views.count == 1, var placement = views.first else { continue }
-                    placement.key = key
-                    placement.file = file
-                    placement.line = number
-                    placement.component = "\(placement.component) (id \(placement.from["overset:id"] ?? receiver)), set in code"
-                    placement.from["layout"] = views[0].file + ":\(views[0].line)"
-                    out.append(placement)
-                }
-                // Only a bar's title: `supportActionBar?.setTitle(…)`, `toolbar.title = getString(…)` (a bare
-                // `setTitle` is as often a preference's or a dialog's).
-                for match in source.matches(of: /(?i:toolbar|actionbar)\??\.(?:setTitle\(|title\s*=\s*(?:[A-Za-z_.]*getString\()?)\s*R\.string\.([A-Za-z0-9_]+)/) {
-                    var placement = Placement(key: String(match.1), table: "strings", file: file, line: number,
-                                              component: "toolbar title")
-                    toolbarTitle(&placement)
-                    out.append(placement)
-                }
-            }
-            return out.map { placement in
-                var copy = placement
-                copy.from.removeValue(forKey: "overset:id")
-                return copy
-            }
         }
 
         /// View binding's field name back to the id: `itemTitle` → `item_title`.
