@@ -48,10 +48,21 @@ for label in labels:
                 if not ok: wrong.append(f"lines: {key[1]} at {place['file']}:{place['line']}: overset {lab.get('maxLines')}, label {place['maxLines']}")
         if place.get('fontStated') and place.get('font'):
             f = place['font']
+            # Android: an appearance by name, or a size in sp (an appearance counts as its size: Overset's TextAppearance table).
+            sizes = {'displayLarge': 57, 'displayMedium': 45, 'displaySmall': 36, 'headlineLarge': 32, 'headlineMedium': 28,
+                     'headlineSmall': 24, 'titleLarge': 22, 'titleMedium': 16, 'titleSmall': 14, 'bodyLarge': 16, 'bodyMedium': 14,
+                     'bodySmall': 12, 'labelLarge': 14, 'labelMedium': 12, 'labelSmall': 11, 'headline6': 20, 'subtitle1': 16,
+                     'subtitle2': 14, 'body1': 16, 'body2': 14, 'button': 14, 'caption': 12, 'overline': 10,
+                     'appcompat.title': 20, 'appcompat.subhead': 16, 'appcompat.menu': 16, 'appcompat.body1': 14,
+                     'appcompat.body2': 14, 'appcompat.caption': 12, 'appcompat.button': 14, 'android.small': 14,
+                     'android.medium': 18, 'android.large': 22, 'android.listItem': 16, 'android.listItemSecondary': 14}
+            overset_size = lab.get('size') or sizes.get(lab.get('textAppearance'))
             if 'appearance' in f:
-                ok = lab.get('textAppearance') == f['appearance']
+                ok = lab.get('textAppearance') == f['appearance'] or (
+                    lab.get('textAppearance') is not None and sizes.get(f['appearance']) is not None
+                    and sizes.get(f['appearance']) == overset_size and lab.get('size') is None)
             elif f.get('unit') in ('sp', 'dp'):
-                ok = lab.get('size') == f.get('size') and (lab.get('relativeTo') == 'none') == (f['unit'] == 'dp')
+                ok = overset_size == f.get('size') and (lab.get('relativeTo') == 'none') == (f['unit'] == 'dp')
             elif 'style' in f:
                 style = {'title': 'title1', 'caption': 'caption1'}.get(f['style'], f['style'])
                 ok = lab.get('style') == style

@@ -519,7 +519,7 @@ public enum AndroidPlacements {
                                   : themed != nil ? "the app's preference theme: singleLineTitle false"
                                   : "AndroidX styles.xml: \(short).Material sets singleLineTitle false")
                 }
-                placement.set("textAppearance", .name("bodyLarge"), from: "?android:attr/textAppearanceListItem (16 sp)")
+                placement.set("textAppearance", .name("android.listItem"), from: "preference_material.xml: ?android:attr/textAppearanceListItem (16 sp)")
             }
             placement.notes.append("width: the row's icon frame and widget decide it at run time")
         }

@@ -8,7 +8,7 @@
 /// | Material 3: `displayLarge` … `labelSmall` (`?attr/textAppearanceBodyLarge`, `TextAppearance.Material3.BodyLarge`) | Material Components for Android, `typography/res/values/tokens.xml` (`TextAppearance.M3.Sys.Typescale.*`) |
 /// | Material 2: `headline1` … `overline` (`TextAppearance.MaterialComponents.Body1`) | Material Design 2 type scale, MDC `TextAppearance.MaterialComponents.*` |
 /// | AppCompat: `appcompat.body1`, `appcompat.title`, … (`TextAppearance.AppCompat.Body1`) | AndroidX AppCompat `dimens_material.xml` (`abc_text_size_*_material`) |
-/// | framework: `android.small` 14, `android.medium` 18, `android.large` 22 (`?android:attr/textAppearanceMedium`) | AOSP `core/res/res/values/dimens_material.xml` |
+/// | framework: `android.small` 14, `android.medium` 18, `android.large` 22 (`?android:attr/textAppearanceMedium`); `android.listItem` 16 and `android.listItemSecondary` 14 (a list row's, `TextAppearance.Material.Subhead` and `.Body1`) | AOSP `core/res/res/values/dimens_material.xml`, `themes_material.xml` |
 ///
 /// Material 3's letter spacing is in em (Android's unit), kept as thousandths of an em; its line heights are in sp,
 /// and stay in proportion to the size at every font scale (`TextView.setLineHeight(unit, …)`: "SP units are
@@ -90,6 +90,9 @@ public struct TextAppearance: Sendable, Hashable {
         TextAppearance("android.small", 14),
         TextAppearance("android.medium", 18),
         TextAppearance("android.large", 22),
+        TextAppearance("android.listItem", 16),
+        TextAppearance("android.listItemSecondary", 14),
+        TextAppearance("android.listItemSmall", 14),
     ]
 
     /// The appearance of a name: the short name (`bodyLarge`), a style (`TextAppearance.Material3.BodyLarge`,
