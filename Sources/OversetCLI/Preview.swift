@@ -154,8 +154,8 @@ enum TextPreview {
         var size = "\(styleName)\(format(options.pointSize)) pt"
         var truncation = "\(options.truncation.rawValue) truncation"
         if label.platform == .android, case .size(let sp, let scales) = label.font {
-            size = scales == nil ? "\(format(options.pointSize)) dp (fixed)"
-                : "\(Points.format(sp)) sp at \(label.fontScale.name) = \(format(options.pointSize)) dp"
+            size = scales == nil ? "\(format(label.pointSize)) dp (fixed)"
+                : "\(Points.format(sp)) sp at \(label.fontScale.name) = \(format(label.pointSize)) dp"
             truncation = AndroidTerms.ellipsize(options.truncation)
         }
         out.append("width \(format(verdict.label.width)) \(unit) · \(size) · "

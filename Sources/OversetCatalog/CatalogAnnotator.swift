@@ -21,8 +21,8 @@ public enum CatalogAnnotator {
     /// The note for one key: `Overset: max 220 pt × 2 lines, headline, must fit up to AX3`, or for a reflowing
     /// title `Overset: max 224 pt × 2 lines beside a 64 pt image up to xxxLarge (300 pt after), headline, must fit
     /// up to AX5` (``TranslatorLimit``).
-    public static func note(for rule: LayoutRule, upTo category: ContentSizeCategory) -> String {
-        "\(marker) " + TranslatorLimit(rule: rule, upTo: category).description
+    public static func note(for rule: LayoutRule, upTo size: TextSize) -> String {
+        "\(marker) " + TranslatorLimit(rule: rule, upTo: size).description
     }
 
     /// Whether a catalog of `format` has a place for a note (String Catalogs, `.strings`, Android, XLIFF).
@@ -38,7 +38,7 @@ public enum CatalogAnnotator {
     public static func annotate(_ data: Data, path: String, format: CatalogFormat,
                                 spec: LayoutSpec) throws -> (data: Data, count: Int) {
         let catalog = try Catalog.read(data: data, path: path, format: format)
-        let largest = (spec.categories ?? ContentSizeCategory.allCases).max() ?? .accessibility5
+        let largest = (spec.textSizes ?? TextSize.all(on: spec.platform)).max() ?? .category(.accessibility5)
         switch format {
         case .xcstrings:
             return try annotateStringCatalog(data, path: path, spec: spec, largest: largest)
@@ -195,7 +195,7 @@ public enum CatalogAnnotator {
     }
 
     static func annotateStringCatalog(_ data: Data, path: String, spec: LayoutSpec,
-                                      largest: ContentSizeCategory) throws -> (data: Data, count: Int) {
+                                      largest: TextSize) throws -> (data: Data, count: Int) {
         let json = try JSONSource.parse(data, path: path)
         guard let entries = json.root["strings"]?.members else {
             throw CatalogError(location: CatalogLocation(file: path), message: "not a String Catalog")
@@ -215,7 +215,7 @@ public enum CatalogAnnotator {
     }
 
     static func annotateXLIFF(_ data: Data, path: String, catalog: Catalog, spec: LayoutSpec,
-                              largest: ContentSizeCategory) throws -> (data: Data, count: Int) {
+                              largest: TextSize) throws -> (data: Data, count: Int) {
         let text = TextLines(try TextDecoding.decode(data, path: path))
         var lines = text.lines
         // Lines to add before a line, by its index: added in one pass at the end, so that indices stay put.
@@ -291,19 +291,35 @@ public struct TranslatorLimit: Sendable, Hashable, CustomStringConvertible {
     public var maxLines: Int
     /// `headline`, `headline (emphasized)`, or `13 pt, scaling like body`.
     public var font: String
-    /// The largest category the text must fit: the spec's, capped by the label's `maximumCategory`.
-    public var largestCategory: ContentSizeCategory
-    /// The smallest scale the label may shrink the text to, when it has `minimumScaleFactor`.
+    /// The largest text size the text must fit: the spec's category, capped by the label's `maximumCategory`, or
+    /// its largest font scale (Android).
+    public var largest: TextSize
+    /// The smallest scale the label may shrink the text to, when it has `minimumScaleFactor` (or Android's
+    /// auto-size, at ``largest``).
     public var minimumScale: Double?
+    /// The platform: sizes in `pt` or `sp`, widths in `pt` or `dp`.
+    public var platform: Platform
 
     /// The limit of `rule` when the spec checks up to `category`.
     public init(rule: LayoutRule, upTo category: ContentSizeCategory) {
+        self.init(rule: rule, upTo: .category(category))
+    }
+
+    /// The limit of `rule` when the spec checks up to `size` (a category, or a font scale for Android).
+    public init(rule: LayoutRule, upTo size: TextSize) {
         let label = rule.label
+        platform = label.platform
         maxLines = label.maxLines
-        largestCategory = label.maximumCategory.map { min($0, category) } ?? category
-        minimumScale = label.minimumScaleFactor
+        if case .category(let category) = size {
+            largest = .category(label.maximumCategory.map { min($0, category) } ?? category)
+        } else {
+            largest = size
+        }
+        minimumScale = label.at(size).shrinkLimit
         switch label.font {
         case .style(let style, let emphasized): font = style.rawValue + (emphasized ? " (emphasized)" : "")
+        case .size(let size, let relativeTo) where label.platform == .android:
+            font = relativeTo == nil ? "\(Points.format(size)) dp" : "\(Points.format(size)) sp"
         case .size(let size, let relativeTo):
             font = "\(Points.format(size)) pt" + (relativeTo.map { ", scaling like \($0.rawValue)" } ?? "")
         }
@@ -325,12 +341,13 @@ public struct TranslatorLimit: Sendable, Hashable, CustomStringConvertible {
     /// may shrink to 75 %`.
     public var description: String {
         let lines = maxLines == 0 ? "any number of lines" : Plural.count(maxLines, "line")
-        var out = "max \(Points.format(width)) pt × \(lines)"
+        let unit = platform.unit
+        var out = "max \(Points.format(width)) \(unit) × \(lines)"
         if let imageWidth, let horizontalUpTo, let fullWidth {
             out += " beside a \(Points.format(imageWidth)) pt image up to \(horizontalUpTo.higName)"
-            if horizontalUpTo < largestCategory { out += " (\(Points.format(fullWidth)) pt after)" }
+            if .category(horizontalUpTo) < largest { out += " (\(Points.format(fullWidth)) pt after)" }
         }
-        out += ", \(font), must fit up to \(largestCategory.higName)"
+        out += ", \(font), must fit up to \(largest.name)"
         if let minimumScale, minimumScale < 1 {
             out += ", may shrink to \(Points.format(minimumScale * 100, decimals: 1)) %"
         }

@@ -114,7 +114,8 @@ extension Measurer {
             var suffix: [UInt8] = []
             for part in [language ?? "", label.weight.rawValue,
                          FontStack.usesDisplayDesign(pointSize: label.pointSize) ? "display" : "text"]
-                + label.fonts.custom + ["\u{2}"] + label.fonts.features + (label.markdown ? ["\u{3}markdown"] : []) {
+                + label.fonts.custom + ["\u{2}"] + label.fonts.features + (label.markdown ? ["\u{3}markdown"] : [])
+                + (label.platform == .android ? ["\u{4}android"] : []) + (label.allCaps ? ["\u{5}allCaps"] : []) {
                 suffix.append(1)
                 suffix += part.utf8
             }

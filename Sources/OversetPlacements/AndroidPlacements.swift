@@ -382,6 +382,16 @@ public enum AndroidPlacements {
                 placement.set(name.hasPrefix("size:") ? "size" : "textAppearance",
                               name.hasPrefix("size:") ? .number(Double(name.dropFirst(5))!) : .name(name), from: source)
             }
+            if (attributes["app:autoSizeTextType"] ?? attributes["android:autoSizeTextType"]) == "uniform" {
+                placement.set("autoSizeTextType", .name("uniform"), from: "autoSizeTextType")
+                if let minimum = resources.dimension(attributes["app:autoSizeMinTextSize"] ?? attributes["android:autoSizeMinTextSize"]),
+                   minimum.unit == "sp" {
+                    placement.set("autoSizeMinTextSize", .number(minimum.value), from: "autoSizeMinTextSize")
+                }
+            }
+            if let caps = attributes["android:textAllCaps"] ?? appearanceItems["android:textAllCaps"], caps == "true" || caps == "false" {
+                placement.set("allCaps", .flag(caps == "true"), from: "android:textAllCaps")
+            }
             let style = attributes["android:textStyle"] ?? appearanceItems["android:textStyle"]
             let family = attributes["android:fontFamily"] ?? appearanceItems["android:fontFamily"]
             if style?.contains("bold") == true { placement.set("weight", .name("bold"), from: "android:textStyle bold") }
@@ -406,8 +416,8 @@ public enum AndroidPlacements {
             if isButton || component == "Chip" {
                 switch resources.theme {
                 case .material3: return ("labelLarge", "Widget.Material3.Button: ?attr/textAppearanceLabelLarge")
-                case .material2: return ("button", "Widget.MaterialComponents.Button: ?attr/textAppearanceButton (textAllCaps not applied)")
-                case .appcompat: return ("appcompat.button", "Widget.AppCompat.Button: TextAppearance.AppCompat.Button (textAllCaps not applied)")
+                case .material2: return ("button", "Widget.MaterialComponents.Button: ?attr/textAppearanceButton (textAllCaps)")
+                case .appcompat: return ("appcompat.button", "Widget.AppCompat.Button: TextAppearance.AppCompat.Button (textAllCaps)")
                 }
             }
             return ("android.small", "TextView default: ?android:attr/textAppearanceSmall (14 sp)")

@@ -96,7 +96,7 @@ package enum LayoutReport {
         json.fragment(",\"problems\":[")
         for problem in verdict.problems { problem.write(to: &json, overflow: { Points.rounded($0) }) }
         json.fragment("]")
-        if label.minimumScaleFactor != nil {
+        if label.shrinkLimit != nil {
             json.fragment(",\"scale\":")
             json.number((verdict.scale * 10_000).rounded() / 10_000)
         }

@@ -36,10 +36,11 @@ extension VerdictProblem.Facts {
         switch self {
         case .truncated(let needed, let allowed, let minimumScale, let pointSize, let width) where platform == .android:
             // "needs 3 lines, maxLines 2 (18.8 dp text in 288 dp): raise maxLines, set autoSizeTextType or shorten it"
-            let shrink = minimumScale.map { " even at the smallest auto-size step (\(Points.format($0 * 100, decimals: 1)) %)" } ?? ""
+            let shrink = minimumScale.map { " even at autoSizeMinTextSize (\(Points.format($0 * 100, decimals: 1)) %)" } ?? ""
+            let advice = minimumScale == nil ? "raise maxLines, let it shrink (autoSizeTextType=\"uniform\") or shorten it"
+                : "raise maxLines, lower autoSizeMinTextSize or shorten it"
             return "needs \(needed) lines, maxLines \(allowed)\(shrink) (\(Points.format(pointSize, decimals: 2)) dp text in "
-                + "\(Points.format(width, decimals: 2)) dp): raise maxLines, let it shrink (autoSizeTextType=\"uniform\") "
-                + "or shorten it"
+                + "\(Points.format(width, decimals: 2)) dp): " + advice
         case .truncated(let needed, let allowed, let minimumScale, let pointSize, let width):
             // "needs 3 lines, 2 allowed[ even at the minimum scale 0.8] (17 pt in 120 pt)", as bytes: an
             // interpolation appended its ten pieces one by one.
@@ -237,7 +238,10 @@ extension Verdict {
             out.append("fits by tightening its spacing (up to \(Int(Label.tighteningFactor * 100)) % of the width), "
                 + "as allowsDefaultTighteningForTruncation does")
         }
-        if scale < 1 {
+        if scale < 1 && label.platform == .android {
+            out.append("auto-size shrinks it to \(Points.format(scale * 100, decimals: 1)) % "
+                + "(\(Points.fixed(layout.options.pointSize)) dp), as autoSizeTextType=\"uniform\" does")
+        } else if scale < 1 {
             out.append("shrinks to \(Points.format(scale * 100, decimals: 1)) % "
                 + "(\(Points.fixed(layout.options.pointSize)) pt) to fit, as adjustsFontSizeToFitWidth does")
         }

@@ -46,6 +46,11 @@ import Testing
         "platform": ("Zum Abschließen des Updates Firefox neu starten", ["platform": .string("android")]),
         "fontScale": ("Check for updates", ["platform": .string("android"), "fontScale": .number(2)]),
         "textAppearance": ("Check for updates", ["platform": .string("android"), "textAppearance": .string("titleLarge")]),
+        "allCaps": ("Check for updates", ["platform": .string("android"), "allCaps": .bool(true)]),
+        "autoSizeTextType": ("Zum Abschließen des Updates Firefox neu starten",
+                             ["platform": .string("android"), "maxLines": .number(1), "autoSizeTextType": .string("uniform")]),
+        "autoSizeMinTextSize": ("Zum Abschließen des Updates Firefox neu starten",
+                                ["platform": .string("android"), "maxLines": .number(1), "autoSizeMinTextSize": .number(8)]),
         "ellipsize": ("Zum Abschließen des Updates Firefox neu starten",
                       ["platform": .string("android"), "maxLines": .number(1), "ellipsize": .string("end")]),
     ]

@@ -137,4 +137,36 @@ import Overset
         #expect(finding.textLine.contains(" lines, maxLines 1 (26 dp text in 120 dp)"), "\(finding.textLine)")
         #expect(finding.message.contains("autoSizeTextType"))
     }
+
+    /// `textAllCaps` (Material 2's `button`: 14 sp medium, 0.08928571 em a letter, all caps) shows "Save changes" as
+    /// "SAVE CHANGES": `hb-shape …/Roboto-Medium.ttf "SAVE CHANGES"` gives 14936 units of 2048, plus 12 letters'
+    /// spacing. German `ß` becomes `SS` (Unicode's upper case; `hb-shape …/Roboto-Regular.ttf "STRASSE"`: 8632).
+    @Test func allCaps_showsCapitalsInTheTextsLanguage() throws {
+        let button = Label.android(try #require(TextAppearance.named("button")), width: 1000)
+        #expect(button.allCaps)
+        let line = try button.verdict(for: "Save changes", language: "en").layout.lines[0]
+        #expect(line.text == "SAVE CHANGES")
+        #expect(abs(line.width - (14936.0 / 2048 + 12 * 0.08928571) * 14) < 0.02, "\(line.width)")
+        var plain = Label.android(size: 14, width: 1000)
+        plain.allCaps = true
+        let german = try plain.verdict(for: "Straße", language: "de").layout.lines[0]
+        #expect(german.text == "STRASSE")
+        #expect(abs(german.width - 8632.0 / 2048 * 14) < 0.01)
+        #expect(try plain.verdict(for: "istanbul", language: "tr").layout.lines[0].text == "İSTANBUL")
+    }
+
+    /// Uniform auto-size shrinks to the largest size that fits: "Nach Aktualisierungen suchen" is 27639 units of
+    /// 2048 in Roboto Regular (hb-shape), so one line of 250 dp holds it up to 250 / 13.4956 = 18.52 dp; 16 sp at
+    /// 1.3× is 20.2 dp, so it shows at 91.7 %. At autoSizeMinTextSize 12 sp it never goes below 15.6 dp (1.3×).
+    @Test func autoSize_shrinksDownToItsMinimum() throws {
+        var label = Label.android(size: 16, width: 250, maxLines: 1, fontScale: FontScale(1.3))
+        label.autoSizeMinTextSize = 12
+        let verdict = try label.verdict(for: "Nach Aktualisierungen suchen", language: "de")
+        #expect(verdict.fits)
+        #expect(abs(verdict.layout.options.pointSize - 250 / (27639.0 / 2048)) < 0.01, "\(verdict.layout.options.pointSize)")
+        let narrow = try label.withWidth(150).verdict(for: "Nach Aktualisierungen suchen", language: "de")
+        #expect(!narrow.fits)
+        #expect(abs(narrow.layout.options.pointSize - 15.6) < 1e-6)
+        #expect(narrow.problems[0].message.contains("even at autoSizeMinTextSize"))
+    }
 }

@@ -18,6 +18,7 @@ extension Label {
                           fonts: LabelFonts(weight: appearance.weight))
         label.platform = .android
         label.fontScale = fontScale
+        label.allCaps = appearance.allCaps
         return label
     }
 

@@ -131,7 +131,7 @@ public struct Verdict: Sendable {
             }
         }
         var scale = 1.0
-        if let minimum = label.minimumScaleFactor, minimum < 1, label.maxLines > 0, needed > label.maxLines {
+        if let minimum = label.shrinkLimit, minimum < 1, label.maxLines > 0, needed > label.maxLines {
             // The largest scale that fits, to 1/10,000 (lines needed only grow with the size): arithmetic on
             // the prepared text, no shaping.
             func lines(at scale: Double) throws(OversetError) -> Int {
@@ -240,7 +240,7 @@ public struct Verdict: Sendable {
         let options = layout.options
         if problemStatus(.truncated) != nil {
             out.append(VerdictProblem(kind: .truncated, facts: .truncated(
-                linesNeeded: linesNeeded, maxLines: label.maxLines, minimumScaleFactor: label.minimumScaleFactor,
+                linesNeeded: linesNeeded, maxLines: label.maxLines, minimumScaleFactor: label.shrinkLimit,
                 pointSize: options.pointSize, width: options.width)))
         }
         if problemStatus(.tooWide) != nil {

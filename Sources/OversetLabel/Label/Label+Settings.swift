@@ -72,6 +72,26 @@ extension Label {
         } else if inherits, let base {
             fontScale = base.fontScale
         }
+        let autoSize = try settings.choice("autoSizeTextType", [("none", false), ("uniform", true)])
+        let autoSizeMinimum = try settings.number("autoSizeMinTextSize")
+        if (autoSize == true || autoSizeMinimum != nil) && platform != .android {
+            throw .invalidArgument(name: autoSize == true ? "autoSizeTextType" : "autoSizeMinTextSize", value: "(given)",
+                                   expected: "auto-size only with platform: android (iOS labels take minimumScaleFactor)")
+        }
+        if let autoSizeMinimum { try LayoutLimits.check("autoSizeMinTextSize", autoSizeMinimum, LayoutLimits.pointSize, above: 0) }
+        switch autoSize {
+        case true?: autoSizeMinTextSize = autoSizeMinimum ?? 12
+        case false?: autoSizeMinTextSize = nil
+        case nil: autoSizeMinTextSize = autoSizeMinimum ?? (inherits ? base?.autoSizeMinTextSize : nil)
+        }
+        if let caps = try settings.bool("allCaps") {
+            guard platform == .android || !caps else {
+                throw .invalidArgument(name: "allCaps", value: "true", expected: "allCaps only with platform: android")
+            }
+            allCaps = caps
+        } else {
+            allCaps = appearance?.allCaps ?? (inherits ? base?.allCaps ?? false : false)
+        }
         colors = try Label.colors(&settings, base: base?.colors)
         minimumScaleFactor = try settings.number("minimumScaleFactor") ?? base?.minimumScaleFactor
         allowsTightening = try settings.bool("allowsTightening") ?? base?.allowsTightening ?? false

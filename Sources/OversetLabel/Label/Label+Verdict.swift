@@ -32,7 +32,7 @@ extension Label {
 
     /// Prepares `text` with this label's fonts, weight and features; with ``markdown``, its Markdown read first.
     public func prepare(_ text: String, language: String? = nil) throws(OversetError) -> PreparedText {
-        if markdown { return try prepare(StyledText(markdown: text), language: language) }
+        if markdown || allCaps { return try prepare(styled(text), language: language) }
         return try engine().prepare(text, language: language, options: prepareOptions)
     }
 
@@ -40,14 +40,20 @@ extension Label {
     /// its own: a run's attributes change them (a bold run is the label's fonts in bold), the Bold Text setting
     /// makes a run's weight heavier too.
     public func prepare(_ text: StyledText, language: String? = nil) throws(OversetError) -> PreparedText {
-        try engine().prepare(text, language: language, options: prepareOptions)
+        try engine().prepare(shown(text, language: language), language: language, options: prepareOptions)
     }
 
     /// ``prepare(_:language:)-(StyledText,_)`` sharing ICU's analysis with the label's other preparations of the
     /// same text (``LabelPreparations``).
     package func prepare(_ text: StyledText, language: String?,
                          sharing analysis: inout SharedAnalysis?) throws(OversetError) -> PreparedText {
-        try engine().prepare(text, language: language, options: prepareOptions, sharing: &analysis)
+        try engine().prepare(shown(text, language: language), language: language, options: prepareOptions,
+                             sharing: &analysis)
+    }
+
+    /// The text as the label shows it: in capitals with ``allCaps`` (in the text's language), else as it is.
+    func shown(_ text: StyledText, language: String?) -> StyledText {
+        allCaps ? text.uppercased(language: language) : text
     }
 
     /// The options a label prepares with: its features, and Bold Text for styled runs.

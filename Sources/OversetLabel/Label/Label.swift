@@ -94,6 +94,21 @@ public struct Label: Sendable, Hashable {
     public var platform: Platform = .ios
     /// The Android font scale the label is laid out at (1×, the default, is 100 %); iOS labels use ``category``.
     public var fontScale: FontScale = .standard
+    /// Android's `textAllCaps` (Material 2's and AppCompat's buttons): the text is shown in capitals, in its
+    /// language's upper case. Off by default.
+    public var allCaps: Bool = false
+    /// Android's uniform auto-size (`autoSizeTextType="uniform"`) with this `autoSizeMinTextSize` in sp: a text
+    /// that needs more than ``maxLines`` lines is shown at the largest size down to this one at which it fits (the
+    /// label's size is the largest: Overset has no view height to grow into). Nil (the default) never shrinks.
+    public var autoSizeMinTextSize: Double? = nil
+
+    /// How far the text may shrink to fit, as a share of ``pointSize``: ``minimumScaleFactor`` (iOS), or an
+    /// Android label's ``autoSizeMinTextSize`` at its font scale over its size; nil when it never shrinks.
+    public var shrinkLimit: Double? {
+        if let minimumScaleFactor { return minimumScaleFactor }
+        guard platform == .android, let minimum = autoSizeMinTextSize, pointSize > 0 else { return nil }
+        return min(1, fontScale.dp(forSP: minimum) / pointSize)
+    }
 
     /// How much `allowsTightening` may squeeze: a line may be up to 5 % wider than the label before it counts as
     /// truncated (`NSParagraphStyle.tighteningFactorForTruncation`, default 0.05).
@@ -146,7 +161,9 @@ public struct Label: Sendable, Hashable {
                 allowsTightening: Bool = false, minimumCategory: ContentSizeCategory? = nil,
                 maximumCategory: ContentSizeCategory? = nil, boldText: Bool = false, maximumPointSize: Double? = nil,
                 hangulWordPriority: Bool? = nil, markdown: Bool = false, platform: Platform = .ios,
-                fontScale: FontScale = .standard) {
+                fontScale: FontScale = .standard, allCaps: Bool = false, autoSizeMinTextSize: Double? = nil) {
+        self.allCaps = allCaps
+        self.autoSizeMinTextSize = autoSizeMinTextSize
         self.platform = platform
         self.fontScale = fontScale
         self.hangulWordPriority = hangulWordPriority

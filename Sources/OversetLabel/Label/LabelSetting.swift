@@ -159,6 +159,12 @@ extension Label {
                          help: "An Android text appearance (Material 3, Material 2, AppCompat, android.*): its size in sp, line height, letter spacing and weight; android only."),
             LabelSetting("ellipsize", .choice(["none", "end", "start", "middle", "marquee"]), default: "none on android (lines past maxLines are cut off)",
                          help: "android:ellipsize, Android's name for truncation: end is tail, none and marquee cut off."),
+            LabelSetting("autoSizeTextType", .choice(["none", "uniform"]), default: "none",
+                         help: "android:autoSizeTextType: uniform shrinks the text, down to autoSizeMinTextSize, before it counts as cut off; needs maxLines; android only."),
+            LabelSetting("autoSizeMinTextSize", .number(LayoutLimits.pointSize, unit: "sp"), default: "12 (Android's default)",
+                         help: "android:autoSizeMinTextSize: the smallest size auto-size shrinks to; android only."),
+            LabelSetting("allCaps", .bool, default: "false (true with the button and overline appearances)",
+                         help: "android:textAllCaps: the text in capitals, in its language's upper case; android only."),
             LabelSetting("markdown", .bool, default: "false",
                          help: "Read the text as SwiftUI's Text(LocalizedStringKey) does: **bold**, *italic*, `code` and `[links](url)` as styled runs."),
         ]
