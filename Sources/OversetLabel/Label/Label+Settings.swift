@@ -62,36 +62,7 @@ extension Label {
                   strategy: strategy ?? (inherits ? base?.strategy : nil) ?? (platform == .android ? .highQuality : .pushOut),
                   tracking: tracking ?? base?.tracking ?? .none, fonts: fonts)
         self.platform = platform
-        if let scale = try settings.number("fontScale") {
-            guard platform == .android else {
-                throw .invalidArgument(name: "fontScale", value: Points.format(scale),
-                                       expected: "fontScale only with platform: android (iOS labels take a category)")
-            }
-            try LayoutLimits.check("fontScale", scale, FontScale.limits)
-            fontScale = FontScale(scale)
-        } else if inherits, let base {
-            fontScale = base.fontScale
-        }
-        let autoSize = try settings.choice("autoSizeTextType", [("none", false), ("uniform", true)])
-        let autoSizeMinimum = try settings.number("autoSizeMinTextSize")
-        if (autoSize == true || autoSizeMinimum != nil) && platform != .android {
-            throw .invalidArgument(name: autoSize == true ? "autoSizeTextType" : "autoSizeMinTextSize", value: "(given)",
-                                   expected: "auto-size only with platform: android (iOS labels take minimumScaleFactor)")
-        }
-        if let autoSizeMinimum { try LayoutLimits.check("autoSizeMinTextSize", autoSizeMinimum, LayoutLimits.pointSize, above: 0) }
-        switch autoSize {
-        case true?: autoSizeMinTextSize = autoSizeMinimum ?? 12
-        case false?: autoSizeMinTextSize = nil
-        case nil: autoSizeMinTextSize = autoSizeMinimum ?? (inherits ? base?.autoSizeMinTextSize : nil)
-        }
-        if let caps = try settings.bool("allCaps") {
-            guard platform == .android || !caps else {
-                throw .invalidArgument(name: "allCaps", value: "true", expected: "allCaps only with platform: android")
-            }
-            allCaps = caps
-        } else {
-            allCaps = appearance?.allCaps ?? (inherits ? base?.allCaps ?? false : false)
-        }
+        try readAndroid(&settings, base: inherits ? base : nil, appearance: appearance)
         colors = try Label.colors(&settings, base: base?.colors)
         minimumScaleFactor = try settings.number("minimumScaleFactor") ?? base?.minimumScaleFactor
         allowsTightening = try settings.bool("allowsTightening") ?? base?.allowsTightening ?? false
@@ -105,6 +76,43 @@ extension Label {
         hangulWordPriority = try settings.bool("hangulWordPriority") ?? base?.hangulWordPriority
         markdown = try settings.bool("markdown") ?? base?.markdown ?? false
         try validate()
+    }
+
+    /// The Android settings (`fontScale`, auto-size, `allCaps`), each refused on an iOS label by name.
+    /// - Parameter base: the base label when it is of the same platform (a rule that changes the platform takes the
+    ///   new platform's defaults).
+    private mutating func readAndroid(_ settings: inout Settings, base: Label?,
+                                      appearance: TextAppearance?) throws(OversetError) {
+        if let scale = try settings.number("fontScale") {
+            guard platform == .android else {
+                throw .invalidArgument(name: "fontScale", value: Points.format(scale),
+                                       expected: "fontScale only with platform: android (iOS labels take a category)")
+            }
+            try LayoutLimits.check("fontScale", scale, FontScale.limits)
+            fontScale = FontScale(scale)
+        } else if let base {
+            fontScale = base.fontScale
+        }
+        let autoSize = try settings.choice("autoSizeTextType", [("none", false), ("uniform", true)])
+        let autoSizeMinimum = try settings.number("autoSizeMinTextSize")
+        if (autoSize == true || autoSizeMinimum != nil) && platform != .android {
+            throw .invalidArgument(name: autoSize == true ? "autoSizeTextType" : "autoSizeMinTextSize", value: "(given)",
+                                   expected: "auto-size only with platform: android (iOS labels take minimumScaleFactor)")
+        }
+        if let autoSizeMinimum { try LayoutLimits.check("autoSizeMinTextSize", autoSizeMinimum, LayoutLimits.pointSize, above: 0) }
+        switch autoSize {
+        case true?: autoSizeMinTextSize = autoSizeMinimum ?? 12
+        case false?: autoSizeMinTextSize = nil
+        case nil: autoSizeMinTextSize = autoSizeMinimum ?? base?.autoSizeMinTextSize
+        }
+        if let caps = try settings.bool("allCaps") {
+            guard platform == .android || !caps else {
+                throw .invalidArgument(name: "allCaps", value: "true", expected: "allCaps only with platform: android")
+            }
+            allCaps = caps
+        } else {
+            allCaps = appearance?.allCaps ?? base?.allCaps ?? false
+        }
     }
 
     /// `textAppearance`, which only an Android label takes and which no `style` may accompany.
