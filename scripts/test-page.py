@@ -176,6 +176,26 @@ def main():
             every.append(float(browser.script("return document.getElementById('timing').dataset.ms") or "nan"))
         check(browser.script("return document.querySelectorAll('#strip figure').length") == 12, "all 12 categories side by side")
         browser.screenshot(os.path.join(shots, "preview-all-categories.png"))
+
+        # 3b. Android: the platform chosen in the page, a Material 3 appearance at 1.3×, the 7 font scales side by
+        # side; the lines equal `overset preview --platform android`'s.
+        german = "Nach Aktualisierungen suchen und installieren"
+        browser.open(base + "/?width=200&maxLines=2&lang=de&platform=android&textAppearance=bodyLarge&fontScale=1.3&text="
+                     + urllib.request.quote(german))
+        browser.wait("return document.getElementById('summary') !== null")
+        time.sleep(0.5)
+        preview = json.loads(subprocess.run([binary, "preview", german, "--lang", "de", "--platform", "android",
+                                             "--text-appearance", "bodyLarge", "--font-scale", "1.3", "--width", "200",
+                                             "--max-lines", "2", "--format", "json"], capture_output=True, text=True).stdout)
+        expected = [line["text"] for line in preview["lines"]]
+        check(page_lines(browser) == expected, f"Android: the page's lines equal preview's: {page_lines(browser)} vs {expected}")
+        check(browser.script("return document.getElementById('setting-category').parentElement.hidden") is True,
+              "Android: the category control is hidden, the font scale shown")
+        browser.script("const s = document.getElementById('sizes'); s.value = 'all'; s.dispatchEvent(new Event('input'))")
+        browser.wait("return document.querySelectorAll('#strip figure').length === 7")
+        captions = browser.script("return [...document.querySelectorAll('#strip figure figcaption b')].map(b => b.textContent)")
+        check(captions == ["0.85×", "1×", "1.15×", "1.3×", "1.5×", "1.8×", "2×"], f"Android: the 7 font scales side by side: {captions}")
+        browser.screenshot(os.path.join(shots, "preview-android.png"))
         print(f"timing (the page's, request to picture): one category median {statistics.median(one):.1f} ms, "
               f"worst {max(one):.1f} ms; all 12 median {statistics.median(every):.1f} ms, "
               f"worst {max(every):.1f} ms")

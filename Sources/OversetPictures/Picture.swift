@@ -52,6 +52,11 @@ public struct PictureOptions: Sendable, Hashable {
     public var language: String?
     /// Whether to draw the legend (fonts, size, verdict) under the box.
     public var showsLegend: Bool
+    /// The platform whose units the legend names (`pt`, or `dp` and the font scale for Android) and whose word for
+    /// lines past the limit it uses; set from the label by `Verdict.picture(options:)`.
+    public var platform: Platform = .ios
+    /// The Android font scale, named in the legend of an Android label.
+    public var fontScale: FontScale? = nil
 
     /// - Parameters are the properties of the same names.
     public init(palette: PicturePalette = .light, transparentBackground: Bool = false,
@@ -109,17 +114,28 @@ public struct Picture: Sendable {
         }
         // Each glyph's outline once, in <defs>, and every place it is drawn a <use>: a line of text repeats its
         // letters, and an outline is most of a picture's bytes.
+        // The ids start with a hash of the outlines: pictures inlined side by side in one HTML page (the report, the
+        // page's strip) share one id space, and a `#g0` of one must never draw another's first glyph.
         var ids: [GlyphUse.Key: Int] = [:]
-        var definitions = ""
+        var outlines: [String] = []
         for shape in shapes {
             guard let glyph = shape.glyph, ids[glyph.key] == nil else { continue }
             ids[glyph.key] = ids.count
-            definitions += "<path id=\"g\(ids.count - 1)\" d=\"\(pathData(glyph.local))\"/>\n"
+            outlines.append(pathData(glyph.local))
         }
-        if !definitions.isEmpty { out += "<defs>\n" + definitions + "</defs>\n" }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
+        for byte in outlines.joined(separator: "|").utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let prefix = "g" + String(hash, radix: 36) + "-"
+        if !outlines.isEmpty {
+            out += "<defs>\n"
+            for (index, outline) in outlines.enumerated() { out += "<path id=\"\(prefix)\(index)\" d=\"\(outline)\"/>\n" }
+            out += "</defs>\n"
+        }
         for shape in shapes {
             if let glyph = shape.glyph, let id = ids[glyph.key] {
-                out += "<use class=\"\(shape.role)\" xlink:href=\"#g\(id)\" x=\"\(n(glyph.x))\" y=\"\(n(glyph.y))\""
+                out += "<use class=\"\(shape.role)\" xlink:href=\"#\(prefix)\(id)\" x=\"\(n(glyph.x))\" y=\"\(n(glyph.y))\""
             } else {
                 out += "<path class=\"\(shape.role)\" d=\"\(pathData(shape.steps))\""
             }

@@ -7,6 +7,8 @@ extension Verdict {
     public func picture(options: PictureOptions = PictureOptions()) -> Picture {
         var options = options
         if options.styledFont == nil { options.styledFont = label.styledFont }
+        options.platform = label.platform
+        if label.platform == .android { options.fontScale = label.fontScale }
         return layout.picture(options: options, clipping: clipping)
     }
 }
@@ -33,13 +35,17 @@ extension TextLayout {
         var legend: [(String, PictureColor)] = []
         if options.showsLegend {
             let fonts = prepared.usedFonts.map (\.name).joined(separator: ", ")
-            var sizeText = "\(Points.fixed(self.options.pointSize)) pt"
-            if let font = options.styledFont { sizeText = "\(font.style) at \(font.category.higName), " + sizeText }
+            let unit = options.platform.unit
+            var sizeText = "\(Points.fixed(self.options.pointSize)) \(unit)"
+            if let font = options.styledFont, options.platform == .ios {
+                sizeText = "\(font.style) at \(font.category.higName), " + sizeText
+            }
+            if let scale = options.fontScale { sizeText = "at \(scale.name), " + sizeText }
             legend.append(((fonts.isEmpty ? prepared.engine.fonts.primary.familyName : fonts) + " · " + sizeText, palette.secondary))
             let linesText = self.options.maxLines == 0 ? "unlimited lines" : "max " + Plural.count(self.options.maxLines, "line")
-            legend.append(("width \(Points.fixed(self.options.width)) pt · \(linesText) · language \(options.language ?? prepared.language ?? "none")",
+            legend.append(("width \(Points.fixed(self.options.width)) \(unit) · \(linesText) · language \(options.language ?? prepared.language ?? "none")",
                            palette.secondary))
-            let verdict = legendVerdict(clipping: clipping)
+            let verdict = legendVerdict(clipping: clipping, platform: options.platform)
             legend.append((verdict.text, verdict.fits ? palette.baseline : palette.warning))
         }
         let legendSize = 10.0

@@ -279,12 +279,16 @@ extension ReflowHeader {
 extension TextLayout {
     /// A layout's verdict in a few capitalised words, as a picture's legend shows it: `TRUNCATED (2 of more lines
     /// shown) · CLIPPED: 3 marks, up to 2.50 pt · MISSING GLYPHS: 🍵`, or `fits`; and whether it fits.
-    public func legendVerdict(clipping: ClippingReport) -> (text: String, fits: Bool) {
+    /// On Android, lines past `maxLines` with no ellipsis are `CUT OFF`, and sizes are dp.
+    public func legendVerdict(clipping: ClippingReport, platform: Platform = .ios) -> (text: String, fits: Bool) {
         var verdicts: [String] = []
-        if isTruncated { verdicts.append("TRUNCATED (\(lineCount) of more lines shown)") }
+        if isTruncated {
+            let word = platform == .android && options.truncation == .clip ? "CUT OFF" : "TRUNCATED"
+            verdicts.append("\(word) (\(lineCount) of more lines shown)")
+        }
         if clipping.hasClipping {
             let worst = clipping.clippedClusters.map(\.overflow).max() ?? 0
-            verdicts.append("CLIPPED: \(Plural.count(clipping.clippedClusters.count, "mark")), up to \(Points.fixed(worst)) pt")
+            verdicts.append("CLIPPED: \(Plural.count(clipping.clippedClusters.count, "mark")), up to \(Points.fixed(worst)) \(platform.unit)")
         }
         if !missingCharacters.isEmpty {
             verdicts.append("MISSING GLYPHS: " + missingCharacters.map(\.cluster).joined(separator: " "))

@@ -90,7 +90,25 @@ enum Page {
 <script>
 "use strict";
 // The settings shown as controls, by the settings table's names (the rest stay at their defaults or come from the URL).
-const shown = ["style", "size", "weight", "width", "maxLines", "category", "truncation", "strategy", "lineHeight", "markdown"];
+const shown = ["platform", "style", "textAppearance", "size", "weight", "width", "maxLines", "category", "fontScale", "truncation",
+               "ellipsize", "strategy", "lineHeight", "markdown"];
+// Android's settings and iOS's: each control shows only on its platform (the table names the platform in its help).
+const androidOnly = new Set(["textAppearance", "fontScale", "ellipsize"]), iosOnly = new Set(["style", "category", "markdown"]);
+const isAndroid = () => ($("setting-platform")?.value ?? "") === "android";
+const unit = () => isAndroid() ? "dp" : "pt";
+// An Android label shows no ellipsis unless ellipsize (or truncation) says so: its extra lines are cut off.
+const cutOff = () => isAndroid() && ["", "none", "marquee"].includes($("setting-ellipsize").value)
+  && ["", "clip"].includes($("setting-truncation").value);
+function showPlatformControls() {
+  for (const input of settingInputs()) {
+    const key = input.dataset.key;
+    const hide = isAndroid() ? iosOnly.has(key) : androidOnly.has(key);
+    input.parentElement.hidden = hide;
+    if (hide) input.value = "";
+  }
+  $("sizes").options[0].text = isAndroid() ? "this font scale" : "this category";
+  $("sizes").options[1].text = isAndroid() ? "all 7 font scales" : "all 12";
+}
 let table = null, catalog = null, sequence = 0;
 // Settings the URL names that have no control (tracking, emphasized, fonts, …): kept and sent as they are, so that a
 // link opens the same label whatever it sets.
@@ -190,7 +208,7 @@ function readURL() {
 
 function linesTable(answer) {
   const rows = answer.lines.map((line, index) =>
-    `<tr><td>${index + 1}</td><td>${line.width.toFixed(2)} pt</td><td class="text overset-text" dir="auto">│${escapeHTML(line.text)}│</td></tr>`);
+    `<tr><td>${index + 1}</td><td>${line.width.toFixed(2)} ${unit()}</td><td class="text overset-text" dir="auto">│${escapeHTML(line.text)}│</td></tr>`);
   return `<table class="lines" id="lines">${rows.join("")}</table>`;
 }
 
@@ -199,8 +217,8 @@ function renderResult(result, warnings) {
   const problems = answer.problems.map((p) => `<li><span class="status ${p.status}">${p.status}</span> ${escapeHTML(p.kind)}: ${escapeHTML(p.message)}</li>`);
   $("result").innerHTML =
     `<p><span class="status ${answer.status}" id="verdict">${answer.status}</span> ` +
-    `<span id="summary">${answer.lineCount} of ${answer.linesNeeded} lines` + (answer.truncated ? ", truncated" : "") +
-    ` · ${answer.width.toFixed(2)} × ${answer.height.toFixed(2)} pt · ${result.category}</span></p>` +
+    `<span id="summary">${answer.lineCount} of ${answer.linesNeeded} lines` + (answer.truncated ? (cutOff() ? ", cut off" : ", truncated") : "") +
+    ` · ${answer.width.toFixed(2)} × ${answer.height.toFixed(2)} ${unit()} · ${result.category}</span></p>` +
     (result.layout ? `<p id="layout">layout: <b>${escapeHTML(result.layout)}</b>${result.reason ? " (" + escapeHTML(result.reason) + ")" : ""}</p>` : "") +
     linesTable(answer) + `<ul class="problems">${problems.join("")}</ul>` +
     warnings.map((w) => `<p class="meta">warning: ${escapeHTML(w)}</p>`).join("") +
@@ -324,6 +342,8 @@ async function start() {
     if (setting) controls.append(control(setting));
   }
   readURL();
+  showPlatformControls();
+  $("setting-platform").addEventListener("input", showPlatformControls);
   for (const element of [$("text"), $("lang"), $("sizes"), $("imageWidth"), $("spacing"), $("candidates"), ...settingInputs()]) element.addEventListener("input", update);
   $("tab-preview").addEventListener("click", () => showTab("preview"));
   await update();
