@@ -77,6 +77,15 @@ def main():
         status, _, body = call(port, "/v1/preview", {"text": "नमस्ते दुनिया", "lang": "hi", "width": 80, "categories": "all"})
         preview = conforms(body, "Preview", "POST /v1/preview (all categories)")
         check(preview is not None and len(preview["results"]) == 12, "12 results, one a category")
+        status, _, body = call(port, "/v1/preview", {"text": "Nach Aktualisierungen suchen", "lang": "de", "platform": "android",
+                                                    "textAppearance": "bodyLarge", "width": 200, "maxLines": 1,
+                                                    "categories": "all", "picture": False})
+        android = conforms(body, "Preview", "POST /v1/preview (an Android label, all font scales)")
+        check(android is not None and [r["category"] for r in android["results"]] == ["0.85×", "1×", "1.15×", "1.3×", "1.5×", "1.8×", "2×"]
+              and android["results"][3]["answer"]["pointSize"] == 20.2,
+              "an Android label at the 7 font scales, 16 sp at 1.3× is 20.2 dp (Android 14's curve)")
+        status, _, body = call(port, "/v1/preview", {"text": "a", "platform": "android", "width": 200, "imageWidth": 64})
+        check(status == 400 and b"iOS's" in body, "a reflowing header for an Android label is refused by name")
         status, _, body = call(port, "/v1/preview", {"text": "Software Update Available", "style": "headline", "width": 300,
                                                     "maxLines": 2, "imageWidth": 64, "categories": "all", "picture": False})
         header = conforms(body, "Preview", "POST /v1/preview (a reflowing header)")

@@ -20,7 +20,7 @@ extension CheckReport {
 
     /// The mistakes in the layout spec at `spec` that only the catalogs could show (a rule for a key no catalog
     /// has): they stop the run (exit 2) rather than fail it, and are listed first among the diagnostics. (The
-    /// spec's other mistakes stop it before anything is read: ``LayoutSpec/read(path:)`` throws.)
+    /// spec's other mistakes stop it before anything is read: ``LayoutSpec/read(path:defaultPlatform:)`` throws.)
     public func specErrors(spec: String) -> [CatalogDiagnostic] {
         diagnostics.filter { $0.isError(in: spec) && $0.message.contains(Self.matchesNoKey) }
     }

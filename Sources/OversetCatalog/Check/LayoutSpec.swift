@@ -73,8 +73,10 @@ public struct LayoutSpec: Sendable {
 
     /// Reads a spec from a `.yml`/`.yaml` or `.json` file.
     ///
-    /// - Parameter defaultPlatform: the platform when the spec names none (Android for a check of `values*/`
-    ///   catalogs: ``CatalogFormat/platform``).
+    /// - Parameters:
+    ///   - path: the spec's file.
+    ///   - defaultPlatform: the platform when the spec names none (Android for a check of `values*/` catalogs:
+    ///     `CatalogFormat.platform(of:format:)`); a default rule with a text style is iOS's whatever this says.
     public static func read(path: String, defaultPlatform: Platform = .ios) throws -> LayoutSpec {
         // Missing, a folder, a FIFO or a device: named, never read (a FIFO would block, a device never end).
         if let problem = Catalog.pathProblem(path, expected: "the layout spec") {

@@ -104,7 +104,7 @@ public enum LineBreakStrategy: String, Sendable, Hashable, CaseIterable {
     case balanced
     /// Android's `breakStrategy="high_quality"`, a `TextView`'s default: minikin's optimal line breaker, which
     /// chooses each paragraph's breaks to minimise the sum of every line's squared slack but the last's, plus a
-    /// penalty per line (`OptimalLineBreaker.cpp`; see ``LineBreaker``). It can need more lines than greedy.
+    /// penalty per line (`OptimalLineBreaker.cpp`; `docs/android.md`). It can need more lines than greedy.
     case highQuality
 }
 
