@@ -197,7 +197,7 @@ struct Check: ParsableCommand {
     /// `--font-scales 1,1.3,2` (or `130%`, `1.3×`), each within ``/OversetLabel/FontScale/limits``.
     static func parseFontScales(_ text: String) throws -> [FontScale] {
         try text.split(separator: ",").map { part in
-            guard let scale = FontScale(name: String(part)), FontScale.limits.contains(scale.value) else {
+            guard let scale = FontScale(setting: .string(String(part))) else {
                 throw ValidationError("--font-scales: '\(part)' is not a font scale from "
                     + "\(Points.format(FontScale.limits.lowerBound)) to \(Points.format(FontScale.limits.upperBound))")
             }

@@ -20,30 +20,11 @@ public enum AndroidPlacements {
         files.contains { $0.hasSuffix("res/values/strings.xml") || $0 == "values/strings.xml" }
     }
 
-    /// The Android files under `folder` (relative, sorted): resources and Kotlin/Java sources.
+    /// The Android files under `folder` (relative, sorted): XML under a `res/` folder, and Kotlin and Java sources.
     package static func files(under folder: String, limit: Int, skipped: Set<String>, problems: inout [PlacementProblem]) -> [String] {
-        let root = URL(fileURLWithPath: folder)
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isSymbolicLinkKey],
-                                                          options: [.skipsHiddenFiles]) else { return [] }
-        let rootPath = root.standardizedFileURL.path + "/"
-        var found: [String] = []
-        var over = 0
-        for case let url as URL in walker {
-            if skipped.contains(url.lastPathComponent) || url.lastPathComponent == "build" { walker.skipDescendants(); continue }
-            let ext = url.pathExtension
-            guard ext == "xml" || ext == "kt" || ext == "java" else { continue }
-            if (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true { continue }
-            let path = url.standardizedFileURL.path
-            let relative = path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
-            if ext == "xml" && !relative.contains("res/") && !relative.hasPrefix("res/") { continue }
-            guard found.count < limit else { over += 1; continue }
-            found.append(relative)
+        PlacementFiles.walk(folder, limit: limit, skipping: skipped.union(["build"]), problems: &problems) { path, ext in
+            ext == "kt" || ext == "java" || (ext == "xml" && path.contains("res/"))
         }
-        if over > 0 {
-            problems.append(PlacementProblem(file: ".", message: "\(over) source files not read: over the limit of "
-                + "\(limit) files (maximumFiles)"))
-        }
-        return found.sorted()
     }
 
     /// The folder a resource file is in (`layout`, `values-de`, `menu`).

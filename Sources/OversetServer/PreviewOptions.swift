@@ -32,13 +32,7 @@ struct PreviewOptions {
             categories = try names.map { name in
                 // An Android label's sizes are font scales (1.3, "1.3×"); an iOS label's, categories.
                 if android {
-                    let scale: FontScale?
-                    switch name {
-                    case .number(let value): scale = FontScale(value)
-                    case .string(let text): scale = FontScale(name: text)
-                    default: scale = nil
-                    }
-                    guard let scale, FontScale.limits.contains(scale.value) else {
+                    guard let scale = FontScale(setting: name) else {
                         throw ServerError(.invalidRequest, "categories: \(name.written.prefix(40)) is not a font scale (0.5 … 4)")
                     }
                     return .fontScale(scale)

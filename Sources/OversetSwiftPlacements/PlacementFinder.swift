@@ -302,27 +302,9 @@ public enum Placements {
     /// The Swift, storyboard and XIB files under `folder`, relative to it, sorted; dependencies' and build
     /// folders skipped.
     static func sourceFiles(under folder: String, limit: Int, problems: inout [PlacementProblem]) -> [String] {
-        let root = URL(fileURLWithPath: folder)
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isSymbolicLinkKey],
-                                                          options: [.skipsHiddenFiles]) else { return [] }
-        let rootPath = root.standardizedFileURL.path + "/"
-        var found: [String] = []
-        var skipped = 0
-        for case let url as URL in walker {
-            if skippedFolders.contains(url.lastPathComponent) { walker.skipDescendants(); continue }
-            let ext = url.pathExtension
-            guard ext == "swift" || ext == "storyboard" || ext == "xib" else { continue }
-            // A symbolic link may lead out of the app: not followed.
-            if (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true { continue }
-            guard found.count < limit else { skipped += 1; continue }
-            let path = url.standardizedFileURL.path
-            found.append(path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path)
+        PlacementFiles.walk(folder, limit: limit, skipping: skippedFolders, problems: &problems) { _, ext in
+            ext == "swift" || ext == "storyboard" || ext == "xib"
         }
-        if skipped > 0 {
-            problems.append(PlacementProblem(file: ".", message: "\(skipped) source files not read: over the limit of "
-                + "\(limit) files (maximumFiles)"))
-        }
-        return found.sorted()
     }
 
     /// The narrowest iPhone screen the app supports, from the lowest iOS deployment target in its Xcode projects or

@@ -270,13 +270,7 @@ public struct LayoutSpec: Sendable {
             throw fail(node, "fontScales: expected a list of font scales, such as [1, 1.3, 2]")
         }
         return try items.map { item throws(CatalogError) -> FontScale in
-            let scale: FontScale?
-            switch item {
-            case .number(let number): scale = FontScale(number)
-            case .string(let text): scale = FontScale(name: text)
-            default: scale = nil
-            }
-            guard let scale, FontScale.limits.contains(scale.value) else {
+            guard let scale = FontScale(setting: item) else {
                 throw fail(node, "fontScales: \(item.written) is not a font scale from "
                     + "\(Points.format(FontScale.limits.lowerBound)) to \(Points.format(FontScale.limits.upperBound))")
             }

@@ -48,6 +48,19 @@ public struct FontScale: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(number * factor)
     }
 
+    /// A font scale as a spec, a request or a list gives it: a number, or a name (``init(name:)``), within
+    /// ``limits``; nil for anything else.
+    public init?(setting value: SettingValue) {
+        let scale: FontScale?
+        switch value {
+        case .number(let number): scale = FontScale(number)
+        case .string(let text): scale = FontScale(name: text)
+        default: scale = nil
+        }
+        guard let scale, scale.value.isFinite, FontScale.limits.contains(scale.value) else { return nil }
+        self = scale
+    }
+
     /// The size in dp a text of `sp` is shown at with this font scale, as Android 14's `TypedValue.applyDimension`
     /// converts it (`FontScaleConverter.convertSpToDp`).
     public func dp(forSP sp: Double) -> Double {
