@@ -206,6 +206,8 @@ public enum AndroidPlacements {
             var out: [Placement] = []
             walk(documents[index].root, document: index, width: screenWidth, parent: nil, depth: 0, includeDepth: 0,
                  out: &out, idsOnly: false)
+            // The view's id joins code to it (``viewsByID``); it is not a setting's source.
+            for index in out.indices { out[index].from.removeValue(forKey: "overset:id") }
             return out
         }
 

@@ -210,5 +210,11 @@ import Testing
         #expect(label("screen_settings")?["textAppearance"] as? String == "titleLarge")
         #expect(label("action_sync") != nil)
         #expect(object["screenWidth"] as? Double == 320)
+        // Every setting names its source, and only settings do (the view id that joins code to a layout is not one).
+        for placement in placements {
+            let from = try #require(placement["from"] as? [String: Any])
+            let settings = try #require(placement["label"] as? [String: Any])
+            #expect(Set(from.keys).subtracting(["layout"]) == Set(settings.keys), "\(placement["key"] ?? "?")")
+        }
     }
 }
