@@ -11,11 +11,21 @@ struct Fonts: ParsableCommand {
         Examples:
           overset fonts
           overset fonts --font "DejaVu Sans" --font ~/fonts/MyThai.ttf
+          overset fonts --platform android      (Roboto first, as an Android label measures)
         """
     )
 
     @Option(name: .customLong("font"), help: "A font file or fontconfig family to try first. Repeatable.")
     var fonts: [String] = []
+
+    @Option(help: "ios (the default) or android: the fonts an Android label measures with (Roboto, then the bundled Noto).")
+    var platform: String = "ios"
+
+    func validate() throws {
+        guard Platform(rawValue: platform) != nil else {
+            throw ValidationError("--platform takes ios or android, not '\(platform)'")
+        }
+    }
 
     /// A sample character for each script worth checking.
     static let samples: [(script: String, sample: Unicode.Scalar)] = [
@@ -28,10 +38,16 @@ struct Fonts: ParsableCommand {
     ]
 
     func run() throws {
-        let stack = try FontStack.bundled(preferring: fonts)
         // The engine's own choice (the one path every measurement takes: script, language, emoji presentation),
-        // not a second lookup of its own.
-        let engine = TextEngine(fonts: stack)
+        // not a second lookup of its own: the bundled stack, or an Android label's.
+        let engine: TextEngine
+        if platform == Platform.android.rawValue {
+            var label = Label.android(size: 14, width: 100)
+            label.fonts.custom = fonts
+            engine = try label.engine()
+        } else {
+            engine = TextEngine(fonts: try FontStack.bundled(preferring: fonts))
+        }
         var out = ["bundled fonts folder: \((try? FontStack.bundledFontsDirectory()) ?? "not found")", ""]
         let rows = Fonts.samples.map { entry -> [String] in
             // Wide (CJK, emoji) samples take two terminal cells; pad the others to match.
