@@ -232,6 +232,14 @@ struct Check: ParsableCommand {
         } catch let error as CatalogError {
             throw ValidationError("the layout spec: \(error)")
         }
+        // Sizes of the other platform are a usage mistake, stopped before anything is read.
+        if layoutSpec.platform == .android, categories != nil {
+            throw ValidationError("--categories are iOS's; these labels are Android's: give --font-scales (such as 1,1.3,2)")
+        }
+        if layoutSpec.platform == .ios, fontScales != nil {
+            throw ValidationError("--font-scales are Android's; these labels are iOS's: give --categories, or "
+                + "platform: android in the spec")
+        }
         let progress: ProgressBar? = quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressBar()
         // Catalogs are read on every core (an Android project has a file per language), with progress from the
         // first file; the sources keep the command line's order. A JSON Lines catalog or a String Catalog is only

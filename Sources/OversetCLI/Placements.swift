@@ -42,7 +42,9 @@ enum SiblingTool {
     /// Replaces this process with `name`, found beside this executable, given `arguments`: its output, errors and
     /// exit status are the command's. Throws (exit 2) when it is missing, saying how to build it.
     static func exec(_ name: String, command: String, arguments: [String]) throws -> Never {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        // The real executable's folder (`/proc/self/exe`): `overset` found on PATH has a bare name in argv[0].
+        let here = FontStack.executableDirectory().map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let tool = here.appendingPathComponent(name).path
         guard FileManager.default.isExecutableFile(atPath: tool) else {
             throw RuntimeFailure(message: "\(command) needs \(name) beside overset (\(tool) is missing): "

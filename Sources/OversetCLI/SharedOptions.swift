@@ -107,8 +107,8 @@ struct LabelArguments: ParsableArguments {
     @Flag(name: CLIOption.names("markdown"), help: CLIOption.help("markdown"))
     var markdown = false
 
-    @Flag(name: CLIOption.names("allCaps"), help: CLIOption.help("allCaps"))
-    var allCaps = false
+    @Option(name: CLIOption.names("allCaps"), help: CLIOption.help("allCaps", "bool"), completion: .list(["true", "false"]))
+    var allCaps: String?
 
     @Option(name: CLIOption.names("autoSizeTextType"), help: CLIOption.help("autoSizeTextType", "type"),
             completion: CLIOption.completion("autoSizeTextType"))
@@ -151,13 +151,13 @@ struct LabelArguments: ParsableArguments {
                                             ("hangulWordPriority", hangulWordPriority), ("platform", platform),
                                             ("fontScale", fontScale), ("textAppearance", textAppearance),
                                             ("ellipsize", ellipsize), ("autoSizeTextType", autoSizeTextType),
+                                            ("allCaps", allCaps),
                                             ("autoSizeMinTextSize", autoSizeMinTextSize)]
         for case let (key, value?) in strings { values[key] = .string(value) }
         if emphasized { values["emphasized"] = .bool(true) }
         if allowsTightening { values["allowsTightening"] = .bool(true) }
         if boldText { values["boldText"] = .bool(true) }
         if markdown { values["markdown"] = .bool(true) }
-        if allCaps { values["allCaps"] = .bool(true) }
         if !fonts.isEmpty { values["fonts"] = .list(fonts.map { .string($0) }) }
         if !features.isEmpty { values["features"] = .list(features.map { .string($0) }) }
         return Settings(values, origin: "options", stringsAreTyped: true)

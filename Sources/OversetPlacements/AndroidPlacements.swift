@@ -134,12 +134,21 @@ public enum AndroidPlacements {
             }
         }
 
+        /// The platform theme's dimensions a layout names (`Theme.Material`'s, AOSP `themes_material.xml`): a list
+        /// row's side padding.
+        static let frameworkDimensions: [String: (value: Double, unit: String)] = [
+            "?android:attr/listPreferredItemPaddingStart": (16, "dp"), "?android:attr/listPreferredItemPaddingEnd": (16, "dp"),
+            "?android:attr/listPreferredItemPaddingLeft": (16, "dp"), "?android:attr/listPreferredItemPaddingRight": (16, "dp"),
+            "?attr/listPreferredItemPaddingStart": (16, "dp"), "?attr/listPreferredItemPaddingEnd": (16, "dp"),
+        ]
+
         /// A dimension in dp (or sp), `@dimen/` followed; nil for one that is not a number of dp, sp, dip or px.
         func dimension(_ value: String?, depth: Int = 0) -> (value: Double, unit: String)? {
             guard let value, depth < 8 else { return nil }
             if value.hasPrefix("@dimen/") {
                 return dimension(dimensions[String(value.dropFirst("@dimen/".count))], depth: depth + 1)
             }
+            if let framework = Resources.frameworkDimensions[value] { return framework }
             if value.hasPrefix("?attr/") || value.hasPrefix("?") && !value.contains(":") {
                 // A theme attribute the app's own themes set (`<item name="status_text_large">18sp</item>`).
                 let name = value.hasPrefix("?attr/") ? String(value.dropFirst(6)) : String(value.dropFirst())
@@ -328,18 +337,52 @@ public enum AndroidPlacements {
                                       line: line(of: "@string/" + key, near: element.line, in: documents[document].text),
                                       component: hint ? "\(short) hint" : short)
             placement.set("platform", .name("android"), from: "res/\(resourceFolder(file))")
-            applyText(attributes, component: short, to: &placement)
-            if let width {
-                placement.set("width", .number(width), from: "layout: layout_width and the margins and paddings of the view and its parents at \(Points.format(screenWidth)) dp")
+            let family = themeFamily(of: attributes)
+            applyText(attributes, component: short, family: family, to: &placement)
+            let compound = ["CheckBox", "RadioButton", "Switch", "SwitchCompat", "SwitchMaterial", "MaterialSwitch",
+                            "MaterialCheckBox", "MaterialRadioButton", "AppCompatCheckBox", "AppCompatRadioButton"]
+            let statesPadding = attributes.keys.contains { $0.hasPrefix("android:padding") }
+            if compound.contains(short) {
+                placement.notes.append("width: the box or switch beside the text takes part of the view's width (not read)")
+            } else if let width {
+                var text = width
+                var from = "layout: layout_width and the margins and paddings of the view and its parents at \(Points.format(screenWidth)) dp"
+                if let (padding, source) = buttonPadding(short, family: family), !statesPadding {
+                    text = max(0, width - 2 * padding)
+                    from += ", less the button style's padding (\(source))"
+                }
+                placement.set("width", .number(text), from: from)
             } else {
                 placement.notes.append("width: decided by its siblings or at run time (layout_width \(attributes["android:layout_width"] ?? "wrap_content"))")
             }
             return placement
         }
 
+        /// The material generation a view's own library style names (`Widget.MaterialComponents.Button.TextButton`),
+        /// else the app theme's.
+        func themeFamily(of attributes: [String: String]) -> Theme {
+            guard let style = attributes["overset:libraryStyle"] else { return resources.theme }
+            if style.contains("Material3") || style.contains(".M3.") { return .material3 }
+            if style.contains("MaterialComponents") { return .material2 }
+            if style.contains("AppCompat") { return .appcompat }
+            return resources.theme
+        }
+
+        /// The horizontal padding, each side, a button's style gives its text: Material 3 24 dp, Material 2 16 dp
+        /// (MDC `button/res/values/styles.xml` and `dimens.xml`), AppCompat 8 dp plus a 4 dp inset
+        /// (`abc_button_padding_horizontal_material`, `abc_button_inset_horizontal_material`); nil for other views.
+        func buttonPadding(_ component: String, family: Theme) -> (Double, String)? {
+            guard component == "Button" || component == "MaterialButton" || component == "AppCompatButton" else { return nil }
+            switch family {
+            case .material3: return (24, "Widget.Material3.Button: 24 dp a side")
+            case .material2: return (16, "Widget.MaterialComponents.Button: 16 dp a side")
+            case .appcompat: return (12, "Widget.AppCompat.Button: 8 dp and a 4 dp inset a side")
+            }
+        }
+
         /// Size, weight, lines and ellipsize from a view's attributes (style and appearance merged), else the widget's
         /// defaults for the app's theme.
-        func applyText(_ attributes: [String: String], component: String, to placement: inout Placement) {
+        func applyText(_ attributes: [String: String], component: String, family: Theme, to placement: inout Placement) {
             var appearanceItems: [String: String] = [:]
             var appearanceName: String? = nil
             if let reference = attributes["android:textAppearance"] {
@@ -361,7 +404,7 @@ public enum AndroidPlacements {
             } else if let appearanceName {
                 placement.set("textAppearance", .name(appearanceName), from: "android:textAppearance")
             } else {
-                let (name, source) = defaultAppearance(component)
+                let (name, source) = defaultAppearance(component, family: family)
                 placement.set(name.hasPrefix("size:") ? "size" : "textAppearance",
                               name.hasPrefix("size:") ? .number(Double(name.dropFirst(5))!) : .name(name), from: source)
             }
@@ -394,10 +437,17 @@ public enum AndroidPlacements {
 
         /// A widget's text appearance when nothing states one, for the app's theme (MDC's widget styles; the
         /// platform `TextView`'s `?android:attr/textAppearanceSmall`, 14 sp).
-        func defaultAppearance(_ component: String) -> (String, String) {
+        func defaultAppearance(_ component: String, family: Theme) -> (String, String) {
             let isButton = component.hasSuffix("Button") && !component.hasSuffix("RadioButton") && !component.hasSuffix("ImageButton")
+            if component == "TextInputEditText" {
+                return family == .material3 ? ("bodyLarge", "Widget.Material3.TextInputEditText: ?attr/textAppearanceBodyLarge")
+                    : ("subtitle1", "Widget.MaterialComponents.TextInputEditText: ?attr/textAppearanceSubtitle1")
+            }
+            if component.hasSuffix("EditText") || component.hasSuffix("AutoCompleteTextView") {
+                return ("android.medium", "Widget.EditText: ?attr/textAppearanceMediumInverse (18 sp)")
+            }
             if isButton || component == "Chip" {
-                switch resources.theme {
+                switch family {
                 case .material3: return ("labelLarge", "Widget.Material3.Button: ?attr/textAppearanceLabelLarge")
                 case .material2: return ("button", "Widget.MaterialComponents.Button: ?attr/textAppearanceButton (textAllCaps)")
                 case .appcompat: return ("appcompat.button", "Widget.AppCompat.Button: TextAppearance.AppCompat.Button (textAllCaps)")
@@ -431,6 +481,9 @@ public enum AndroidPlacements {
                     let action = show.contains("always") || show.contains("ifRoom")
                     let hasIcon = element.attributes["android:icon"] != nil
                     if action && hasIcon && !show.contains("withText") { return }  // an icon: the title is its tooltip
+                    // An action view (a search field) shows its own view, not the title.
+                    if element.attributes["app:actionViewClass"] != nil || element.attributes["app:actionLayout"] != nil
+                        || element.attributes["android:actionViewClass"] != nil { return }
                     var placement = Placement(key: key, table: "strings", file: document.file,
                                               line: line(of: title, near: element.line, in: document.text),
                                               component: action ? "menu action" : "menu overflow item")

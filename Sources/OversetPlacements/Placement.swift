@@ -201,8 +201,8 @@ extension PlacementReport {
     /// - Throws: ``ToolFailure`` naming what to build when the tool is missing, or what it said when it failed.
     public static func read(app: String, screenWidth: Double? = nil,
                             toolDirectory directory: String? = nil) throws(ToolFailure) -> PlacementReport {
-        let here = directory ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().path
+        let here = directory ?? FontStack.executableDirectory() ?? URL(fileURLWithPath: CommandLine.arguments[0])
+            .resolvingSymlinksInPath().deletingLastPathComponent().path
         let tool = URL(fileURLWithPath: here).appendingPathComponent(Self.tool)
         guard FileManager.default.isExecutableFile(atPath: tool.path) else {
             throw ToolFailure(description: "reading \(app)'s placements needs \(Self.tool), which is not beside this "

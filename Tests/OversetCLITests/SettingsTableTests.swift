@@ -79,7 +79,7 @@ import Testing
     static func arguments(_ key: String, _ value: SettingValue) -> [String] {
         let flag = Label.setting(key)!.flag
         switch value {
-        case .bool(let flag2) where Label.setting(key)!.values == .bool && key != "hangulWordPriority":
+        case .bool(let flag2) where Label.setting(key)!.values == .bool && key != "hangulWordPriority" && key != "allCaps":
             return flag2 ? [flag] : []
         case .list(let items): return items.flatMap { item -> [String] in
             if case .string(let text) = item { return [flag, text] } else { return [] }

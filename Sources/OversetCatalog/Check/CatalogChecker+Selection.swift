@@ -209,12 +209,12 @@ struct SelectionStream {
         let categoryPlace = options.categories != nil ? CatalogLocation(file: "--categories")
             : options.fontScales != nil ? CatalogLocation(file: "--font-scales") : specPlace
         if spec.platform == .android && options.categories != nil {
-            diagnostics.append(CatalogDiagnostic(.error, categoryPlace, "categories are iOS's; the spec judges Android: "
-                + "give --font-scales (such as 1,1.3,2)"))
+            diagnostics.append(CatalogDiagnostic(.error, categoryPlace, "categories are iOS's; these labels are Android's: "
+                + "give font scales (such as 1,1.3,2)"))
         }
         if spec.platform == .ios && options.fontScales != nil {
-            diagnostics.append(CatalogDiagnostic(.error, categoryPlace, "font scales are Android's; the spec judges iOS: "
-                + "give --categories, or platform: android in the spec"))
+            diagnostics.append(CatalogDiagnostic(.error, categoryPlace, "font scales are Android's; these labels are iOS's: "
+                + "give categories, or platform: android in the spec"))
         }
         // Keys asked for by name: one missing from every catalog is an error, never a pass with nothing checked.
         if let keys = options.keys {

@@ -186,8 +186,10 @@ public struct LayoutSpec: Sendable {
         }
         // The top level's platform (else the catalogs') is the default rule's, unless that rule names its own. A
         // default rule with a Dynamic Type text style (`style: body`) is an iOS spec, whatever its catalogs.
+        var iOSSpecForAndroid = false
         if !defaults.contains(where: { $0.key.string == "platform" }) {
             let namesStyle = defaults.contains { $0.key.string == "style" }
+            iOSSpecForAndroid = topPlatform == nil && namesStyle && defaultPlatform == .android
             defaults[Node("platform")] = Node((topPlatform ?? (namesStyle ? .ios : defaultPlatform)).rawValue)
         }
         let rulesNode = root["rules"]
@@ -207,9 +209,11 @@ public struct LayoutSpec: Sendable {
             return CatalogLocation(file: path, line: line ?? node?.mark?.line)
         }
         var defaultRule: LayoutRule
+        var defaultFailed = false
         do {
             defaultRule = try LayoutRule(defaults, base: nil, index: nil, location: located(defaultNode), samples: samples)
         } catch {
+            defaultFailed = true
             // The settings' errors name their origin ("default rule: unknown setting …"); the others get it here.
             let message = "\(error)"
             diagnostics.append(CatalogDiagnostic(.error, place(of: error, in: defaults, rule: defaultNode),
@@ -237,13 +241,21 @@ public struct LayoutSpec: Sendable {
                 }
             }
         }
-        diagnostics += platformMistakes(defaultRule: defaultRule, rules: rules, categories: categories,
-                                        fontScales: fontScales, root: root, located: located)
+        // (Against a stand-in default the platform is a guess: its mistakes would be false.)
+        if !defaultFailed {
+            diagnostics += platformMistakes(defaultRule: defaultRule, rules: rules, categories: categories,
+                                            fontScales: fontScales, root: root, located: located)
+        }
         // A mistake the spec cannot be used with stops the run before anything is measured, every mistake named at
         // once (the default rule's and each rule's): a skipped rule would judge its keys by the default rule.
         if let first = diagnostics.first {
             let rest = diagnostics.dropFirst().map { "\n  \($0.location): \($0.message)" }.joined()
             throw CatalogError(location: first.location, message: first.message + rest)
+        }
+        if iOSSpecForAndroid {
+            diagnostics.append(CatalogDiagnostic(.warning, located(defaultNode), "the catalogs are Android's but the "
+                + "default rule names a text style (style:), so every string is judged as an iOS label; add platform: "
+                + "android and a textAppearance or size to judge them as a TextView"))
         }
         var spec = LayoutSpec(languages: languages, categories: categories, samples: samples, defaultRule: defaultRule,
                               rules: rules, diagnostics: diagnostics)

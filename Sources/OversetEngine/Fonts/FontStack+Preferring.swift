@@ -43,13 +43,7 @@ extension FontStack {
     static func android(weight: FontWeight, italic: Bool, monospaced: Bool) throws(OversetError) -> FontStack {
         let bundled = try FontStack.bundled(weight: weight.bundledWeight, pointSize: nil, italic: italic,
                                             monospaced: monospaced)
-        let cut: String
-        switch weight.value {
-        case ..<450: cut = "Regular"
-        case ..<550: cut = "Medium"
-        case ..<750: cut = "Bold"
-        default: cut = "Black"
-        }
+        let cut = robotoCut(for: weight)
         let name = "Roboto-" + (cut == "Regular" && italic ? "Italic" : cut + (italic ? "Italic" : "")) + ".ttf"
         let candidates = SystemFonts.robotoCandidates(name)
         guard let path = candidates.first(where: { access($0, R_OK) == 0 }) else {
@@ -61,6 +55,19 @@ extension FontStack {
         var general = bundled.fonts
         general.insert(roboto, at: 1)
         return try FontStack(general, scriptFallbacks: bundled.scriptFallbacks, languageFallbacks: bundled.languageFallbacks)
+    }
+}
+
+extension FontStack {
+    /// The static Roboto cut an Android label of `weight` measures with: Regular to 449, Medium to 549, Bold to
+    /// 749, Black above.
+    package static func robotoCut(for weight: FontWeight) -> String {
+        switch weight.value {
+        case ..<450: "Regular"
+        case ..<550: "Medium"
+        case ..<750: "Bold"
+        default: "Black"
+        }
     }
 }
 

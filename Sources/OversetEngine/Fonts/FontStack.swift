@@ -345,7 +345,10 @@ extension FontStack {
         throw .bundledFontsNotFound(searched: candidates)
     }
 
-    private static func executableDirectory() -> String? {
+    /// The folder of the running executable, from `/proc/self/exe` (the real file, whether it was run by path, from
+    /// `PATH` or through a symbolic link); nil where there is none. Its sibling tools and `../share` are found
+    /// from here.
+    package static func executableDirectory() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }

@@ -23,6 +23,13 @@ extension Label {
         let platform = try settings.choice("platform", Platform.allCases.map { ($0.rawValue, $0) }) ?? base?.platform ?? .ios
         let appearance = try Label.appearance(&settings, platform: platform)
         if let appearance, !settings.has("size") { settings.values["size"] = .number(appearance.size) }
+        if platform == .android {
+            try Label.refuseIOSOnly(settings, base: base)
+            // A TextView with no size of its own: ?android:attr/textAppearanceSmall, 14 sp (not an iOS base's 17).
+            if base?.platform != .android, !settings.has("size"), !settings.has("style") {
+                settings.values["size"] = .number(14)
+            }
+        }
         try Label.rejectMisspelt(of: ["width", "style", "size"], in: settings, base: base)
         let font = try Label.font(&settings, base: base)
         guard let width = try settings.number("width") ?? base?.width else {
@@ -33,13 +40,13 @@ extension Label {
                                            shown: ContentSizeCategory.allCases.count) ?? base?.category ?? .large
         let lineHeight = try Label.lineHeight(&settings) ?? appearance.map { $0.lineHeight.map(LabelLineHeight.points) ?? .natural }
             ?? base?.lineHeight ?? .automatic
+        if settings.has("ellipsize"), settings.has("truncation") {
+            throw .invalidArgument(name: "ellipsize", value: settings.values["ellipsize"]!.shown,
+                                   expected: "either ellipsize (Android's name) or truncation, not both")
+        }
         var truncation = try settings.choice("truncation", TruncationMode.allCases.map { ($0.rawValue, $0) })
         if let ellipsize = try settings.choice("ellipsize", [("none", TruncationMode.clip), ("end", .tail), ("start", .head),
                                                              ("middle", .middle), ("marquee", .clip)]) {
-            if truncation != nil {
-                throw .invalidArgument(name: "ellipsize", value: "\(ellipsize)",
-                                       expected: "either ellipsize (Android's name) or truncation, not both")
-            }
             truncation = ellipsize
         }
         // A rule that changes the platform takes the new platform's defaults, not its base's.
@@ -96,7 +103,8 @@ extension Label {
         let autoSize = try settings.choice("autoSizeTextType", [("none", false), ("uniform", true)])
         let autoSizeMinimum = try settings.number("autoSizeMinTextSize")
         if (autoSize == true || autoSizeMinimum != nil) && platform != .android {
-            throw .invalidArgument(name: autoSize == true ? "autoSizeTextType" : "autoSizeMinTextSize", value: "(given)",
+            throw .invalidArgument(name: autoSize == true ? "autoSizeTextType" : "autoSizeMinTextSize",
+                                   value: autoSize == true ? "uniform" : Points.format(autoSizeMinimum ?? 0),
                                    expected: "auto-size only with platform: android (iOS labels take minimumScaleFactor)")
         }
         if let autoSizeMinimum { try LayoutLimits.check("autoSizeMinTextSize", autoSizeMinimum, LayoutLimits.pointSize, above: 0) }
@@ -115,12 +123,35 @@ extension Label {
         }
     }
 
+    /// The settings that are iOS's alone, refused on an Android label by name, with what Android has instead.
+    static let iosOnly: [(key: String, instead: String)] = [
+        ("category", "fontScale on Android (content size categories are iOS's)"),
+        ("minimumScaleFactor", "autoSizeTextType: uniform with autoSizeMinTextSize on Android"),
+        ("allowsTightening", "nothing on Android (a TextView does not tighten)"),
+        ("minimumCategory", "nothing on Android (font scales have no minimum)"),
+        ("maximumCategory", "nothing on Android (font scales have no maximum)"),
+        ("maximumPointSize", "a dp size on Android (relativeTo: none), which never scales"),
+        ("platformFonts", "nothing on Android (Apple's fonts are iOS's; Android labels measure with Roboto)"),
+        ("hangulWordPriority", "nothing on Android (Korean breaks between syllables, as a TextView does)"),
+        ("emphasized", "weight: medium or bold on Android"),
+        ("markdown", "nothing on Android (a TextView shows a string's HTML, which the catalog reader reads)"),
+    ]
+
+    /// Refuses a setting of ``iosOnly`` on an Android label, and `relativeTo` other than `none`.
+    private static func refuseIOSOnly(_ settings: Settings, base: Label?) throws(OversetError) {
+        for (key, instead) in iosOnly {
+            guard let value = settings.values[key] else { continue }
+            if case .bool(false) = value { continue }
+            throw .invalidArgument(name: key, value: value.shown, expected: instead)
+        }
+        if let value = settings.values["relativeTo"], value.shown != "none" {
+            throw .invalidArgument(name: "relativeTo", value: value.shown,
+                                   expected: "none (a dp size that never scales) on Android, or no relativeTo (sp)")
+        }
+    }
+
     /// `textAppearance`, which only an Android label takes and which no `style` may accompany.
     private static func appearance(_ settings: inout Settings, platform: Platform) throws(OversetError) -> TextAppearance? {
-        if platform == .android, let category = settings.values["category"] {
-            throw .invalidArgument(name: "category", value: category.written,
-                                   expected: "fontScale on Android (content size categories are iOS's)")
-        }
         guard let name = try settings.string("textAppearance") else { return nil }
         guard platform == .android else {
             throw .invalidArgument(name: "textAppearance", value: name,

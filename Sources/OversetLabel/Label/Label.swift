@@ -271,7 +271,12 @@ public struct Label: Sendable, Hashable {
     public var bundledWeight: FontStack.BundledWeight { weight.bundledWeight }
 
     /// How the fonts approximate ``weight``, or nil when every bundled font has it exactly.
-    public var weightNote: String? { weight.standInNote(for: style.map { "\($0)" } ?? "the label") }
+    public var weightNote: String? {
+        guard platform == .android else { return weight.standInNote(for: style.map { "\($0)" } ?? "the label") }
+        guard weight != .regular && weight != .bold else { return nil }
+        return "the label is \(weight) (\(Int(weight.value))): Roboto \(FontStack.robotoCut(for: weight)); fonts without a "
+            + "weight axis (the script fonts) use their \(bundledWeight == .bold ? "bold" : "regular")"
+    }
 
     /// The line height the layout uses at the label's category.
     public var resolvedLineHeight: LineHeight {
@@ -309,6 +314,10 @@ public struct Label: Sendable, Hashable {
 
     /// The options ``/OversetEngine/PreparedText/layout(_:)`` takes for this label at its category.
     public var layoutOptions: LayoutOptions {
+        // A TextView ellipsizes the start or the middle of one line only ("Start Ellipsis only supported with one
+        // line", StaticLayout); with more lines the rest is cut off.
+        var truncation = truncation
+        if platform == .android, maxLines != 1, truncation == .head || truncation == .middle { truncation = .clip }
         var options = LayoutOptions(width: width, pointSize: pointSize, maxLines: maxLines, truncation: truncation,
                                     wrapping: wrapping, lineHeight: resolvedLineHeight, tracking: resolvedTracking,
                                     strategy: strategy)

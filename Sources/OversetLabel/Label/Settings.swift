@@ -13,6 +13,12 @@ public enum SettingValue: Sendable, Hashable {
     /// `null`: the same as leaving the key out.
     case null
 
+    /// The value as a person gave it, for an error that quotes it itself: a string without JSON's quotes.
+    public var shown: String {
+        if case .string(let text) = self { return text }
+        return written
+    }
+
     /// The value as written, for error messages.
     public var written: String {
         switch self {
