@@ -194,18 +194,6 @@ struct Check: ParsableCommand {
         return modes.contains(nil) || modes.isEmpty ? nil : modes.map { $0! }
     }
 
-    /// `--font-scales 1,1.3,2` (or `130%`, `1.3×`), each within ``/OversetLabel/FontScale/limits``.
-    static func parseFontScales(_ text: String) throws -> [FontScale] {
-        try text.split(separator: ",").map { part in
-            guard let scale = FontScale(setting: .string(String(part))) else {
-                throw ValidationError("--font-scales: '\(part)' is not a font scale from "
-                    + "\(Points.format(FontScale.limits.lowerBound)) to \(Points.format(FontScale.limits.upperBound))")
-            }
-            return scale
-        }
-    }
-
-
     func parseCategories(_ text: String) throws -> [ContentSizeCategory] {
         do {
             return try ContentSizeCategory.list(text.split(separator: ","))
@@ -232,14 +220,7 @@ struct Check: ParsableCommand {
         } catch let error as CatalogError {
             throw ValidationError("the layout spec: \(error)")
         }
-        // Sizes of the other platform are a usage mistake, stopped before anything is read.
-        if layoutSpec.platform == .android, categories != nil {
-            throw ValidationError("--categories are iOS's; these labels are Android's: give --font-scales (such as 1,1.3,2)")
-        }
-        if layoutSpec.platform == .ios, fontScales != nil {
-            throw ValidationError("--font-scales are Android's; these labels are iOS's: give --categories, or "
-                + "platform: android in the spec")
-        }
+        try refuseOtherPlatformSizes(layoutSpec)
         let progress: ProgressBar? = quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressBar()
         // Catalogs are read on every core (an Android project has a file per language), with progress from the
         // first file; the sources keep the command line's order. A JSON Lines catalog or a String Catalog is only

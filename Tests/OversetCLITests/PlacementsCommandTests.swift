@@ -169,8 +169,11 @@ import Testing
 /// from its layouts by hand). The expected font scales come from hb-shape widths with Roboto (AndroidTests) and
 /// Android 14's curve: "Deine Notizensammlung" is 10.907 em, headlineMedium 28 sp in 288 dp (320 − 2 × 16 padding)
 /// fails from 1× (305 dp) and fits at 0.85× (23.8 dp: 260 dp); "Alles auf dem neuesten Stand" is 13.262 em, 14 sp
-/// in 288 dp, fits up to 21.7 dp, so fails from 1.5× (22 dp); "Abbrechen" in Roboto Medium is 4.842 em plus
-/// labelLarge's 0.00714 em a letter, in a 112 dp button, fits up to 22.8 dp: fails from 1.8× (24.4 dp).
+/// in 288 dp, fits up to 21.7 dp, so fails from 1.5× (22 dp). The 112 dp Cancel button keeps 64 dp for its text
+/// (Material 3's 24 dp of padding a side): "Abbrechen" in Roboto Medium is 4.842 em plus labelLarge's 0.00714 em a
+/// letter, so it fits up to 13.0 dp and fails from 1× (14 dp); "Cancel" is 3.067 em (hb-shape: 6281 of 2048) plus
+/// 6 letters' spacing, fits up to 20.6 dp and fails from 1.5× (22 dp). "Speichern" (9181 of 2048) fits the Save
+/// button's 120 dp (168 − 48) up to 26.4 dp, so even at 2× (26 dp).
 @Suite struct AndroidCheckTests {
     static let app = DoorAgreementTests.root + "/Tests/OversetPlacementsTests/Trees/NotesApp"
 
@@ -183,8 +186,10 @@ import Testing
         #expect(out.contains("de: FAIL truncated: 1.5× … 2× (3 font scales)"), "\(out)")
         #expect(out.contains("shown at \(Self.app)/app/src/main/java/org/example/notes/MainActivity.kt:12 "
             + "(TextView (id sync_status), set in code)"), "\(out)")
-        #expect(out.contains("de: FAIL truncated: 1.8× … 2× (2 font scales)"), "\(out)")
+        #expect(out.contains("de: FAIL truncated: 1× … 2× (6 font scales): needs 3 lines, maxLines 1 (26 dp text in 64 dp)"), "\(out)")
+        #expect(out.contains("en: FAIL truncated: 1.5× … 2× (3 font scales): needs 2 lines, maxLines 1 (26 dp text in 64 dp)"), "\(out)")
         #expect(out.contains("shown at \(Self.app)/app/src/main/res/layout/buttons.xml:19 (Button)"), "\(out)")
+        #expect(!out.contains("FAIL  action_save"), "\(out)")
         #expect(out.contains("× 7 font scales = "), "\(out)")
         // Places whose width the layout does not decide are named, never passed.
         #expect(out.contains("“screen_settings” (toolbar title) is not checked here: its width is unknown"), "\(out)")
@@ -199,9 +204,10 @@ import Testing
         func label(_ key: String) -> [String: Any]? {
             placements.first { $0["key"] as? String == key }?["label"] as? [String: Any]
         }
-        // Read by hand from the tree: the include's weighted button is 288 − 112 − 8 = 168 dp; the style
+        // Read by hand from the tree: the include's weighted button is 288 − 112 − 8 = 168 dp, less Material 3's
+        // 24 dp of button padding a side (MDC Widget.Material3.Button) = 120 dp for its text; the style
         // Notes.Status gives 14 sp, one line, ellipsize end; the button takes Material 3's labelLarge.
-        #expect(label("action_save")?["width"] as? Double == 168)
+        #expect(label("action_save")?["width"] as? Double == 120)
         #expect(label("action_save")?["textAppearance"] as? String == "labelLarge")
         #expect(label("sync_status_idle")?["size"] as? Double == 14)
         #expect(label("sync_status_idle")?["ellipsize"] as? String == "end")

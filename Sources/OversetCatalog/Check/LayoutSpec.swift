@@ -186,28 +186,11 @@ public struct LayoutSpec: Sendable {
         }
         // The top level's platform (else the catalogs') is the default rule's, unless that rule names its own. A
         // default rule with a Dynamic Type text style (`style: body`) is an iOS spec, whatever its catalogs.
-        var iOSSpecForAndroid = false
-        if !defaults.contains(where: { $0.key.string == "platform" }) {
-            let namesStyle = defaults.contains { $0.key.string == "style" }
-            iOSSpecForAndroid = topPlatform == nil && namesStyle && defaultPlatform == .android
-            defaults[Node("platform")] = Node((topPlatform ?? (namesStyle ? .ios : defaultPlatform)).rawValue)
-        }
+        let iOSSpecForAndroid = settlePlatform(of: &defaults, top: topPlatform, catalogs: defaultPlatform)
         let rulesNode = root["rules"]
         _ = top.take("rules")
         try top.rejectUnknownKeys(known: keys)
         var diagnostics: [CatalogDiagnostic] = []
-        /// Where a rule's error points: the line of the setting it names (a misspelt key, a value out of range),
-        /// else the rule's own line.
-        func place(of error: any Error, in mapping: Node.Mapping, rule node: Node?) -> CatalogLocation {
-            let name: String?
-            switch error as? OversetError {
-            case .unknownSetting(let key, _, _, _)?: name = key
-            case .invalidArgument(let key, _, _)?: name = key
-            default: name = nil
-            }
-            let line = name.flatMap { name in mapping.first { $0.key.string == name }?.key.mark?.line }
-            return CatalogLocation(file: path, line: line ?? node?.mark?.line)
-        }
         var defaultRule: LayoutRule
         var defaultFailed = false
         do {
@@ -216,7 +199,7 @@ public struct LayoutSpec: Sendable {
             defaultFailed = true
             // The settings' errors name their origin ("default rule: unknown setting …"); the others get it here.
             let message = "\(error)"
-            diagnostics.append(CatalogDiagnostic(.error, place(of: error, in: defaults, rule: defaultNode),
+            diagnostics.append(CatalogDiagnostic(.error, place(of: error, in: defaults, rule: defaultNode, path: path),
                                                  message.hasPrefix("default rule") ? message : "default rule: " + message))
             // The rules are still read against a stand-in default, so that their own mistakes are named too.
             defaultRule = LayoutRule(label: Label(style: .body, width: 320), location: located(defaultNode))
@@ -237,7 +220,7 @@ public struct LayoutSpec: Sendable {
                     let name = "rule \(index + 1)"
                     let message = "\(error)"
                     let named = message.hasPrefix(name + ":") ? message : "\(name): \(message)"
-                    diagnostics.append(CatalogDiagnostic(.error, place(of: error, in: ruleMapping, rule: node), named))
+                    diagnostics.append(CatalogDiagnostic(.error, place(of: error, in: ruleMapping, rule: node, path: path), named))
                 }
             }
         }
@@ -261,6 +244,28 @@ public struct LayoutSpec: Sendable {
                               rules: rules, diagnostics: diagnostics)
         spec.fontScales = fontScales
         return spec
+    }
+
+    /// Where a rule's error points: the line of the setting it names (a misspelt key, a value out of range), else
+    /// the rule's own line.
+    private static func place(of error: any Error, in mapping: Node.Mapping, rule node: Node?, path: String) -> CatalogLocation {
+        let name: String?
+        switch error as? OversetError {
+        case .unknownSetting(let key, _, _, _)?: name = key
+        case .invalidArgument(let key, _, _)?: name = key
+        default: name = nil
+        }
+        let line = name.flatMap { name in mapping.first { $0.key.string == name }?.key.mark?.line }
+        return CatalogLocation(file: path, line: line ?? node?.mark?.line)
+    }
+
+    /// Writes the default rule's platform when it names none: the top level's, else iOS for a rule with a Dynamic
+    /// Type `style`, else the catalogs'. True when that makes Android catalogs' spec an iOS one (a warning).
+    private static func settlePlatform(of defaults: inout Node.Mapping, top: Platform?, catalogs: Platform) -> Bool {
+        guard !defaults.contains(where: { $0.key.string == "platform" }) else { return false }
+        let namesStyle = defaults.contains { $0.key.string == "style" }
+        defaults[Node("platform")] = Node((top ?? (namesStyle ? .ios : catalogs)).rawValue)
+        return top == nil && namesStyle && catalogs == .android
     }
 
     /// `categories: [Large, AX3]`, by any name a category parses from.
