@@ -76,7 +76,7 @@ public struct TranslatorLimit: Sendable, Hashable, CustomStringConvertible {
             out += " beside a \(Points.format(imageWidth)) pt image up to \(horizontalUpTo.higName)"
             if .category(horizontalUpTo) < largest { out += " (\(Points.format(fullWidth)) pt after)" }
         }
-        out += ", \(font), must fit up to \(largest.name)"
+        out += ", \(font), must fit up to " + (platform == .android ? "font scale \(largest.name)" : largest.name)
         if let minimumScale, minimumScale < 1 {
             out += ", may shrink to \(Points.format(minimumScale * 100, decimals: 1)) %"
         }

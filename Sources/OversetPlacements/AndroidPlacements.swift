@@ -40,8 +40,10 @@ public enum AndroidPlacements {
     /// - Parameters:
     ///   - read: reads a file (relative) within the limits, noting the ones it cannot.
     ///   - screenWidth: the screen width in dp that `match_parent` widths are read at.
+    /// - Parameter references: filled with each key's references in code and resources (`file:line`), in file
+    ///   order, for the reason a key with no placement gives.
     package static func find(folder: String, files: [String], screenWidth: Double, read: (String) -> Data?,
-                     problems: inout [PlacementProblem]) -> [Placement] {
+                     problems: inout [PlacementProblem], references: inout [String: [String]]) -> [Placement] {
         var resources = Resources()
         var arrayItems: [Placement] = []
         var documents: [(file: String, root: XMLElementNode, text: String)] = []
@@ -80,9 +82,29 @@ public enum AndroidPlacements {
         }
         for file in files where file.hasSuffix(".kt") || file.hasSuffix(".java") {
             guard let data = read(file) else { continue }
-            placements += reader.code(file: file, text: String(decoding: data, as: UTF8.self))
+            let text = String(decoding: data, as: UTF8.self)
+            placements += reader.code(file: file, text: text)
+            noteReferences(in: text, file: file, pattern: "R.string.", into: &references)
         }
+        for document in documents { noteReferences(in: document.text, file: document.file, pattern: "@string/", into: &references) }
         return placements
+    }
+
+    /// Each key named after `pattern` (`R.string.`, `@string/`) in `text`, with its `file:line`; at most 3 a key.
+    static func noteReferences(in text: String, file: String, pattern: String, into references: inout [String: [String]]) {
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            guard line.contains(pattern) else { continue }
+            var rest = line[...]
+            while let range = rest.range(of: pattern) {
+                let key = rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                if !key.isEmpty, references[String(key), default: []].count < 3 {
+                    references[String(key), default: []].append("\(file):\(number)")
+                }
+                rest = rest[range.upperBound...]
+            }
+        }
     }
 
     /// The strings a `<string-array>` lists (`<item>@string/key</item>`): shown as the entries of a list

@@ -18,8 +18,9 @@ extension Placements {
         let screenWidth = options.screenWidth ?? androidScreenWidth
         let from = options.screenWidth == nil ? "Android's narrowest screen (CDD 7.1.1): 320 dp" : "--screen-width"
         var found: [PlacementProblem] = []
+        var references: [String: [String]] = [:]
         var placements = AndroidPlacements.find(folder: folder, files: files, screenWidth: screenWidth,
-                                                read: { reader.read($0) }, problems: &found)
+                                                read: { reader.read($0) }, problems: &found, references: &references)
         reader.problems += found
         var keys = Set<TableKey>()
         for file in files where file.hasSuffix("/values/strings.xml") || file == "values/strings.xml" {
@@ -42,9 +43,17 @@ extension Placements {
             seen.insert([$0.table, $0.key, $0.file, String($0.line), $0.component].joined(separator: "\u{0}")).inserted
         }
         let placed = Set(placements.map { TableKey(table: $0.table, key: $0.key) })
-        let unplaced = keys.subtracting(placed).sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map {
-            UnplacedKey(key: $0.key, table: $0.table, reason: "no layout, menu, preference screen, navigation graph or "
-                + "setText on a view by id shows it")
+        let unplaced = keys.subtracting(placed).sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map { key in
+            guard let uses = references[key.key], !uses.isEmpty else {
+                return UnplacedKey(key: key.key, table: key.table, reason: "not used in the app's layouts or code "
+                    + "(built at run time, or not shown)")
+            }
+            if uses.allSatisfy({ $0.contains(".xml:") }) {
+                return UnplacedKey(key: key.key, table: key.table, reason: "named at \(uses.joined(separator: ", ")), "
+                    + "not as shown text (a contentDescription, a tooltip, a preference key, another string)")
+            }
+            return UnplacedKey(key: key.key, table: key.table, reason: "used at \(uses.joined(separator: ", ")), where the "
+                + "view it reaches cannot be told (a model, a function's result, a library's view)")
         }
         return PlacementReport(placements: placements, unplaced: unplaced, problems: reader.problems,
                                screenWidth: screenWidth, screenWidthFrom: from)

@@ -72,7 +72,7 @@ extension CheckReport {
             }
             out += "</tbody></table>\n"
         }
-        out += "<details id=\"catalogs\"><summary>\(Plural.count(catalogs.count, "catalog")); categories, left to right: "
+        out += "<details id=\"catalogs\"><summary>\(Plural.count(catalogs.count, "catalog")); \(Finding.sizeWord(categories) == "category" ? "categories" : "font scales"), left to right: "
             + categories.map(escape).joined(separator: " · ") + "</summary><ul>"
             + catalogs.map { "<li>\(escape($0))</li>" }.joined() + "</ul></details>\n"
         // The failure list shows each failing string's findings (against a baseline, only new ones), as every format.
@@ -93,7 +93,7 @@ extension CheckReport {
         out += "<h2>Keys with findings</h2>\n<p>\(Plural.count(groups.count, "key")) with a finding, worst first; "
             + "\(Plural.count(passing, "key")) \(Plural.noun("passes", for: passing, "pass")) in every language and "
             + "\(Plural.noun("is", for: passing, "are")) "
-            + "not listed. A square per category: green pass, amber warning, red failure, grey unknown.</p>\n"
+            + "not listed. A square per \(Finding.sizeWord(categories)): green pass, amber warning, red failure, grey unknown.</p>\n"
         out += "<div class=\"grid\"><table id=\"results\"><thead><tr><th>key</th>"
         for language in languages { out += "<th>\(escape(language))</th>" }
         out += "</tr></thead><tbody>\n"
