@@ -19,7 +19,10 @@ struct Preview: ParsableCommand {
 
         The label's options are the same settings as `measure`'s JSON fields and a spec's keys (maxLines is \
         --max-lines), with a UILabel's defaults: push-out line breaking, tail truncation, unlimited lines, the \
-        style's leading with --style and the fonts' natural line height with --size (default 17).
+        style's leading with --style and the fonts' natural line height with --size (default 17). With --platform \
+        android, a TextView's: sp through Android 14's font scale curve (--font-scale), dp, Roboto, --text-appearance \
+        (bodyLarge, button, appcompat.body1, …), high-quality breaking, lines past --max-lines cut off unless \
+        --ellipsize end, 14 sp by default; iOS's settings (--style, --category, …) are refused (docs/android.md).
 
         Examples:
           overset preview "Zum Abschließen des Updates Firefox neu starten" --width 220 --max-lines 2
@@ -27,6 +30,7 @@ struct Preview: ParsableCommand {
           overset preview "تحقق مِن التحديثات 25" --lang ar --width 90 --truncation middle --max-lines 1
           overset preview --text-file message.txt --width 320 --format json
           overset preview "ที่ปั้นฟ้ำ ฎุ ฏู" --lang th --style body --category AX3 --width 200
+          overset preview "Nach Aktualisierungen suchen" --lang de --platform android --text-appearance bodyLarge --width 288 --font-scale 1.3
           overset preview "ที่ปั้นฟ้ำ ฎุ ฏู" --lang th --style body --width 160 --png thai.png --scale 2 --dark
         """
     )
