@@ -66,7 +66,7 @@ extension VerdictProblem.Facts {
             return "line \(line + 1) is \(Points.format(lineWidth, decimals: 2)) \(unit) wide in "
                 + "\(Points.format(width, decimals: 2)) \(unit)\(more): “\(text)” cannot break, so it runs past the label's edge"
         case .clipped(let marks):
-            return marks.sentence
+            return marks.sentence(on: platform)
         case .lowContrast(let contrast):
             var parts: [String] = []
             if let light = contrast.light {
@@ -108,6 +108,30 @@ extension VerdictProblem.Facts {
 extension VerdictProblem.ClippedMarks {
     /// "marks cross the top of the label and the line below (ั ี) by up to 2.5 pt; a line height of 24 pt avoids
     /// the top, and a baseline raised by 1.2 pt (baselineOffset) avoids the line below", as bytes.
+    /// On Android the advice is a `TextView`'s: a larger `lineSpacingExtra` for the lines, a padding for the
+    /// view's edges (`includeFontPadding` already counted), sizes in dp.
+    func sentence(on platform: Platform) -> String {
+        guard platform == .android else { return sentence }
+        let clusters = self.clusters.joined(separator: " ")
+        var words: [String] = []
+        for edge in edges {
+            switch edge {
+            case .top: words.append("the top of the label")
+            case .previousLine: words.append("the line above")
+            case .nextLine: words.append("the line below")
+            case .bottom: words.append("the bottom of the label")
+            }
+        }
+        let joined = words.count > 1 ? words.dropLast().joined(separator: ", ") + " and " + words.last! : words.joined()
+        let outer = edges.contains(.top) || edges.contains(.bottom)
+        let inner = edges.contains(.previousLine) || edges.contains(.nextLine)
+        var advice: [String] = []
+        if inner { advice.append("a lineSpacingExtra of \(Points.format(worst, decimals: 2)) dp keeps the lines apart") }
+        if outer { advice.append("a padding of \(Points.format(worst, decimals: 2)) dp keeps the marks inside the view") }
+        return "marks cross \(joined) (\(clusters)) by up to \(Points.format(worst, decimals: 2)) dp; "
+            + advice.joined(separator: ", and ")
+    }
+
     var sentence: String {
         var sentence = SentenceBytes(capacity: 200)
         sentence.add("marks cross ")

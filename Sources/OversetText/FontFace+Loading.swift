@@ -93,6 +93,8 @@ extension FontFace {
         let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self)
         var metrics = FaceMetrics(unitsPerEm: upem, ascender: 0, descender: 0, lineGap: 0, usesTypoMetrics: false,
                                   capHeight: nil, xHeight: nil)
+        metrics.boundsTop = Int(face.pointee.bbox.yMax)
+        metrics.boundsBottom = -Int(face.pointee.bbox.yMin)
         if let os2, os2.pointee.version != 0xFFFF {
             if (os2.pointee.fsSelection & (1 << 7)) != 0 {
                 metrics.ascender = Int(os2.pointee.sTypoAscender)

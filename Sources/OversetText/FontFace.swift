@@ -35,6 +35,10 @@ package struct FaceMetrics: Sendable, Equatable {
     package var usesTypoMetrics: Bool
     package var capHeight: Int?
     package var xHeight: Int?
+    /// The font's bounding box top (`head.yMax`, positive up) and bottom (`-head.yMin`, positive down): Android's
+    /// `FontMetrics.top` and `bottom`, which `includeFontPadding` gives the first and last lines.
+    package var boundsTop: Int = 0
+    package var boundsBottom: Int = 0
 }
 
 /// One variation axis of a variable font (`fvar`), in the axis's own units.

@@ -169,4 +169,14 @@ import Overset
         #expect(abs(narrow.layout.options.pointSize - 15.6) < 1e-6)
         #expect(narrow.problems[0].message.contains("even at autoSizeMinTextSize"))
     }
+
+    /// includeFontPadding: Roboto's Å reaches 1939 units (fontTools' BoundsPen on Roboto-Regular.ttf), above its
+    /// ascender (hhea 1900) but below its bounding box (head yMax 2163), which a TextView gives its first line; so the
+    /// layout's ink crosses the line box's top by 39 units (0.27 dp at 14 sp) and an Android label reports nothing.
+    @Test func includeFontPadding_keepsMarksWithinTheFontsBox() throws {
+        let verdict = try Label.android(size: 14, width: 300).verdict(for: "Åland", language: "sv")
+        let crossing = try #require(verdict.layout.clipping().clippedClusters.first { $0.edge == .top })
+        #expect(abs(crossing.overflow - 39.0 / 2048 * 14) < 0.01, "\(crossing.overflow)")
+        #expect(!verdict.problems.contains { $0.kind == .clipped }, "\(verdict.problems.map(\.message))")
+    }
 }

@@ -238,10 +238,17 @@ public struct FontMetrics: Sendable, Equatable {
     /// Height of lower-case letters (OS/2 `sxHeight`), when the font says.
     public var xHeight: Int?
 
+    /// The top of the font's bounding box (`head.yMax`), above the baseline.
+    public var boundsTop: Int
+    /// The bottom of the font's bounding box (`-head.yMin`), below the baseline.
+    public var boundsBottom: Int
+
     /// `ascender + descender + lineGap`.
     public var lineHeight: Int { ascender + descender + lineGap }
 
     init(_ metrics: FaceMetrics) {
+        boundsTop = metrics.boundsTop
+        boundsBottom = metrics.boundsBottom
         unitsPerEm = metrics.unitsPerEm
         ascender = metrics.ascender
         descender = metrics.descender

@@ -53,7 +53,8 @@ public struct Verdict: Sendable {
         init(label: Label, policy: VerdictPolicy, layout: TextLayout, linesNeeded: Int,
              unfilteredClipping: ClippingReport, scale: Double, tightened: Bool) {
             // Judged before the members are stored: afterwards, reading the arguments again copied the label.
-            let clipping = Verdict.filter(unfilteredClipping, policy)
+            let clipping = Verdict.filter(label.platform == .android ? Verdict.fontPadded(unfilteredClipping, layout)
+                                                                    : unfilteredClipping, policy)
             var worst = VerdictStatus.pass
             // `tight` only when the policy asks for headroom: the other verdicts skip its judging (and the label's
             // copy that comes with it).
@@ -167,6 +168,29 @@ public struct Verdict: Sendable {
 
     /// The same layout judged under another policy (no new layout).
     public func judged(by policy: VerdictPolicy) -> Verdict { Verdict(self, policy: policy) }
+
+    /// An Android `TextView`'s clipping: `includeFontPadding` (on by default) gives the first line the primary
+    /// font's `top` (its bounding box) instead of its ascent, and the last line its `bottom`
+    /// (`StaticLayout`: `if (includePad) above = top`), so ink that crosses the label's top or bottom by less
+    /// than that padding is inside the view, and the rest crosses by that much less.
+    fileprivate static func fontPadded(_ report: ClippingReport, _ layout: TextLayout) -> ClippingReport {
+        guard report.hasClipping else { return report }
+        let metrics = layout.prepared.engine.fonts.primary.metrics
+        let scale = layout.options.pointSize / Double(max(1, metrics.unitsPerEm))
+        let top = max(0, Double(metrics.boundsTop - metrics.ascender) * scale)
+        let bottom = max(0, Double(metrics.boundsBottom - metrics.descender) * scale)
+        var padded = report
+        padded.clippedClusters = report.clippedClusters.compactMap { cluster in
+            var cluster = cluster
+            switch cluster.edge {
+            case .top: cluster.overflow -= top
+            case .bottom: cluster.overflow -= bottom
+            case .previousLine, .nextLine: break
+            }
+            return cluster.overflow > 0 ? cluster : nil
+        }
+        return padded
+    }
 
     fileprivate static func filter(_ report: ClippingReport, _ policy: VerdictPolicy) -> ClippingReport {
         var filtered = report
