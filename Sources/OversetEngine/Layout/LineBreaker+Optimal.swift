@@ -34,7 +34,7 @@ extension LineBreaker {
     }
 
     /// The most segments a paragraph is broken optimally over; longer ones keep greedy's lines.
-    static let optimalSegmentLimit = 20_000
+    static let optimalSegmentLimit = 5_000
 
     /// Appends the optimal lines of the paragraph `start..<end` (whole segments, the last one ending it) to
     /// `lines`; false (appending nothing) when its segments are not whole or there are too many of them.

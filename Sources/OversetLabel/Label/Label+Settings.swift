@@ -24,7 +24,7 @@ extension Label {
         let appearance = try Label.appearance(&settings, platform: platform)
         if let appearance, !settings.has("size") { settings.values["size"] = .number(appearance.size) }
         if platform == .android {
-            try Label.refuseIOSOnly(settings, base: base)
+            try Label.refuseIOSOnly(settings)
             // A TextView with no size of its own: ?android:attr/textAppearanceSmall, 14 sp (not an iOS base's 17).
             if base?.platform != .android, !settings.has("size"), !settings.has("style") {
                 settings.values["size"] = .number(14)
@@ -138,10 +138,10 @@ extension Label {
     ]
 
     /// Refuses a setting of ``iosOnly`` on an Android label, and `relativeTo` other than `none`.
-    private static func refuseIOSOnly(_ settings: Settings, base: Label?) throws(OversetError) {
+    private static func refuseIOSOnly(_ settings: Settings) throws(OversetError) {
         for (key, instead) in iosOnly {
-            guard let value = settings.values[key] else { continue }
-            if case .bool(false) = value { continue }
+            // A flag left off (`false`, or the command line's "false") asks for nothing iOS's.
+            guard let value = settings.values[key], value.shown != "false" else { continue }
             throw .invalidArgument(name: key, value: value.shown, expected: instead)
         }
         if let value = settings.values["relativeTo"], value.shown != "none" {
