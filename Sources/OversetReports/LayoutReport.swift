@@ -123,6 +123,9 @@ package enum LayoutReport {
             json.numbers(hidden.location, hidden.upperBound)
             json.fragment("]")
         }
+        // The mode the last line was truncated with (clip: cut off, no ellipsis), as the layout applied it.
+        json.fragment(",\"truncation\":")
+        json.string(layout.options.truncation.rawValue)
         let warnings = layout.prepared.warnings
         if !warnings.isEmpty {
             json.fragment(",\"warnings\":[")

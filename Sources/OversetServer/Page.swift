@@ -92,17 +92,15 @@ enum Page {
 // The settings shown as controls, by the settings table's names (the rest stay at their defaults or come from the URL).
 const shown = ["platform", "style", "textAppearance", "size", "weight", "width", "maxLines", "category", "fontScale", "truncation",
                "ellipsize", "strategy", "lineHeight", "markdown"];
-// Android's settings and iOS's: each control shows only on its platform (the table names the platform in its help).
-const androidOnly = new Set(["textAppearance", "fontScale", "ellipsize"]), iosOnly = new Set(["style", "category", "markdown"]);
+// Each control shows only on the platform the settings table gives it (`platform`; none for both).
+const platformOf = (key) => table.label.find((s) => s.key === key)?.platform;
 const isAndroid = () => ($("setting-platform")?.value ?? "") === "android";
 const unit = () => isAndroid() ? "dp" : "pt";
-// An Android label shows no ellipsis unless ellipsize (or truncation) says so: its extra lines are cut off.
-const cutOff = () => isAndroid() && ["", "none", "marquee"].includes($("setting-ellipsize").value)
-  && ["", "clip"].includes($("setting-truncation").value);
 function showPlatformControls() {
   for (const input of settingInputs()) {
     const key = input.dataset.key;
-    const hide = isAndroid() ? iosOnly.has(key) : androidOnly.has(key);
+    const only = platformOf(key);
+    const hide = only !== undefined && only !== (isAndroid() ? "android" : "ios");
     input.parentElement.hidden = hide;
     if (hide) input.value = "";
   }
@@ -217,7 +215,7 @@ function renderResult(result, warnings) {
   const problems = answer.problems.map((p) => `<li><span class="status ${p.status}">${p.status}</span> ${escapeHTML(p.kind)}: ${escapeHTML(p.message)}</li>`);
   $("result").innerHTML =
     `<p><span class="status ${answer.status}" id="verdict">${answer.status}</span> ` +
-    `<span id="summary">${answer.lineCount} of ${answer.linesNeeded} lines` + (answer.truncated ? (cutOff() ? ", cut off" : ", truncated") : "") +
+    `<span id="summary">${answer.lineCount} of ${answer.linesNeeded} lines` + (answer.truncated ? (answer.truncation === "clip" ? ", cut off" : ", truncated") : "") +
     ` · ${answer.width.toFixed(2)} × ${answer.height.toFixed(2)} ${unit()} · ${result.category}</span></p>` +
     (result.layout ? `<p id="layout">layout: <b>${escapeHTML(result.layout)}</b>${result.reason ? " (" + escapeHTML(result.reason) + ")" : ""}</p>` : "") +
     linesTable(answer) + `<ul class="problems">${problems.join("")}</ul>` +

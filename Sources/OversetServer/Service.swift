@@ -166,6 +166,7 @@ public final class OversetService: Sendable {
             case .text: json.string("text")
             case .list: json.string("list")
             }
+            json.member("platform", setting.platform?.rawValue)
             json.member("values", strings: setting.values.allowed.isEmpty ? nil : setting.values.allowed)
             json.endObject()
         }

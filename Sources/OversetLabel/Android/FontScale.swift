@@ -18,8 +18,15 @@ public struct FontScale: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The factor: 1 is the default "Font size".
     public let value: Double
 
+    /// The curve's dp at ``spPoints``, nil where the scale is linear: found once, as a label's size is asked
+    /// for many times a verdict.
+    private let converter: [Double]?
+
     /// A font scale; see ``limits`` for the values accepted by the decoders.
-    public init(_ value: Double) { self.value = value }
+    public init(_ value: Double) {
+        self.value = value
+        converter = FontScale.table(for: value)
+    }
 
     /// The default font size (1×).
     public static let standard = FontScale(1)
@@ -37,6 +44,11 @@ public struct FontScale: Sendable, Hashable, Comparable, CustomStringConvertible
     public var description: String { name }
 
     public static func < (lhs: FontScale, rhs: FontScale) -> Bool { lhs.value < rhs.value }
+
+    /// Equal by the factor (the curve follows from it).
+    public static func == (lhs: FontScale, rhs: FontScale) -> Bool { lhs.value == rhs.value }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 
     /// Reads `1.3`, `1.3×`, `1.3x` or `130%`; nil for anything else.
     public init?(name: String) {
@@ -64,12 +76,12 @@ public struct FontScale: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The size in dp a text of `sp` is shown at with this font scale, as Android 14's `TypedValue.applyDimension`
     /// converts it (`FontScaleConverter.convertSpToDp`).
     public func dp(forSP sp: Double) -> Double {
-        guard let table = converterTable else { return sp * value }
+        guard let table = converter else { return sp * value }
         return FontScale.lookUp(sp, in: table)
     }
 
     /// Whether Android 14 scales this font scale by its curve (`isNonLinearFontScalingActive`).
-    public var isNonLinear: Bool { converterTable != nil }
+    public var isNonLinear: Bool { converter != nil }
 
     /// The sp points every table is given at (`FontScaleConverterFactory`'s `commonSpSizes`).
     static let spPoints: [Double] = [8, 10, 12, 14, 18, 20, 24, 30, 100]
@@ -85,7 +97,7 @@ public struct FontScale: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The curve's dp at ``spPoints`` for this scale: a table, or two interpolated; nil where the scale is linear
     /// (below 1.13, or beyond the last table: `forScale` then returns a linear converter).
-    private var converterTable: [Double]? {
+    private static func table(for value: Double) -> [Double]? {
         guard value >= 1.13 else { return nil }
         if let exact = FontScale.tables.first(where: { abs($0.scale - value) < 1e-6 }) { return exact.dp }
         guard let upper = FontScale.tables.firstIndex(where: { $0.scale > value }), upper > 0 else { return nil }

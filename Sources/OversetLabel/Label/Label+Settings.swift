@@ -93,7 +93,7 @@ extension Label {
         if let scale = try settings.number("fontScale") {
             guard platform == .android else {
                 throw .invalidArgument(name: "fontScale", value: Points.format(scale),
-                                       expected: "fontScale only with platform: android (iOS labels take a category)")
+                                       expected: Label.instead(of: "fontScale"))
             }
             try LayoutLimits.check("fontScale", scale, FontScale.limits)
             fontScale = FontScale(scale)
@@ -105,7 +105,7 @@ extension Label {
         if (autoSize == true || autoSizeMinimum != nil) && platform != .android {
             throw .invalidArgument(name: autoSize == true ? "autoSizeTextType" : "autoSizeMinTextSize",
                                    value: autoSize == true ? "uniform" : Points.format(autoSizeMinimum ?? 0),
-                                   expected: "auto-size only with platform: android (iOS labels take minimumScaleFactor)")
+                                   expected: Label.instead(of: "autoSizeTextType"))
         }
         if let autoSizeMinimum { try LayoutLimits.check("autoSizeMinTextSize", autoSizeMinimum, LayoutLimits.pointSize, above: 0) }
         switch autoSize {
@@ -115,7 +115,7 @@ extension Label {
         }
         if let caps = try settings.bool("allCaps") {
             guard platform == .android || !caps else {
-                throw .invalidArgument(name: "allCaps", value: "true", expected: "allCaps only with platform: android")
+                throw .invalidArgument(name: "allCaps", value: "true", expected: Label.instead(of: "allCaps"))
             }
             allCaps = caps
         } else {
@@ -123,26 +123,16 @@ extension Label {
         }
     }
 
-    /// The settings that are iOS's alone, refused on an Android label by name, with what Android has instead.
-    static let iosOnly: [(key: String, instead: String)] = [
-        ("category", "fontScale on Android (content size categories are iOS's)"),
-        ("minimumScaleFactor", "autoSizeTextType: uniform with autoSizeMinTextSize on Android"),
-        ("allowsTightening", "nothing on Android (a TextView does not tighten)"),
-        ("minimumCategory", "nothing on Android (font scales have no minimum)"),
-        ("maximumCategory", "nothing on Android (font scales have no maximum)"),
-        ("maximumPointSize", "a dp size on Android (relativeTo: none), which never scales"),
-        ("platformFonts", "nothing on Android (Apple's fonts are iOS's; Android labels measure with Roboto)"),
-        ("hangulWordPriority", "nothing on Android (Korean breaks between syllables, as a TextView does)"),
-        ("emphasized", "weight: medium or bold on Android"),
-        ("markdown", "nothing on Android (a TextView shows a string's HTML, which the catalog reader reads)"),
-    ]
+    /// What the other platform takes instead of `key`, as the settings table says (``LabelSetting/instead``).
+    static func instead(of key: String) -> String { setting(key)?.instead ?? "a setting of the label's platform" }
 
-    /// Refuses a setting of ``iosOnly`` on an Android label, and `relativeTo` other than `none`.
+    /// Refuses a setting the table says is iOS's (``LabelSetting/platform``) on an Android label, with what Android
+    /// takes instead, and `relativeTo` other than `none`.
     private static func refuseIOSOnly(_ settings: Settings) throws(OversetError) {
-        for (key, instead) in iosOnly {
+        for setting in Label.settings where setting.platform == .ios {
             // A flag left off (`false`, or the command line's "false") asks for nothing iOS's.
-            guard let value = settings.values[key], value.shown != "false" else { continue }
-            throw .invalidArgument(name: key, value: value.shown, expected: instead)
+            guard let value = settings.values[setting.key], value.shown != "false" else { continue }
+            throw .invalidArgument(name: setting.key, value: value.shown, expected: setting.instead ?? "an Android setting")
         }
         if let value = settings.values["relativeTo"], value.shown != "none" {
             throw .invalidArgument(name: "relativeTo", value: value.shown,
@@ -155,7 +145,7 @@ extension Label {
         guard let name = try settings.string("textAppearance") else { return nil }
         guard platform == .android else {
             throw .invalidArgument(name: "textAppearance", value: name,
-                                   expected: "textAppearance only with platform: android (iOS labels take a style)")
+                                   expected: Label.instead(of: "textAppearance"))
         }
         guard let appearance = TextAppearance.named(name) else {
             let near = Settings.nearest(TextAppearance.canonicalName(name), in: TextAppearance.all.map(\.name))

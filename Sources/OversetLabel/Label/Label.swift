@@ -343,8 +343,7 @@ public struct Label: Sendable, Hashable {
         try LayoutLimits.check("width", width, LayoutLimits.width)
         if platform == .android {
             if case .style(let style, _) = font {
-                throw .invalidArgument(name: "style", value: "\(style)",
-                                       expected: "a text appearance (textAppearance: bodyLarge) or a size in sp on Android; text styles are iOS's")
+                throw .invalidArgument(name: "style", value: "\(style)", expected: Label.instead(of: "style"))
             }
             try LayoutLimits.check("fontScale", fontScale.value, FontScale.limits)
         }

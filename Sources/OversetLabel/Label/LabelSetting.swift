@@ -60,6 +60,10 @@ public struct LabelSetting: Sendable, Hashable {
     public let defaultValue: String
     /// What it does, in a sentence: what UIKit or SwiftUI calls it.
     public let help: String
+    /// The one platform the setting belongs to (`style` is iOS's, `fontScale` Android's); nil for both.
+    public private(set) var platform: Platform? = nil
+    /// What the other platform takes instead, in words: the refusal's "expected" when it is given there.
+    public private(set) var instead: String? = nil
 
     /// - Parameters are the properties of the same names; `flag` defaults to the key in kebab case.
     public init(_ key: String, flag: String? = nil, aliases: [String] = [], _ values: Values, default defaultValue: String,
@@ -70,6 +74,14 @@ public struct LabelSetting: Sendable, Hashable {
         self.values = values
         self.defaultValue = defaultValue
         self.help = help
+    }
+
+    /// The setting, belonging to `platform` alone, with what the other platform takes instead.
+    func only(_ platform: Platform, instead: String) -> LabelSetting {
+        var copy = self
+        copy.platform = platform
+        copy.instead = instead
+        return copy
     }
 
     /// `maxLines` → `--max-lines`.
@@ -167,8 +179,37 @@ extension Label {
                          help: "android:textAllCaps: the text in capitals, in its language's upper case; android only."),
             LabelSetting("markdown", .bool, default: "false",
                          help: "Read the text as SwiftUI's Text(LocalizedStringKey) does: **bold**, *italic*, `code` and `[links](url)` as styled runs."),
-        ]
+        ].map { setting in
+            if let instead = iosOnly[setting.key] { return setting.only(.ios, instead: instead) }
+            if let instead = androidOnly[setting.key] { return setting.only(.android, instead: instead) }
+            return setting
+        }
     }()
+
+    /// The settings that are iOS's alone, with what an Android label takes instead (the refusal's words).
+    private static let iosOnly: [String: String] = [
+        "style": "a text appearance (textAppearance: bodyLarge) or a size in sp on Android; text styles are iOS's",
+        "emphasized": "weight: medium or bold on Android",
+        "category": "fontScale on Android (content size categories are iOS's)",
+        "minimumScaleFactor": "autoSizeTextType: uniform with autoSizeMinTextSize on Android",
+        "allowsTightening": "nothing on Android (a TextView does not tighten)",
+        "minimumCategory": "nothing on Android (font scales have no minimum)",
+        "maximumCategory": "nothing on Android (font scales have no maximum)",
+        "maximumPointSize": "a dp size on Android (relativeTo: none), which never scales",
+        "platformFonts": "nothing on Android (Apple's fonts are iOS's; Android labels measure with Roboto)",
+        "hangulWordPriority": "nothing on Android (Korean breaks between syllables, as a TextView does)",
+        "markdown": "nothing on Android (a TextView shows a string's HTML, which the catalog reader reads)",
+    ]
+
+    /// The settings that are Android's alone, with what an iOS label takes instead.
+    private static let androidOnly: [String: String] = [
+        "fontScale": "fontScale only with platform: android (iOS labels take a category)",
+        "textAppearance": "textAppearance only with platform: android (iOS labels take a style)",
+        "ellipsize": "truncation on iOS",
+        "autoSizeTextType": "auto-size only with platform: android (iOS labels take minimumScaleFactor)",
+        "autoSizeMinTextSize": "auto-size only with platform: android (iOS labels take minimumScaleFactor)",
+        "allCaps": "allCaps only with platform: android",
+    ]
 
     /// The setting of `key`; nil for a key that is not a label's.
     public static func setting(_ key: String) -> LabelSetting? { settings.first { $0.key == key } }
