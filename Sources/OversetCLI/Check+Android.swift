@@ -18,12 +18,9 @@ extension Check {
     /// Sizes of the other platform (`--categories` for Android labels, `--font-scales` for iOS ones) are a usage
     /// mistake, stopped (exit 2) before anything is read.
     func refuseOtherPlatformSizes(_ spec: LayoutSpec) throws {
-        if spec.platform == .android, categories != nil {
-            throw ValidationError("--categories are iOS's; these labels are Android's: give --font-scales (such as 1,1.3,2)")
-        }
-        if spec.platform == .ios, fontScales != nil {
-            throw ValidationError("--font-scales are Android's; these labels are iOS's: give --categories, or "
-                + "platform: android in the spec")
+        if let refusal = spec.platform.rules.refusalOfOtherSizes(categories: categories != nil,
+                                                                 fontScales: fontScales != nil, option: true) {
+            throw ValidationError(refusal)
         }
     }
 }

@@ -41,8 +41,10 @@ struct Fonts: ParsableCommand {
         // The engine's own choice (the one path every measurement takes: script, language, emoji presentation),
         // not a second lookup of its own: the bundled stack, or an Android label's.
         let engine: TextEngine
-        if platform == Platform.android.rawValue {
-            var label = Label.android(size: 14, width: 100)
+        if let platform = Platform(rawValue: platform), platform != .ios {
+            // The platform's label with nothing else said: its own size and system fonts.
+            var settings = Settings(["platform": .string(platform.rawValue), "width": .number(100)], origin: "options")
+            var label = try Label(settings: &settings)
             label.fonts.custom = fonts
             engine = try label.engine()
         } else {

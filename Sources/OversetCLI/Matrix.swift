@@ -110,9 +110,9 @@ struct Matrix: ParsableCommand {
     func run() throws {
         try picture.refuse(over: OutputFile.fontInputs(title.fonts))
         let component = try component()
-        if component.title.platform == .android {
-            throw ValidationError("matrix judges a reflowing header or candidate layouts by content size category, "
-                + "which is iOS's; for an Android label use `overset preview --font-scale` or `overset check` with fontScales")
+        let rules = component.title.platform.rules
+        if let refusal = rules.reflowRefusal {
+            throw ValidationError("matrix: \(refusal); use `overset preview --font-scale` or `overset check` with \(rules.textSizesKey)")
         }
         if let candidates {
             try choose(candidates)

@@ -157,9 +157,10 @@ enum TextPreview {
         let styleName = label.styledFont.map { "\($0.style) at \($0.category.higName), " } ?? ""
         var size = "\(styleName)\(format(options.pointSize)) pt"
         var truncation = "\(options.truncation.rawValue) truncation"
-        if label.platform == .android, case .size(let sp, let scales) = label.font {
-            size = scales == nil ? "\(format(label.pointSize)) dp (fixed)"
-                : "\(Points.format(sp)) sp at \(label.fontScale.name) = \(format(label.pointSize)) dp"
+        let rules = label.platform.rules
+        if rules.scalesByFontScale, case .size(let sp, let scales) = label.font {
+            size = scales == nil ? "\(format(label.pointSize)) \(rules.unit) (fixed)"
+                : "\(Points.format(sp)) \(rules.scaledSizeUnit) at \(label.fontScale.name) = \(format(label.pointSize)) \(rules.unit)"
             truncation = AndroidTerms.ellipsize(options.truncation)
         }
         out.append("width \(format(verdict.label.width)) \(unit) · \(size) · "

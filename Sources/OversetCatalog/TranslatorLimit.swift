@@ -47,8 +47,9 @@ public struct TranslatorLimit: Sendable, Hashable, CustomStringConvertible {
         minimumScale = label.at(size).shrinkLimit
         switch label.font {
         case .style(let style, let emphasized): font = style.rawValue + (emphasized ? " (emphasized)" : "")
-        case .size(let size, let relativeTo) where label.platform == .android:
-            font = relativeTo == nil ? "\(Points.format(size)) dp" : "\(Points.format(size)) sp"
+        case .size(let size, let relativeTo) where label.platform.rules.scalesByFontScale:
+            let rules = label.platform.rules
+            font = "\(Points.format(size)) " + (relativeTo == nil ? rules.unit : rules.scaledSizeUnit)
         case .size(let size, let relativeTo):
             font = "\(Points.format(size)) pt" + (relativeTo.map { ", scaling like \($0.rawValue)" } ?? "")
         }
@@ -76,7 +77,7 @@ public struct TranslatorLimit: Sendable, Hashable, CustomStringConvertible {
             out += " beside a \(Points.format(imageWidth)) pt image up to \(horizontalUpTo.higName)"
             if .category(horizontalUpTo) < largest { out += " (\(Points.format(fullWidth)) pt after)" }
         }
-        out += ", \(font), must fit up to " + (platform == .android ? "font scale \(largest.name)" : largest.name)
+        out += ", \(font), must fit up to " + largest.spokenName
         if let minimumScale, minimumScale < 1 {
             out += ", may shrink to \(Points.format(minimumScale * 100, decimals: 1)) %"
         }

@@ -87,8 +87,9 @@ public enum CatalogFormat: String, Sendable, Hashable, CaseIterable, Codable {
     /// JSON Lines, one object a line with `key` and one field per language (the corpus format).
     case jsonl
 
-    /// The platform catalogs are shown on, for a spec that names none: Android when every one (a file, or the
-    /// catalogs found in a folder) is a `values*/strings.xml` (or `format` says so), else iOS.
+    /// The platform catalogs are shown on, for a spec that names none: the platform whose catalog formats
+    /// (``/OversetLabel/PlatformRules/catalogFormats``) every one is in (a file, or the catalogs found in a folder;
+    /// Android for `values*/strings.xml`, or when `format` says so), else iOS.
     public static func platform(of paths: [String], format: CatalogFormat? = nil) -> Platform {
         var files: [String] = []
         for path in paths {
@@ -99,8 +100,7 @@ public enum CatalogFormat: String, Sendable, Hashable, CaseIterable, Codable {
                 files.append(path)
             }
         }
-        let android = !files.isEmpty && files.allSatisfy { (format ?? guess(path: $0)) == .android }
-        return android ? .android : .ios
+        return PlatformRules.ofCatalogs(formats: files.map { (format ?? guess(path: $0))?.rawValue ?? "" })
     }
 
     /// The format a path's name suggests, or nil.

@@ -32,13 +32,14 @@ public final class MeasureBatch {
     /// as JSON Lines in input order (each answer followed by a newline; a blank line has none). Which worker
     /// answers a line never changes the answer.
     public func answer(lines: [ArraySlice<UInt8>?], firstLine: Int, maximumLineLength: Int) -> [UInt8] {
-        let states = measurers
+        let states = WorkerMeasurers(measurers)
         // Each worker writes its answers one after another into its own buffer; a line's slot says where its
         // answer is (an array per answer cost an allocation and a copy more).
         let slots = OrderedSlots<AnswerSpan>(count: lines.count)
         let box = LinesBox(lines: lines)
         let queues = WorkQueues(lines: lines, workers: min(states.count, lines.count))
-        DispatchQueue.concurrentPerform(iterations: queues.count) { worker in
+        // One batch: each font file its requests name is looked at once (``/OversetEngine/FontFiles``).
+        FontFiles.batch { DispatchQueue.concurrentPerform(iterations: queues.count) { worker in
             let state = states[worker]
             while true {
                 guard let index = queues.next(for: worker) else { break }
@@ -54,7 +55,7 @@ public final class MeasureBatch {
                 }
                 slots.set(index, AnswerSpan(worker: worker, bytes: start..<state.answers.count))
             }
-        }
+        } }
         let spans = slots.values()
         var answers: [UInt8] = []
         answers.reserveCapacity(spans.reduce(0) { $0 + $1.bytes.count + 1 })
@@ -62,7 +63,7 @@ public final class MeasureBatch {
             states[span.worker].answers.copyBytes(span.bytes, to: &answers)
             answers.append(0x0A)
         }
-        for state in states { state.answers.removeAll() }
+        states.forEach { $0.answers.removeAll() }
         return answers
     }
 }
@@ -143,6 +144,17 @@ final class WorkQueues: Sendable {
 }
 
 /// The lines of one batch, read by every worker (never written while they run).
+/// The workers' measurers, handed to the batch's threads.
+struct WorkerMeasurers: @unchecked Sendable {
+    // @unchecked Sendable: worker i uses measurers[i] alone (concurrentPerform gives each worker index to one
+    // iteration), and batches run one after another, so no measurer is ever used by two threads at once.
+    private let measurers: [Measurer]
+    init(_ measurers: [Measurer]) { self.measurers = measurers }
+    subscript(worker: Int) -> Measurer { measurers[worker] }
+    var count: Int { measurers.count }
+    func forEach(_ body: (Measurer) -> Void) { measurers.forEach(body) }
+}
+
 struct LinesBox: @unchecked Sendable {
     // @unchecked Sendable: an immutable array of byte slices shared read-only by the workers of one batch.
     let lines: [ArraySlice<UInt8>?]

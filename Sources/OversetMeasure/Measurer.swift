@@ -11,11 +11,12 @@ import Overset
 /// let measurer = Measurer()
 /// let answer = measurer.answer(line: #"{"id":1,"text":"Nach Updates suchen","width":100,"maxLines":1}"#)
 /// ```
-public final class Measurer: @unchecked Sendable {
-    // @unchecked Sendable: a measurer is used by one thread at a time (MeasureBatch's concurrentPerform gives each
-    // worker index, and its measurer, to one iteration; batches run one after another).
-    /// Prepared texts by their text and preparation settings (``DecodedRequest/preparationSuffix``).
-    var prepared: [PreparationKey: PreparedText] = [:]
+///
+/// Not `Sendable`: its caches are one worker's, unguarded. ``MeasureBatch`` hands each of its workers one, and the
+/// server makes one per request.
+public final class Measurer {
+    /// Prepared texts by their text and preparation key (``/OversetEngine/PreparationKey``).
+    var prepared: [PreparedKey: PreparedText] = [:]
     /// The font lists of the texts in ``prepared``: a prepared text holds its fonts, so the cache keeps the texts
     /// of a few font lists (``/OversetEngine/Font/cachedSpecs`` in all), not of every font a session named.
     var fontLists: Set<[String]> = []
@@ -40,7 +41,8 @@ public final class Measurer: @unchecked Sendable {
         lastFailure = nil
         let bytes = Array(line.utf8)
         let start = answers.count
-        guard answer(bytes[...], lineNumber: lineNumber) else { return nil }
+        // One line is one batch: the fonts it names are looked at (``/OversetEngine/FontFiles``).
+        guard FontFiles.batch({ answer(bytes[...], lineNumber: lineNumber) }) else { return nil }
         var out: [UInt8] = []
         answers.copyBytes(start..<answers.count, to: &out)
         answers.removeAll()
@@ -110,16 +112,8 @@ extension Measurer {
         idJSON = request.idJSON
         do {
             let (text, language, policy, label) = (request.text, request.language, request.policy, request.label)
-            // What a preparation depends on besides the text, as bytes that follow the text's in the cache's key.
-            var suffix: [UInt8] = []
-            for part in [language ?? "", label.weight.rawValue,
-                         FontStack.usesDisplayDesign(pointSize: label.pointSize) ? "display" : "text"]
-                + label.fonts.custom + ["\u{2}"] + label.fonts.features + (label.markdown ? ["\u{3}markdown"] : [])
-                + (label.platform == .android ? ["\u{4}android"] : []) + (label.allCaps ? ["\u{5}allCaps"] : []) {
-                suffix.append(1)
-                suffix += part.utf8
-            }
-            let decoded = DecodedRequest(label: label, policy: policy, language: language, preparationSuffix: suffix)
+            let decoded = DecodedRequest(label: label, policy: policy, language: language,
+                                         preparation: try label.preparationKey(language: language))
             if let scan {
                 if state.decoded.count >= Measurer.maximumDecoded { state.decoded.removeAll(keepingCapacity: true) }
                 state.decoded[ByteKey(bytes: scan.settingsKey)] = decoded
@@ -138,11 +132,16 @@ extension Measurer {
     private static func answer(utf8: [UInt8], text: String? = nil, _ request: DecodedRequest, id: String?,
                                lineNumber: Int, state: Measurer) throws(OversetError) {
         let label = request.label
+        // A request decoded in an earlier batch looks at its named fonts again (a file replaced since is prepared
+        // anew); within a batch its key stands.
+        if !label.fonts.custom.isEmpty, request.generation != FontFiles.batchGeneration {
+            request.preparation = try label.preparationKey(language: request.language)
+            request.generation = FontFiles.batchGeneration
+        }
+        let fonts = label.fonts.custom
         // Bytes, not a String: hashing a String normalizes it (most of the lookup's cost for non-ASCII text), and
         // two texts that differ only in normalization shape differently, so they must not share a preparation.
-        let fonts = label.fonts.custom
-        let cacheKey = PreparationKey(text: utf8, request: request,
-                                      fileVersions: fonts.isEmpty ? [] : Array(fonts.map(Font.fileVersion(spec:)).joined().utf8))
+        let cacheKey = PreparedKey(text: utf8, request: request)
         let clock = ContinuousClock()
         let prepared: PreparedText
         if let cached = state.prepared[cacheKey] {
@@ -167,6 +166,10 @@ extension Measurer {
         LayoutReport.write(verdict, id: id ?? "null", line: lineNumber, to: &state.answers)
     }
 }
+
+/// A measurer is one worker's (its caches are unguarded): never shared between threads.
+@available(*, unavailable, message: "a Measurer is one worker's: give each thread its own (MeasureBatch does)")
+extension Measurer: Sendable {}
 
 /// Time spent in the engine, for `--stats`.
 public struct MeasureTiming: Sendable {
@@ -200,22 +203,34 @@ public struct MeasureTiming: Sendable {
     }
 }
 
-/// A request's settings decoded: its label, policy and language, and the bytes that follow its text in the key
-/// of a preparation. A class: a request found in the cache is one reference, not a copy of its label.
-final class DecodedRequest: Sendable {
+/// A request's settings decoded: its label, policy and language, and the key of its preparations. A class: a
+/// request found in the cache is one reference, not a copy of its label. One measurer's: not shared.
+final class DecodedRequest {
     let label: Label
     let policy: VerdictPolicy
     let language: String?
-    let preparationSuffix: [UInt8]
-    /// ``ByteKey/digest(_:)`` of ``preparationSuffix``, mixed into each preparation's key.
-    let suffixDigest: UInt64
+    /// What its preparations depend on besides the text, read again in a later batch when it names fonts.
+    var preparation: PreparationKey {
+        didSet { preparationDigest = DecodedRequest.digest(preparation) }
+    }
+    /// The ``/OversetEngine/FontFiles`` batch the key's named fonts were looked at in.
+    var generation: UInt64?
+    /// A digest of ``preparation``, mixed into each preparation's key (hashed once, not per request).
+    private(set) var preparationDigest: UInt64
 
-    init(label: Label, policy: VerdictPolicy, language: String?, preparationSuffix: [UInt8]) {
+    init(label: Label, policy: VerdictPolicy, language: String?, preparation: PreparationKey) {
         self.label = label
         self.policy = policy
         self.language = language
-        self.preparationSuffix = preparationSuffix
-        suffixDigest = ByteKey.digest(preparationSuffix)
+        self.preparation = preparation
+        generation = FontFiles.batchGeneration
+        preparationDigest = DecodedRequest.digest(preparation)
+    }
+
+    private static func digest(_ key: PreparationKey) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(key)
+        return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 }
 
@@ -270,26 +285,22 @@ struct ByteKey: Hashable {
     }
 }
 
-/// A preparation's key: the text's UTF-8 and the bytes of the settings it depends on
-/// (``DecodedRequest/preparationSuffix``), kept apart: joining them into one array cost a copy of both and an
-/// allocation a request.
-struct PreparationKey: Hashable {
+/// A prepared text's key in a measurer's cache: the text's UTF-8 and its request's ``/OversetEngine/PreparationKey``,
+/// kept apart (joining them cost a copy and an allocation a request), with one digest of both.
+struct PreparedKey: Hashable {
     let text: [UInt8]
-    let suffix: [UInt8]
+    let preparation: PreparationKey
     let digest: UInt64
 
-    /// `fileVersions`: the identity of each font file the request names (``/OversetEngine/Font/fileVersion(spec:)``), read
-    /// at each request, so that a font file replaced during a session is prepared again.
-    init(text: [UInt8], request: DecodedRequest, fileVersions: [UInt8] = []) {
+    init(text: [UInt8], request: DecodedRequest) {
         self.text = text
-        suffix = fileVersions.isEmpty ? request.preparationSuffix : request.preparationSuffix + fileVersions
-        digest = ByteKey.digest(text) ^ (request.suffixDigest &* 0x9E37_79B9_7F4A_7C15)
-            ^ (fileVersions.isEmpty ? 0 : ByteKey.digest(fileVersions))
+        preparation = request.preparation
+        digest = ByteKey.digest(text) ^ (request.preparationDigest &* 0x9E37_79B9_7F4A_7C15)
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
-    static func == (left: PreparationKey, right: PreparationKey) -> Bool {
-        left.digest == right.digest && ByteKey.equal(left.text, right.text) && ByteKey.equal(left.suffix, right.suffix)
+    static func == (left: PreparedKey, right: PreparedKey) -> Bool {
+        left.digest == right.digest && ByteKey.equal(left.text, right.text) && left.preparation == right.preparation
     }
 }

@@ -8,7 +8,7 @@ extension Verdict {
         var options = options
         if options.styledFont == nil { options.styledFont = label.styledFont }
         options.platform = label.platform
-        if label.platform == .android { options.fontScale = label.fontScale }
+        if label.platform.rules.scalesByFontScale { options.fontScale = label.fontScale }
         return layout.picture(options: options, clipping: clipping)
     }
 }
@@ -37,7 +37,7 @@ extension TextLayout {
             let fonts = prepared.usedFonts.map (\.name).joined(separator: ", ")
             let unit = options.platform.unit
             var sizeText = "\(Points.fixed(self.options.pointSize)) \(unit)"
-            if let font = options.styledFont, options.platform == .ios {
+            if let font = options.styledFont, !options.platform.rules.scalesByFontScale {
                 sizeText = "\(font.style) at \(font.category.higName), " + sizeText
             }
             if let scale = options.fontScale { sizeText = "at \(scale.name), " + sizeText }

@@ -59,9 +59,7 @@ extension PlacementReport {
         } else {
             // Never applied: the keys with no placement are skipped (``CheckPlan/placedKeys``). Its platform is the
             // placements' (an Android app's are judged at font scales).
-            let android = rules.contains { $0.label.platform == .android }
-            defaultRule = LayoutRule(name: "no label", label: android ? Label.android(size: 14, width: 320)
-                                                                      : Label(style: .body, width: 320))
+            defaultRule = LayoutRule(name: "no label", label: AppPlatform.of(rules.first?.label.platform ?? .ios).unplacedLabel())
         }
         var spec = LayoutSpec(languages: base?.languages, categories: base?.categories,
                               samples: base?.samples ?? SampleValues(), defaultRule: defaultRule,

@@ -21,7 +21,7 @@ extension PlacementReport {
             for problem in problems { out += "  \(problem.file): \(problem.message)\n" }
         }
         let keys = Set(placements.map { $0.table + "\u{0}" + $0.key }).count
-        let unit = isAndroid ? "dp" : "pt"
+        let unit = platform.unit
         out += "\n\(Plural.count(placements.count, "placement", "placements")) of \(Plural.count(keys, "key", "keys")), "
             + "\(unplaced.count) unplaced, \(Plural.count(problems.count, "file", "files")) not read; widths at "
             + "\(Points.format(screenWidth, decimals: 0)) \(unit) (\(screenWidthFrom))\n"
@@ -31,6 +31,12 @@ extension PlacementReport {
 
 
 extension PlacementReport {
-    /// Whether the placements are an Android app's (their labels say `platform: android`): widths are dp.
-    public var isAndroid: Bool { placements.contains { $0.label["platform"] == .name("android") } }
+    /// The platform the placements' labels are of (their `platform` setting; iOS when none says): an app folder is
+    /// one platform's (``/OversetLabel/PlatformRules``).
+    public var platform: Platform {
+        for placement in placements {
+            if case .name(let name)? = placement.label["platform"], let platform = Platform(rawValue: name) { return platform }
+        }
+        return .ios
+    }
 }

@@ -8,23 +8,18 @@ extension PlacementReport {
     /// the placements that cannot be checked and the unplaced keys are listed in comments, and a `default:` label
     /// checks the unplaced keys once the team has reviewed it.
     public func specYAML(appFolder: String, version: String) -> String {
-        let android = isAndroid
+        let app = AppPlatform.of(platform)
         var out = """
             # Written by `overset spec init \(appFolder)` (Overset \(version)): one rule per key the app shows, with
-            # the label its \(android ? "layouts, menus, preference screens, navigation graphs and Kotlin/Java" : "storyboards, XIBs and Swift code") give it (widths at \(Points.format(screenWidth, decimals: 0)) \(android ? "dp" : "pt"): \(screenWidthFrom)).
+            # the label its \(app.sources) give it (widths at \(Points.format(screenWidth, decimals: 0)) \(app.rules.unit): \(screenWidthFrom)).
             # Review each rule: the comments say where every setting came from. Then `overset check \(appFolder) --spec this-file`.
             #
             # languages: [de, ar, th]            # default: every language found
 
             """
-        if android {
-            out += "platform: android                  # a TextView: sp, dp, font scales, Roboto (docs/android.md)\n"
-                + "# fontScales: [1, 1.3, 2]          # default: the 7 steps of Android 14's Settings, 0.85 to 2\n"
-        } else {
-            out += "# categories: [Large, xxxLarge, AX3] # default: all 12\n"
-        }
-        let margin = android ? screenWidth - 32 : SystemComponentMargins.rowWidth(screenWidth: screenWidth)
-        out += "default: {\(android ? "textAppearance: android.small" : "style: body"), width: \(Points.format(margin, decimals: 2))}"
+        out += app.specSizesLines
+        let margin = app.defaultWidth(screenWidth)
+        out += "default: {\(app.specDefaultFont), width: \(Points.format(margin, decimals: 2))}"
             + "   # the \(Plural.count(unplaced.count, "key")) with no placement (listed at the end) are checked with this "
             + "label: review it\n"
         var byKey: [String: [(placement: Placement, label: Label)]] = [:]
@@ -60,7 +55,7 @@ extension PlacementReport {
             for note in chosen.notes { out += "  #   note: \(YAMLText.comment(note))\n" }
             out += "  - key: \(YAMLText.quoted(key))\n"
             // The platform is the spec's (`platform: android` at the top), not each rule's.
-            for name in chosen.label.keys.sorted() where !(android && name == "platform") {
+            for name in chosen.label.keys.sorted() where !(platform != .ios && name == "platform") {
                 out += "    \(name): \(YAMLText.value(chosen.label[name]!))\n"
             }
         }

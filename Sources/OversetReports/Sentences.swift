@@ -34,7 +34,7 @@ extension VerdictProblem.Facts {
     public func sentence(on platform: Platform) -> String {
         let unit = platform.unit
         switch self {
-        case .truncated(let needed, let allowed, let minimumScale, let pointSize, let width) where platform == .android:
+        case .truncated(let needed, let allowed, let minimumScale, let pointSize, let width) where platform.rules.advice == .textView:
             // "needs 3 lines, maxLines 2 (18.8 dp text in 288 dp): raise maxLines, set autoSizeTextType or shorten it"
             let shrink = minimumScale.map { " even at autoSizeMinTextSize (\(Points.format($0 * 100, decimals: 1)) %)" } ?? ""
             let advice = minimumScale == nil ? "raise maxLines, let it shrink (autoSizeTextType=\"uniform\") or shorten it"
@@ -111,7 +111,7 @@ extension VerdictProblem.ClippedMarks {
     /// On Android the advice is a `TextView`'s: a larger `lineSpacingExtra` for the lines, a padding for the
     /// view's edges (`includeFontPadding` already counted), sizes in dp.
     func sentence(on platform: Platform) -> String {
-        guard platform == .android else { return sentence }
+        guard platform.rules.advice == .textView else { return sentence }
         let clusters = self.clusters.joined(separator: " ")
         var words: [String] = []
         for edge in edges {
@@ -262,7 +262,7 @@ extension Verdict {
             out.append("fits by tightening its spacing (up to \(Int(Label.tighteningFactor * 100)) % of the width), "
                 + "as allowsDefaultTighteningForTruncation does")
         }
-        if scale < 1 && label.platform == .android {
+        if scale < 1 && label.autoSizeMinTextSize != nil {
             out.append("auto-size shrinks it to \(Points.format(scale * 100, decimals: 1)) % "
                 + "(\(Points.fixed(layout.options.pointSize)) dp), as autoSizeTextType=\"uniform\" does")
         } else if scale < 1 {
@@ -307,7 +307,7 @@ extension TextLayout {
     public func legendVerdict(clipping: ClippingReport, platform: Platform = .ios) -> (text: String, fits: Bool) {
         var verdicts: [String] = []
         if isTruncated {
-            let word = platform == .android && options.truncation == .clip ? "CUT OFF" : "TRUNCATED"
+            let word = platform.rules.truncatedWord(options.truncation)
             verdicts.append("\(word) (\(lineCount) of more lines shown)")
         }
         if clipping.hasClipping {

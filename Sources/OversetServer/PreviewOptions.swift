@@ -23,7 +23,7 @@ struct PreviewOptions {
     init(_ request: MeasureRequest) throws {
         let label = request.label
         let extras = request.extras
-        let android = label.platform == .android
+        let byFontScale = label.platform.rules.scalesByFontScale
         switch extras["categories"] {
         case nil, .null?: categories = [label.textSize]
         case .string(let name)? where name == "all": categories = TextSize.all(on: label.platform)
@@ -31,7 +31,7 @@ struct PreviewOptions {
             guard !names.isEmpty else { throw ServerError(.invalidRequest, "categories: an empty list (give \"all\" or names)") }
             categories = try names.map { name in
                 // An Android label's sizes are font scales (1.3, "1.3×"); an iOS label's, categories.
-                if android {
+                if byFontScale {
                     guard let scale = FontScale(setting: name) else {
                         throw ServerError(.invalidRequest, "categories: \(name.written.prefix(40)) is not a font scale (0.5 … 4)")
                     }
@@ -63,9 +63,9 @@ struct PreviewOptions {
             let spacing = try Self.points(extras["spacing"] ?? .number(12), "spacing")
             header = ReflowComponent(title: label, imageWidth: image, spacing: spacing, policy: .truncation)
         }
-        if android && (extras["imageWidth"] != nil || extras["spacing"] != nil || extras["candidates"] != nil) {
-            throw ServerError(.invalidRequest, "imageWidth and candidates are judged by content size category, which is "
-                + "iOS's; not for platform android")
+        if let refusal = label.platform.rules.reflowRefusal,
+           extras["imageWidth"] != nil || extras["spacing"] != nil || extras["candidates"] != nil {
+            throw ServerError(.invalidRequest, "imageWidth, spacing and candidates: " + refusal)
         }
         if let value = extras["candidates"] {
             // The spec's own reader of `candidates:`.

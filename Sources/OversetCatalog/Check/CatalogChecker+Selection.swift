@@ -208,13 +208,9 @@ struct SelectionStream {
         let languagePlace = options.pseudo != nil || options.languages != nil ? CatalogLocation(file: "--languages") : specPlace
         let categoryPlace = options.categories != nil ? CatalogLocation(file: "--categories")
             : options.fontScales != nil ? CatalogLocation(file: "--font-scales") : specPlace
-        if spec.platform == .android && options.categories != nil {
-            diagnostics.append(CatalogDiagnostic(.error, categoryPlace, "categories are iOS's; these labels are Android's: "
-                + "give font scales (such as 1,1.3,2)"))
-        }
-        if spec.platform == .ios && options.fontScales != nil {
-            diagnostics.append(CatalogDiagnostic(.error, categoryPlace, "font scales are Android's; these labels are iOS's: "
-                + "give categories, or platform: android in the spec"))
+        if let refusal = spec.platform.rules.refusalOfOtherSizes(categories: options.categories != nil,
+                                                                 fontScales: options.fontScales != nil, option: true) {
+            diagnostics.append(CatalogDiagnostic(.error, categoryPlace, refusal))
         }
         // Keys asked for by name: one missing from every catalog is an error, never a pass with nothing checked.
         if let keys = options.keys {

@@ -24,7 +24,7 @@ public struct CheckOptions: Sendable {
 
     /// The sizes these options ask for on `platform`, or nil when they ask for none of its kind.
     func textSizes(on platform: Platform) -> [TextSize]? {
-        platform == .android ? fontScales.map { $0.map(TextSize.fontScale) } : categories.map { $0.map(TextSize.category) }
+        platform.rules.scalesByFontScale ? fontScales.map { $0.map(TextSize.fontScale) } : categories.map { $0.map(TextSize.category) }
     }
     /// Check pseudo-localized source strings instead of the translations.
     public var pseudo: PseudoLocalization?

@@ -42,8 +42,7 @@ public struct LayoutSpec: Sendable {
     public var platform: Platform { defaultRule.label.platform }
     /// The text sizes to check: the categories or font scales given, else all of the platform's.
     public var textSizes: [TextSize]? {
-        if platform == .android { return fontScales.map { $0.map(TextSize.fontScale) } }
-        return categories.map { $0.map(TextSize.category) }
+        platform.rules.scalesByFontScale ? fontScales.map { $0.map(TextSize.fontScale) } : categories.map { $0.map(TextSize.category) }
     }
     /// Sample values for format specifiers.
     public var samples: SampleValues
@@ -265,7 +264,7 @@ public struct LayoutSpec: Sendable {
         guard !defaults.contains(where: { $0.key.string == "platform" }) else { return false }
         let namesStyle = defaults.contains { $0.key.string == "style" }
         defaults[Node("platform")] = Node((top ?? (namesStyle ? .ios : catalogs)).rawValue)
-        return top == nil && namesStyle && catalogs == .android
+        return top == nil && namesStyle && !Label.platform(catalogs, takes: "style")
     }
 
     /// `categories: [Large, AX3]`, by any name a category parses from.
@@ -306,17 +305,15 @@ public struct LayoutSpec: Sendable {
             diagnostics.append(CatalogDiagnostic(.error, rule.location, "rule \(index + 1): platform "
                 + "\(rule.label.platform.rawValue) in a spec for \(platform.rawValue): a spec judges one platform"))
         }
-        if platform == .android, categories != nil {
-            diagnostics.append(CatalogDiagnostic(.error, located(root["categories"]),
-                                                 "categories are iOS's; an Android spec lists fontScales (such as [1, 1.3, 2])"))
+        if let refusal = platform.rules.refusalOfOtherSizes(categories: categories != nil, fontScales: fontScales != nil,
+                                                            option: false) {
+            let key = categories != nil && platform != .ios ? "categories" : "fontScales"
+            diagnostics.append(CatalogDiagnostic(.error, located(root[key]), refusal))
         }
-        if platform == .ios, fontScales != nil {
-            diagnostics.append(CatalogDiagnostic(.error, located(root["fontScales"]),
-                                                 "fontScales are Android's: add platform: android, or list categories for iOS"))
-        }
-        for (index, rule) in rules.enumerated() where platform == .android && (rule.reflow != nil || rule.candidates != nil) {
-            diagnostics.append(CatalogDiagnostic(.error, rule.location, "rule \(index + 1): reflow and candidates "
-                + "are judged for iOS only (by content size category); not yet for Android"))
+        if let refusal = platform.rules.reflowRefusal {
+            for (index, rule) in rules.enumerated() where rule.reflow != nil || rule.candidates != nil {
+                diagnostics.append(CatalogDiagnostic(.error, rule.location, "rule \(index + 1): reflow and candidates: " + refusal))
+            }
         }
         return diagnostics
     }

@@ -8,7 +8,13 @@ import Darwin
 
 /// Fonts named by spec, by spec and file version (see ``Font/shared(spec:)``): a process-wide cache of at most
 /// ``Font/cachedSpecs`` fonts, emptied when full.
-private let specFonts = Lock<[String: Font]>([:])
+private let specFonts = Lock<[SpecKey: Font]>([:])
+
+/// A font spec and the identity of the file it names (``FontFiles``).
+private struct SpecKey: Hashable {
+    let spec: String
+    let identity: FontFileIdentity
+}
 
 extension Font {
     /// The most fonts named by spec a process keeps loaded for reuse (each stack and engine over them is bounded
@@ -42,19 +48,10 @@ extension Font {
     /// since: same size and modification time) or family shares one `Font`, so its faces, instances and ink are
     /// made once.
     public static func shared(spec: String) throws(OversetError) -> Font {
-        try specFonts.cached(spec + fileVersion(spec: spec), limit: Font.cachedSpecs) { () throws(OversetError) in
+        try specFonts.cached(SpecKey(spec: spec, identity: FontFiles.identity(of: spec)),
+                             limit: Font.cachedSpecs) { () throws(OversetError) in
             try Font(spec: spec)
         }
-    }
-
-    /// The identity of the file a font spec names (device, inode, size, modification time), or `|family` for an
-    /// installed family: what every cache of fonts named by spec keys on, so that a file replaced between two
-    /// requests (`measure` in a long session) is loaded again, never measured from the old bytes.
-    package static func fileVersion(spec: String) -> String {
-        var info = stat()
-        let path = spec.lastIndex(of: "#").map { String(spec[..<$0]) } ?? spec
-        return stat(path, &info) == 0 || stat(spec, &info) == 0
-            ? "|\(info.st_dev)|\(info.st_ino)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : "|family"
     }
 
     /// A font from the bundled `Fonts/` folder by file name, wherever the package is checked out

@@ -15,6 +15,14 @@ public enum LayoutLimits {
     /// Line limits: 0 (unlimited) to 1,000,000.
     public static let maxLines: ClosedRange<Int> = 0...1_000_000
 
+    /// Checks a line limit against ``maxLines``: the one message for a line limit out of range.
+    package static func checkMaxLines(_ value: Int) throws(OversetError) {
+        guard maxLines.contains(value) else {
+            throw .invalidArgument(name: "maxLines", value: "\(value)",
+                                   expected: "a whole number from 0 (unlimited) to \(maxLines.upperBound)")
+        }
+    }
+
     /// Checks `value` against `range` (and strictly above `lower`); the message is only built for a value that fails,
     /// since every layout checks its options (formatting it eagerly cost a warm re-layout 3 mallocs and about a third
     /// of its time).

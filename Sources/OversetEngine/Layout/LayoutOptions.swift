@@ -53,10 +53,7 @@ public struct LayoutOptions: Sendable, Hashable {
     public func validate() throws(OversetError) {
         try LayoutLimits.check("width", width, LayoutLimits.width)
         try LayoutLimits.check("size", pointSize, LayoutLimits.pointSize)
-        guard LayoutLimits.maxLines.contains(maxLines) else {
-            throw .invalidArgument(name: "maxLines", value: "\(maxLines)",
-                                   expected: "a whole number from 0 (unlimited) to \(LayoutLimits.maxLines.upperBound)")
-        }
+        try LayoutLimits.checkMaxLines(maxLines)
         try lineHeight.validate()
         try LayoutLimits.check("tracking", tracking.value, LayoutLimits.tracking)
     }

@@ -24,10 +24,12 @@ public struct TextEngine: Sendable {
     /// The fonts this engine measures with.
     public let fonts: FontStack
     let shared: EngineShared
-    /// The request the shared engine cache made this engine for (bundled or platform fonts, weight, design size);
-    /// nil for an engine made from a font stack. Styled runs build their stacks from it, and a label compares it
-    /// with its own settings to tell whether a prepared text measures as it would.
-    package let origin: EngineOrigin?
+    /// What a text prepared by this engine measures with (``FontIdentity``), when the shared engine cache made it;
+    /// nil for an engine made from a font stack. A label compares it with its own request to tell whether a
+    /// prepared text measures as it would, and keys its preparations on it (``PreparationKey``).
+    public let identity: FontIdentity?
+    /// The request the shared engine cache made this engine for: styled runs build their stacks from it.
+    package let request: FontRequest?
 
     /// An engine over the fonts bundled in `Fonts/` (see ``FontStack/bundled(weight:pointSize:italic:monospaced:)``)
     /// at regular weight, in Inter's Text design: the engine of a regular label below 20 pt, one per process.
@@ -36,18 +38,19 @@ public struct TextEngine: Sendable {
     /// headline (semibold) or a label from 20 pt (Inter Display) prepares the text again in its own fonts, so a
     /// verdict is the same whichever engine prepared the text.
     public init() throws(OversetError) {
-        self = try EngineCache.shared.engine(fonts: [], weight: .regular, pointSize: TextEngine.bundledPointSize)
+        self = try EngineCache.shared.engine(FontRequest(pointSize: TextEngine.bundledPointSize))
     }
 
     /// An engine over the given fonts.
     public init(fonts: FontStack) {
-        self.init(fonts: fonts, origin: nil)
+        self.init(fonts: fonts, identity: nil, request: nil)
     }
 
-    init(fonts: FontStack, origin: EngineOrigin?) {
+    init(fonts: FontStack, identity: FontIdentity?, request: FontRequest?) {
         self.fonts = fonts
         self.shared = EngineShared(fonts: fonts)
-        self.origin = origin
+        self.identity = identity
+        self.request = request
     }
 
     /// Analyses and shapes `text` once, for layout at any width and size.
@@ -104,10 +107,12 @@ public struct TextEngine: Sendable {
     func fontStack(for given: TextAttributes, boldText: Bool) throws(OversetError) -> FontStack {
         var attributes = given
         if boldText { attributes.weight = attributes.weight?.withBoldText }
-        if let key = origin {
-            return try EngineCache.shared.engine(fonts: attributes.fonts + key.fonts, platform: key.platform,
-                                                 android: key.android, weight: attributes.weight ?? key.weight, pointSize: key.pointSize,
-                                                 italic: attributes.italic, monospaced: attributes.monospaced).fonts
+        if var request {
+            request.named = attributes.fonts + request.named
+            request.weight = attributes.weight ?? request.weight
+            request.italic = attributes.italic
+            request.monospaced = attributes.monospaced
+            return try EngineCache.shared.engine(request).fonts
         }
         var stack = fonts
         if attributes.monospaced {
@@ -143,21 +148,6 @@ public struct TextEngine: Sendable {
     }
 }
 
-/// What an engine from the shared cache was made for: the fonts preferred over the bundled (or platform) ones, the
-/// weight, the design (Inter or Inter Display) and, when a font has an optical-size axis, the point size. The engine
-/// knows its own making, not labels: the label module reads it (`Label.uses(_:)`).
-package struct EngineOrigin: Hashable, Sendable {
-    package var fonts: [String]
-    package var platform: String?
-    package var weight: FontWeight
-    package var display: Bool
-    package var opticalSize: Double?
-    /// The point size the engine was made for (its stacks for styled runs are made for the same).
-    package var pointSize: Double = 17
-    /// Whether the stack is Android's (Roboto first).
-    package var android: Bool = false
-}
-
 extension TextEngine {
     /// The point size the bundled engines are made for: body's at Large, below
     /// ``FontStack/displayDesignPointSize``.
@@ -166,8 +156,8 @@ extension TextEngine {
     /// An engine over the bundled fonts of one weight, in Inter's Text design: the engine of a regular or bold
     /// label below 20 pt (see ``init()``).
     public init(bundledWeight: FontStack.BundledWeight) throws(OversetError) {
-        self = try EngineCache.shared.engine(fonts: [], weight: bundledWeight == .bold ? .bold : .regular,
-                                             pointSize: TextEngine.bundledPointSize)
+        self = try EngineCache.shared.engine(FontRequest(weight: bundledWeight == .bold ? .bold : .regular,
+                                                         pointSize: TextEngine.bundledPointSize))
     }
 }
 

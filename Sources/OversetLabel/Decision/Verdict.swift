@@ -53,7 +53,7 @@ public struct Verdict: Sendable {
         init(label: Label, policy: VerdictPolicy, layout: TextLayout, linesNeeded: Int,
              unfilteredClipping: ClippingReport, scale: Double, tightened: Bool) {
             // Judged before the members are stored: afterwards, reading the arguments again copied the label.
-            let clipping = Verdict.filter(label.platform == .android ? Verdict.fontPadded(unfilteredClipping, layout)
+            let clipping = Verdict.filter(label.platform.rules.padsToFontBounds ? Verdict.fontPadded(unfilteredClipping, layout)
                                                                     : unfilteredClipping, policy)
             var worst = VerdictStatus.pass
             // `tight` only when the policy asks for headroom: the other verdicts skip its judging (and the label's

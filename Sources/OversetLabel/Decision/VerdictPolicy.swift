@@ -276,12 +276,12 @@ extension VerdictPolicy {
     /// request's key, `preview`'s and `matrix`'s flag, values, default and help; the decoder below reads these keys,
     /// and the command line's options, their help and `docs/settings.md` are made from this table.
     public static let settings: [LabelSetting] = [
-        LabelSetting("clipping", .choice(ClippingPolicy.allCases.map(\.rawValue)), default: "warn",
+        LabelSetting("clipping", .choice(ClippingPolicy.allCases.map(\.rawValue)), default: .value(.string(ClippingPolicy.warn.rawValue)),
                      help: "How clipped marks count: warn (reported, exit 0), fail (exit 1, like truncation) or ignore."),
         LabelSetting("clippingTolerance", .number(toleranceRange, unit: "points"),
-                     default: "0.167 (half a pixel at @3x)",
+                     default: .value(.number(0.167), note: "half a pixel at @3x"),
                      help: "Overflows up to this many points are invisible."),
-        LabelSetting("headroom", .text("points (2) or a percentage of the text's width (\"5%\")"), default: "none",
+        LabelSetting("headroom", .text("points (2) or a percentage of the text's width (\"5%\")"), default: .none(nil),
                      help: "Warn when the text fits with less room to spare than this."),
     ]
     /// The keys of a policy, as a spec rule, a `measure` request and `preview`'s options name them.

@@ -21,21 +21,22 @@ extension Label {
     ///   out of range (see ``/OversetEngine/LayoutLimits``) or not one of the names a setting accepts.
     public init(settings: inout Settings, base: Label? = nil) throws(OversetError) {
         let platform = try settings.choice("platform", Platform.allCases.map { ($0.rawValue, $0) }) ?? base?.platform ?? .ios
+        let rules = platform.rules
+        // A rule that changes the platform takes the new platform's defaults, not its base's.
+        let inherits = base?.platform == platform
         let appearance = try Label.appearance(&settings, platform: platform)
         if let appearance, !settings.has("size") { settings.values["size"] = .number(appearance.size) }
-        if platform == .android {
-            try Label.refuseIOSOnly(settings)
-            // A TextView with no size of its own: ?android:attr/textAppearanceSmall, 14 sp (not an iOS base's 17).
-            if base?.platform != .android, !settings.has("size"), !settings.has("style") {
-                settings.values["size"] = .number(14)
-            }
+        try Label.refuseOtherPlatforms(settings, on: rules)
+        // A label with neither size nor style takes the platform's own size where it has one (a TextView's 14 sp,
+        // not an iOS base's 17).
+        if !inherits, !settings.has("size"), !settings.has("style"), let size = Label.defaultValue(of: "size", on: platform) {
+            settings.values["size"] = size
         }
         try Label.rejectMisspelt(of: ["width", "style", "size"], in: settings, base: base)
         let font = try Label.font(&settings, base: base)
-        guard let width = try settings.number("width") ?? base?.width else {
-            throw .invalidArgument(name: "width", value: "(missing)", expected: "the label's width in points")
-        }
-        let maxLines = try settings.integer("maxLines", in: LayoutLimits.maxLines) ?? base?.maxLines ?? 0
+        guard let width = try settings.number("width") ?? base?.width else { throw Label.missing("width") }
+        let maxLines = try settings.integer("maxLines", in: LayoutLimits.maxLines) ?? base?.maxLines
+            ?? Int(Label.setting("maxLines")!.default.number(on: platform)!)
         let category = try settings.choice("category", ContentSizeCategory.settingChoices,
                                            shown: ContentSizeCategory.allCases.count) ?? base?.category ?? .large
         let lineHeight = try Label.lineHeight(&settings) ?? appearance.map { $0.lineHeight.map(LabelLineHeight.points) ?? .natural }
@@ -45,12 +46,7 @@ extension Label {
                                    expected: "either ellipsize (Android's name) or truncation, not both")
         }
         var truncation = try settings.choice("truncation", TruncationMode.allCases.map { ($0.rawValue, $0) })
-        if let ellipsize = try settings.choice("ellipsize", [("none", TruncationMode.clip), ("end", .tail), ("start", .head),
-                                                             ("middle", .middle), ("marquee", .clip)]) {
-            truncation = ellipsize
-        }
-        // A rule that changes the platform takes the new platform's defaults, not its base's.
-        let inherits = base?.platform == platform
+        if let ellipsize = try settings.choice("ellipsize", Label.ellipsizeChoices) { truncation = ellipsize }
         let wrapping = try settings.choice("wrap", WrapMode.allCases.map { ($0.rawValue, $0) })
         let strategy = try settings.choice("strategy", LineBreakStrategy.allCases.map { ($0.rawValue, $0) })
         let tracking = try settings.number("tracking").map { Tracking.points($0) }
@@ -64,9 +60,9 @@ extension Label {
             fonts.weight = weight
         }
         self.init(font: font, category: category, width: width, maxLines: maxLines, lineHeight: lineHeight,
-                  truncation: truncation ?? (inherits ? base?.truncation : nil) ?? (platform == .android ? .clip : .tail),
+                  truncation: truncation ?? (inherits ? base?.truncation : nil) ?? rules.defaultTruncation,
                   wrapping: wrapping ?? base?.wrapping ?? .word,
-                  strategy: strategy ?? (inherits ? base?.strategy : nil) ?? (platform == .android ? .highQuality : .pushOut),
+                  strategy: strategy ?? (inherits ? base?.strategy : nil) ?? rules.defaultStrategy,
                   tracking: tracking ?? base?.tracking ?? .none, fonts: fonts)
         self.platform = platform
         try readAndroid(&settings, base: inherits ? base : nil, appearance: appearance)
@@ -91,7 +87,7 @@ extension Label {
     private mutating func readAndroid(_ settings: inout Settings, base: Label?,
                                       appearance: TextAppearance?) throws(OversetError) {
         if let scale = try settings.number("fontScale") {
-            guard platform == .android else {
+            guard Label.platform(platform, takes: "fontScale") else {
                 throw .invalidArgument(name: "fontScale", value: Points.format(scale),
                                        expected: Label.instead(of: "fontScale"))
             }
@@ -102,19 +98,19 @@ extension Label {
         }
         let autoSize = try settings.choice("autoSizeTextType", [("none", false), ("uniform", true)])
         let autoSizeMinimum = try settings.number("autoSizeMinTextSize")
-        if (autoSize == true || autoSizeMinimum != nil) && platform != .android {
+        if (autoSize == true || autoSizeMinimum != nil) && !Label.platform(platform, takes: "autoSizeTextType") {
             throw .invalidArgument(name: autoSize == true ? "autoSizeTextType" : "autoSizeMinTextSize",
                                    value: autoSize == true ? "uniform" : Points.format(autoSizeMinimum ?? 0),
                                    expected: Label.instead(of: "autoSizeTextType"))
         }
         if let autoSizeMinimum { try LayoutLimits.check("autoSizeMinTextSize", autoSizeMinimum, LayoutLimits.pointSize, above: 0) }
         switch autoSize {
-        case true?: autoSizeMinTextSize = autoSizeMinimum ?? 12
+        case true?: autoSizeMinTextSize = autoSizeMinimum ?? Label.setting("autoSizeMinTextSize")!.default.number(on: platform)
         case false?: autoSizeMinTextSize = nil
         case nil: autoSizeMinTextSize = autoSizeMinimum ?? base?.autoSizeMinTextSize
         }
         if let caps = try settings.bool("allCaps") {
-            guard platform == .android || !caps else {
+            guard Label.platform(platform, takes: "allCaps") || !caps else {
                 throw .invalidArgument(name: "allCaps", value: "true", expected: Label.instead(of: "allCaps"))
             }
             allCaps = caps
@@ -126,13 +122,28 @@ extension Label {
     /// What the other platform takes instead of `key`, as the settings table says (``LabelSetting/instead``).
     static func instead(of key: String) -> String { setting(key)?.instead ?? "a setting of the label's platform" }
 
-    /// Refuses a setting the table says is iOS's (``LabelSetting/platform``) on an Android label, with what Android
-    /// takes instead, and `relativeTo` other than `none`.
-    private static func refuseIOSOnly(_ settings: Settings) throws(OversetError) {
-        for setting in Label.settings where setting.platform == .ios {
+    /// Whether labels on `platform` take the setting `key` (the settings table's ``LabelSetting/platform``).
+    public static func platform(_ platform: Platform, takes key: String) -> Bool {
+        guard let owner = setting(key)?.platform else { return true }
+        return owner == platform
+    }
+
+    /// A required setting that is absent: the one message, whichever door reads the label.
+    public static func missing(_ key: String) -> OversetError {
+        let what = key == "width" ? "the label's width in points" : "a value (\(setting(key)?.values.description ?? "see docs/settings.md"))"
+        return .invalidArgument(name: key, value: "(missing)", expected: what)
+    }
+
+    /// Refuses a setting the table says is another platform's (``LabelSetting/platform``) with what this platform
+    /// takes instead; on a platform with no Dynamic Type styles (``PlatformRules/defaultTextSize``), `relativeTo`
+    /// other than `none`. The Android settings refused on iOS are refused where they are read (a flag left off is
+    /// not asked for).
+    private static func refuseOtherPlatforms(_ settings: Settings, on rules: PlatformRules) throws(OversetError) {
+        guard rules.platform != .ios else { return }
+        for setting in Label.settings where setting.platform != nil && setting.platform != rules.platform {
             // A flag left off (`false`, or the command line's "false") asks for nothing iOS's.
             guard let value = settings.values[setting.key], value.shown != "false" else { continue }
-            throw .invalidArgument(name: setting.key, value: value.shown, expected: setting.instead ?? "an Android setting")
+            throw .invalidArgument(name: setting.key, value: value.shown, expected: setting.instead ?? "a setting of the label's platform")
         }
         if let value = settings.values["relativeTo"], value.shown != "none" {
             throw .invalidArgument(name: "relativeTo", value: value.shown,
@@ -143,7 +154,7 @@ extension Label {
     /// `textAppearance`, which only an Android label takes and which no `style` may accompany.
     private static func appearance(_ settings: inout Settings, platform: Platform) throws(OversetError) -> TextAppearance? {
         guard let name = try settings.string("textAppearance") else { return nil }
-        guard platform == .android else {
+        guard Label.platform(platform, takes: "textAppearance") else {
             throw .invalidArgument(name: "textAppearance", value: name,
                                    expected: Label.instead(of: "textAppearance"))
         }

@@ -1,21 +1,32 @@
 extension Label {
+    /// What the label asks the engine cache for: its fonts, its platform's system fonts, weight and point size.
+    public var fontRequest: FontRequest {
+        FontRequest(named: fonts.custom, system: platform.rules.systemFonts,
+                    platformDirectory: platform.rules.takesPlatformFonts ? fonts.platformDirectory : nil,
+                    weight: weight, pointSize: pointSize)
+    }
+
     /// The engine for this label's fonts, weight and point size (cached: one per distinct fonts, weight and design
     /// size in a process; the point size matters only for Inter Display from 20 pt and fonts with an `opsz` axis).
     public func engine() throws(OversetError) -> TextEngine {
-        try EngineCache.shared.engine(fonts: fonts.custom, platform: platform == .android ? nil : fonts.platformDirectory,
-                                      android: platform == .android, weight: weight, pointSize: pointSize)
+        try EngineCache.shared.engine(fontRequest)
     }
 
-    /// Whether a text prepared with `engine` measures as this label would: the same fonts, weight and design size.
-    /// An engine the caller made from a font stack always counts as the label's (the caller chose its fonts);
-    /// `TextEngine()` is the engine of a regular label below 20 pt with the bundled fonts, and counts as that.
+    /// Whether a text prepared with `engine` measures as this label would: the same fonts, weight and design size
+    /// (``/OversetEngine/FontIdentity/serves(_:)``). An engine the caller made from a font stack always counts as
+    /// the label's (the caller chose its fonts); `TextEngine()` is the engine of a regular label below 20 pt with
+    /// the bundled fonts, and counts as that.
     public func uses(_ engine: TextEngine) -> Bool {
-        guard let key = engine.origin else { return true }
-        let android = platform == .android
-        return key.weight == weight && key.android == android
-            && key.display == (!android && FontStack.usesDisplayDesign(pointSize: pointSize))
-            && (key.opticalSize == nil || key.opticalSize == pointSize) && key.fonts == fonts.custom
-            && key.platform == (android ? nil : fonts.platformDirectory)
+        guard let identity = engine.identity else { return true }
+        return identity.serves(fontRequest)
+    }
+
+    /// What a preparation of a text in `language` by this label depends on (``/OversetEngine/PreparationKey``): two
+    /// labels with equal keys measure a text prepared by either the same. `measure` keys its preparations on it.
+    public func preparationKey(language: String?) throws(OversetError) -> PreparationKey {
+        guard let identity = try engine().identity else { preconditionFailure("the engine cache's engines have an identity") }
+        return PreparationKey(fonts: identity, language: language, options: prepareOptions, markdown: markdown,
+                              upperCased: allCaps)
     }
 
     /// `prepared` when it was prepared with this label's engine (``uses(_:)``), else its text prepared again with

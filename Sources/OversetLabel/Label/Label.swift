@@ -106,7 +106,7 @@ public struct Label: Sendable, Hashable {
     /// Android label's ``autoSizeMinTextSize`` at its font scale over its size; nil when it never shrinks.
     public var shrinkLimit: Double? {
         if let minimumScaleFactor { return minimumScaleFactor }
-        guard platform == .android, let minimum = autoSizeMinTextSize, pointSize > 0 else { return nil }
+        guard let minimum = autoSizeMinTextSize, pointSize > 0 else { return nil }
         return min(1, fontScale.dp(forSP: minimum) / pointSize)
     }
 
@@ -205,7 +205,7 @@ public struct Label: Sendable, Hashable {
     }
 
     /// The text size setting the label is at: its category on iOS, its font scale on Android.
-    public var textSize: TextSize { platform == .android ? .fontScale(fontScale) : .category(category) }
+    public var textSize: TextSize { platform.rules.scalesByFontScale ? .fontScale(fontScale) : .category(category) }
 
     /// The label at another width (everything else the same).
     public func withWidth(_ width: Double) -> Label {
@@ -245,7 +245,7 @@ public struct Label: Sendable, Hashable {
 
     /// The point size before ``maximumPointSize``.
     private var scaledPointSize: Double {
-        if platform == .android, case .size(let size, let relativeTo) = font {
+        if platform.rules.scalesByFontScale, case .size(let size, let relativeTo) = font {
             return relativeTo == nil ? size : fontScale.dp(forSP: size)
         }
         switch font {
@@ -272,7 +272,7 @@ public struct Label: Sendable, Hashable {
 
     /// How the fonts approximate ``weight``, or nil when every bundled font has it exactly.
     public var weightNote: String? {
-        guard platform == .android else { return weight.standInNote(for: style.map { "\($0)" } ?? "the label") }
+        guard platform.rules.systemFonts == .android else { return weight.standInNote(for: style.map { "\($0)" } ?? "the label") }
         guard weight != .regular && weight != .bold else { return nil }
         return "the label is \(weight) (\(Int(weight.value))): Roboto \(FontStack.robotoCut(for: weight)); fonts without a "
             + "weight axis (the script fonts) use their \(bundledWeight == .bold ? "bold" : "regular")"
@@ -280,7 +280,7 @@ public struct Label: Sendable, Hashable {
 
     /// The line height the layout uses at the label's category.
     public var resolvedLineHeight: LineHeight {
-        if platform == .android { return androidLineHeight }
+        if platform.rules.lineHeights == .fontsWithSpacing { return spacedLineHeight }
         switch lineHeight {
         case .automatic:
             if case .style = font, let style { return .fixed(style.leading(for: shownCategory) * sizeCap) }
@@ -299,7 +299,7 @@ public struct Label: Sendable, Hashable {
 
     /// An Android label's line height: the fonts' own line by line (`fallbackLineSpacing`), with a `lineHeight`
     /// in sp kept in proportion to the text size (`TextView.setLineHeight(unit, …)`) and added as spacing.
-    private var androidLineHeight: LineHeight {
+    private var spacedLineHeight: LineHeight {
         switch lineHeight {
         case .automatic, .leading, .natural: return .natural
         case .multiple(let factor): return .multiple(factor)
@@ -317,7 +317,9 @@ public struct Label: Sendable, Hashable {
         // A TextView ellipsizes the start or the middle of one line only ("Start Ellipsis only supported with one
         // line", StaticLayout); with more lines the rest is cut off.
         var truncation = truncation
-        if platform == .android, maxLines != 1, truncation == .head || truncation == .middle { truncation = .clip }
+        if platform.rules.ellipsizesStartAndMiddleOnOneLineOnly, maxLines != 1, truncation == .head || truncation == .middle {
+            truncation = .clip
+        }
         var options = LayoutOptions(width: width, pointSize: pointSize, maxLines: maxLines, truncation: truncation,
                                     wrapping: wrapping, lineHeight: resolvedLineHeight, tracking: resolvedTracking,
                                     strategy: strategy)
@@ -329,7 +331,7 @@ public struct Label: Sendable, Hashable {
     /// of the label's own, SF Pro's tracking for the point size (the HIG table, which UIKit applies to the system
     /// font by itself).
     public var resolvedTracking: Tracking {
-        guard platform == .ios, tracking == .none, let directory = fonts.platformDirectory,
+        guard platform.rules.takesPlatformFonts, tracking == .none, let directory = fonts.platformDirectory,
               (try? PlatformFonts.load(directory: directory))?.hasSystemFont == true else { return tracking }
         return .thousandthsOfEm(TextStyle.sfProTracking(pointSize: pointSize))
     }
@@ -341,20 +343,15 @@ public struct Label: Sendable, Hashable {
     /// ``validate()``, giving the layout options it checked (a verdict lays out with them: made once).
     func validatedLayoutOptions() throws(OversetError) -> LayoutOptions {
         try LayoutLimits.check("width", width, LayoutLimits.width)
-        if platform == .android {
-            if case .style(let style, _) = font {
-                throw .invalidArgument(name: "style", value: "\(style)", expected: Label.instead(of: "style"))
-            }
-            try LayoutLimits.check("fontScale", fontScale.value, FontScale.limits)
+        if case .style(let style, _) = font, !Label.platform(platform, takes: "style") {
+            throw .invalidArgument(name: "style", value: "\(style)", expected: Label.instead(of: "style"))
         }
+        if platform.rules.scalesByFontScale { try LayoutLimits.check("fontScale", fontScale.value, FontScale.limits) }
         switch font {
         case .style: break
         case .size(let size, _): try LayoutLimits.check("size", size, LayoutLimits.pointSize)
         }
-        guard LayoutLimits.maxLines.contains(maxLines) else {
-            throw .invalidArgument(name: "maxLines", value: "\(maxLines)",
-                                   expected: "a whole number from 0 (unlimited) to \(LayoutLimits.maxLines.upperBound)")
-        }
+        try LayoutLimits.checkMaxLines(maxLines)
         switch lineHeight {
         case .automatic, .leading, .natural: break
         case .points(let value): try LayoutLimits.check("lineHeight", value, LayoutLimits.lineHeight, above: 0)

@@ -56,33 +56,29 @@ public struct LabelSetting: Sendable, Hashable {
     public let aliases: [String]
     /// What it takes.
     public let values: Values
-    /// The value when it is not given, in words.
-    public let defaultValue: String
+    /// The value when it is not given (``SettingDefault``): what the decoder applies, the docs and help print and
+    /// `/v1/settings` lists.
+    public let `default`: SettingDefault
+    /// The value when it is not given, in words (``SettingDefault/description``).
+    public var defaultValue: String { `default`.description }
     /// What it does, in a sentence: what UIKit or SwiftUI calls it.
     public let help: String
     /// The one platform the setting belongs to (`style` is iOS's, `fontScale` Android's); nil for both.
-    public private(set) var platform: Platform? = nil
+    public fileprivate(set) var platform: Platform? = nil
     /// What the other platform takes instead, in words: the refusal's "expected" when it is given there.
-    public private(set) var instead: String? = nil
+    public fileprivate(set) var instead: String? = nil
 
     /// - Parameters are the properties of the same names; `flag` defaults to the key in kebab case.
-    public init(_ key: String, flag: String? = nil, aliases: [String] = [], _ values: Values, default defaultValue: String,
+    public init(_ key: String, flag: String? = nil, aliases: [String] = [], _ values: Values, default: SettingDefault,
                 help: String) {
         self.key = key
         self.flag = flag ?? LabelSetting.kebab(key)
         self.aliases = aliases
         self.values = values
-        self.defaultValue = defaultValue
+        self.default = `default`
         self.help = help
     }
 
-    /// The setting, belonging to `platform` alone, with what the other platform takes instead.
-    func only(_ platform: Platform, instead: String) -> LabelSetting {
-        var copy = self
-        copy.platform = platform
-        copy.instead = instead
-        return copy
-    }
 
     /// `maxLines` → `--max-lines`.
     public static func kebab(_ key: String) -> String {
@@ -105,111 +101,108 @@ public struct LabelSetting: Sendable, Hashable {
 
 extension Label {
     /// Every setting of a label, in the order help lists them. ``settingKeys`` are their keys.
+    ///
+    /// Defaults that differ by platform are read from ``PlatformRules`` (the one place they are stated); the
+    /// settings one platform alone takes are its ``PlatformRules/ownSettings``.
     public static let settings: [LabelSetting] = {
         let styles = TextStyle.allCases.map(\.rawValue)
         let categories = ContentSizeCategory.allCases.map(\.higName)
         let colour = "a colour, #RGB, #RRGGBB or #RRGGBBAA"
+        let byPlatform = SettingDefault.byPlatform
         return [
-            LabelSetting("width", .number(LayoutLimits.width, unit: "points"), default: "none: required",
+            LabelSetting("width", .number(LayoutLimits.width, unit: "points"), default: .none("required"),
                          help: "The width available to each line."),
-            LabelSetting("style", .choice(styles), default: "none: give a style or a size",
+            LabelSetting("style", .choice(styles), default: .none("give a style or a size"),
                          help: "A Dynamic Type text style: sets the size and, by default, the line height (the style's HIG leading)."),
-            LabelSetting("emphasized", .bool, default: "false", help: "Use the style's emphasized weight (.traitBold)."),
-            LabelSetting("category", .choice(categories), default: "Large",
+            LabelSetting("emphasized", .bool, default: .value(.bool(false)), help: "Use the style's emphasized weight (.traitBold)."),
+            LabelSetting("category", .choice(categories), default: .value(.string(ContentSizeCategory.large.higName)),
                          help: "The content size category (UIKit and SwiftUI names work too)."),
-            LabelSetting("size", .number(LayoutLimits.pointSize, unit: "points"), default: "none: give a style or a size",
+            LabelSetting("size", .number(LayoutLimits.pointSize, unit: "points"),
+                         default: byPlatform { $0.defaultTextSize.map { .value(.number($0), note: "sp") } ?? .none("give a style or a size") },
                          help: "A point size instead of a style, designed at Large; it scales with the category like UIFontMetrics."),
-            LabelSetting("relativeTo", .choice(["none"] + styles), default: "body",
+            LabelSetting("relativeTo", .choice(["none"] + styles), default: .value(.string(TextStyle.body.rawValue)),
                          help: "The text style a size scales with, or none for a fixed size (SwiftUI's .custom(_:size:))."),
-            LabelSetting("weight", .choice(FontWeight.allCases.map(\.rawValue)), default: "regular",
+            LabelSetting("weight", .choice(FontWeight.allCases.map(\.rawValue)), default: .value(.string(FontWeight.regular.rawValue)),
                          help: "The weight of a size label."),
-            LabelSetting("maxLines", aliases: ["--lines"], .integer(LayoutLimits.maxLines), default: "0 (unlimited)",
+            LabelSetting("maxLines", aliases: ["--lines"], .integer(LayoutLimits.maxLines), default: .value(.number(0), note: "unlimited"),
                          help: "The most lines to show, like UILabel.numberOfLines."),
-            LabelSetting("strategy", .choice(LineBreakStrategy.allCases.map(\.rawValue)), default: "pushOut (highQuality on android)",
+            LabelSetting("strategy", .choice(LineBreakStrategy.allCases.map(\.rawValue)),
+                         default: byPlatform { .value(.string($0.defaultStrategy.rawValue)) },
                          help: "Line breaking: pushOut (a UILabel), greedy (TextKit, Android's simple), balanced, or highQuality (a TextView, minikin's optimal breaker)."),
-            LabelSetting("truncation", .choice(TruncationMode.allCases.map(\.rawValue)), default: "tail",
+            LabelSetting("truncation", .choice(TruncationMode.allCases.map(\.rawValue)),
+                         default: byPlatform { .value(.string($0.defaultTruncation.rawValue)) },
                          help: "What the last line does when the text needs more lines."),
-            LabelSetting("wrap", .choice(WrapMode.allCases.map(\.rawValue)), default: "word",
+            LabelSetting("wrap", .choice(WrapMode.allCases.map(\.rawValue)), default: .value(.string(WrapMode.word.rawValue)),
                          help: "Where lines break: word (byWordWrapping) or character (byCharWrapping)."),
             LabelSetting("lineHeight", .choiceOrNumber(["automatic", "leading", "natural"], LayoutLimits.lineHeight),
-                         default: "automatic (leading with a style, natural with a size)",
+                         default: .value(.string("automatic"), note: "leading with a style, natural with a size"),
                          help: "Line height: the style's HIG leading, the fonts' own (line by line), or fixed points."),
-            LabelSetting("lineHeightMultiple", .number(LayoutLimits.lineHeightMultiple, unit: "times"), default: "1",
+            LabelSetting("lineHeightMultiple", .number(LayoutLimits.lineHeightMultiple, unit: "times"), default: .value(.number(1)),
                          help: "Multiplies the natural line height (NSParagraphStyle.lineHeightMultiple)."),
-            LabelSetting("tracking", .number(LayoutLimits.tracking, unit: "points"), default: "0",
+            LabelSetting("tracking", .number(LayoutLimits.tracking, unit: "points"), default: .value(.number(0)),
                          help: "Letter spacing after each character (NSAttributedString.Key.kern)."),
-            LabelSetting("fonts", flag: "--font", .list("a font file or an installed family"), default: "the bundled fonts",
+            LabelSetting("fonts", flag: "--font", .list("a font file or an installed family"), default: .none("the bundled fonts"),
                          help: "A font file path or an installed fontconfig family, tried before the bundled fonts."),
-            LabelSetting("features", flag: "--feature", .list("an OpenType feature: kern=0, +liga, ss01"), default: "the font's",
+            LabelSetting("features", flag: "--feature", .list("an OpenType feature: kern=0, +liga, ss01"), default: .none("the font's"),
                          help: "An OpenType feature, e.g. kern=0, +liga, ss01."),
-            LabelSetting("platformFonts", .text("a folder"), default: "$OVERSET_PLATFORM_FONTS",
+            LabelSetting("platformFonts", .text("a folder"), default: .computed("$OVERSET_PLATFORM_FONTS"),
                          help: "A folder of Apple's fonts copied from a Mac (SF Pro, Thonburi, PingFang, …): measured as iOS uses them."),
-            LabelSetting("foreground", .text(colour), default: "none: no contrast check",
+            LabelSetting("foreground", .text(colour), default: .none("no contrast check"),
                          help: "The text colour: with a background, the verdict checks contrast against the HIG."),
-            LabelSetting("background", .text(colour), default: "none", help: "The background colour behind the text."),
-            LabelSetting("darkForeground", .text(colour), default: "none", help: "The text colour in dark mode."),
-            LabelSetting("darkBackground", .text(colour), default: "none", help: "The background colour in dark mode."),
-            LabelSetting("minimumScaleFactor", .number(0...1, unit: "(above 0)"), default: "none: no shrinking",
+            LabelSetting("background", .text(colour), default: .none(nil), help: "The background colour behind the text."),
+            LabelSetting("darkForeground", .text(colour), default: .none(nil), help: "The text colour in dark mode."),
+            LabelSetting("darkBackground", .text(colour), default: .none(nil), help: "The background colour in dark mode."),
+            LabelSetting("minimumScaleFactor", .number(0...1, unit: "(above 0)"), default: .none("no shrinking"),
                          help: "adjustsFontSizeToFitWidth: shrink the text down to this scale before it counts as truncated; needs maxLines."),
-            LabelSetting("allowsTightening", .bool, default: "false",
+            LabelSetting("allowsTightening", .bool, default: .value(.bool(false)),
                          help: "allowsDefaultTighteningForTruncation: squeeze the spacing by up to 5 % of the width before truncating."),
-            LabelSetting("minimumCategory", .choice(categories), default: "none",
+            LabelSetting("minimumCategory", .choice(categories), default: .none(nil),
                          help: "minimumContentSizeCategory: smaller categories show this one's size."),
-            LabelSetting("maximumCategory", .choice(categories), default: "none",
+            LabelSetting("maximumCategory", .choice(categories), default: .none(nil),
                          help: "maximumContentSizeCategory (SwiftUI .dynamicTypeSize(...)): larger categories show this one's size."),
-            LabelSetting("boldText", .bool, default: "false",
+            LabelSetting("boldText", .bool, default: .value(.bool(false)),
                          help: "The Bold Text accessibility setting: every weight one step heavier."),
-            LabelSetting("maximumPointSize", .number(LayoutLimits.pointSize, unit: "points"), default: "none",
+            LabelSetting("maximumPointSize", .number(LayoutLimits.pointSize, unit: "points"), default: .none(nil),
                          help: "UIFontMetrics.scaledFont(for:maximumPointSize:): the size never grows past this."),
-            LabelSetting("hangulWordPriority", .bool, default: "on for pushOut and balanced, off for greedy",
+            LabelSetting("hangulWordPriority", .bool, default: .computed("on for pushOut and balanced, off for greedy"),
                          help: "lineBreakStrategy .hangulWordPriority: Korean breaks only between words."),
-            LabelSetting("platform", .choice(Platform.allCases.map(\.rawValue)), default: "ios (android for a catalog read from values*/)",
+            LabelSetting("platform", .choice(Platform.allCases.map(\.rawValue)),
+                         default: .value(.string(Platform.ios.rawValue), note: "android for a catalog read from values*/"),
                          help: "The system the label is judged as: ios (UILabel, Dynamic Type) or android (TextView, font scales, Roboto, sp and dp)."),
-            LabelSetting("fontScale", .number(FontScale.limits, unit: "times"), default: "1",
+            LabelSetting("fontScale", .number(FontScale.limits, unit: "times"), default: .value(.number(FontScale.standard.value)),
                          help: "Android's font scale (Settings > Font size), with Android 14's non-linear curve; android only."),
-            LabelSetting("textAppearance", .choice(TextAppearance.all.map(\.name)), default: "none: give a textAppearance or a size",
+            LabelSetting("textAppearance", .choice(TextAppearance.all.map(\.name)), default: .none("give a textAppearance or a size"),
                          help: "An Android text appearance (Material 3, Material 2, AppCompat, android.*): its size in sp, line height, letter spacing and weight; android only."),
-            LabelSetting("ellipsize", .choice(["none", "end", "start", "middle", "marquee"]), default: "none on android (lines past maxLines are cut off)",
+            LabelSetting("ellipsize", .choice(Label.ellipsizeChoices.map(\.name)),
+                         default: .value(.string("none"), note: "lines past maxLines are cut off"),
                          help: "android:ellipsize, Android's name for truncation: end is tail, none and marquee cut off."),
-            LabelSetting("autoSizeTextType", .choice(["none", "uniform"]), default: "none",
+            LabelSetting("autoSizeTextType", .choice(["none", "uniform"]), default: .value(.string("none")),
                          help: "android:autoSizeTextType: uniform shrinks the text, down to autoSizeMinTextSize, before it counts as cut off; needs maxLines; android only."),
-            LabelSetting("autoSizeMinTextSize", .number(LayoutLimits.pointSize, unit: "sp"), default: "12 (Android's default)",
+            LabelSetting("autoSizeMinTextSize", .number(LayoutLimits.pointSize, unit: "sp"),
+                         default: .value(.number(12), note: "Android's default"),
                          help: "android:autoSizeMinTextSize: the smallest size auto-size shrinks to; android only."),
-            LabelSetting("allCaps", .bool, default: "false (true with the button and overline appearances)",
+            LabelSetting("allCaps", .bool, default: .value(.bool(false), note: "true with the button and overline appearances"),
                          help: "android:textAllCaps: the text in capitals, in its language's upper case; android only."),
-            LabelSetting("markdown", .bool, default: "false",
+            LabelSetting("markdown", .bool, default: .value(.bool(false)),
                          help: "Read the text as SwiftUI's Text(LocalizedStringKey) does: **bold**, *italic*, `code` and `[links](url)` as styled runs."),
         ].map { setting in
-            if let instead = iosOnly[setting.key] { return setting.only(.ios, instead: instead) }
-            if let instead = androidOnly[setting.key] { return setting.only(.android, instead: instead) }
+            var setting = setting
+            if let rules = PlatformRules.all.first(where: { $0.ownSettings[setting.key] != nil }) {
+                setting.platform = rules.platform
+                setting.instead = rules.ownSettings[setting.key]
+            }
             return setting
         }
     }()
 
-    /// The settings that are iOS's alone, with what an Android label takes instead (the refusal's words).
-    private static let iosOnly: [String: String] = [
-        "style": "a text appearance (textAppearance: bodyLarge) or a size in sp on Android; text styles are iOS's",
-        "emphasized": "weight: medium or bold on Android",
-        "category": "fontScale on Android (content size categories are iOS's)",
-        "minimumScaleFactor": "autoSizeTextType: uniform with autoSizeMinTextSize on Android",
-        "allowsTightening": "nothing on Android (a TextView does not tighten)",
-        "minimumCategory": "nothing on Android (font scales have no minimum)",
-        "maximumCategory": "nothing on Android (font scales have no maximum)",
-        "maximumPointSize": "a dp size on Android (relativeTo: none), which never scales",
-        "platformFonts": "nothing on Android (Apple's fonts are iOS's; Android labels measure with Roboto)",
-        "hangulWordPriority": "nothing on Android (Korean breaks between syllables, as a TextView does)",
-        "markdown": "nothing on Android (a TextView shows a string's HTML, which the catalog reader reads)",
-    ]
+    /// `android:ellipsize`'s values, each as the truncation it is (`marquee` scrolls, so what does not fit is cut).
+    static let ellipsizeChoices: [(name: String, value: TruncationMode)] =
+        [("none", .clip), ("end", .tail), ("start", .head), ("middle", .middle), ("marquee", .clip)]
 
-    /// The settings that are Android's alone, with what an iOS label takes instead.
-    private static let androidOnly: [String: String] = [
-        "fontScale": "fontScale only with platform: android (iOS labels take a category)",
-        "textAppearance": "textAppearance only with platform: android (iOS labels take a style)",
-        "ellipsize": "truncation on iOS",
-        "autoSizeTextType": "auto-size only with platform: android (iOS labels take minimumScaleFactor)",
-        "autoSizeMinTextSize": "auto-size only with platform: android (iOS labels take minimumScaleFactor)",
-        "allCaps": "allCaps only with platform: android",
-    ]
+    /// The default of `key` for a label on `platform`, as the settings table states it (nil: none).
+    public static func defaultValue(of key: String, on platform: Platform) -> SettingValue? {
+        setting(key)?.default.value(on: platform)
+    }
 
     /// The setting of `key`; nil for a key that is not a label's.
     public static func setting(_ key: String) -> LabelSetting? { settings.first { $0.key == key } }
@@ -227,5 +220,50 @@ extension Label {
             out += "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
         }
         return out
+    }
+}
+
+/// A setting's default, typed: what the decoder applies when the setting is absent, and what help, the docs and
+/// `/v1/settings` print.
+public indirect enum SettingDefault: Sendable, Hashable, CustomStringConvertible {
+    /// This value (`note` explains it in the docs: "unlimited").
+    case value(SettingValue, note: String? = nil)
+    /// No value: the setting is off, or required (`why` says which, when it is not plain "none").
+    case none(String?)
+    /// Worked out from other settings or the environment, in words.
+    case computed(String)
+    /// Each platform's own (from ``PlatformRules``).
+    case perPlatform([Platform: SettingDefault])
+
+    /// A default read from each platform's rules.
+    static func byPlatform(_ make: (PlatformRules) -> SettingDefault) -> SettingDefault {
+        .perPlatform(Dictionary(uniqueKeysWithValues: PlatformRules.all.map { ($0.platform, make($0)) }))
+    }
+
+    /// The value on `platform`, when there is one.
+    public func value(on platform: Platform) -> SettingValue? {
+        switch self {
+        case .value(let value, _): value
+        case .none, .computed: nil
+        case .perPlatform(let defaults): defaults[platform]?.value(on: platform)
+        }
+    }
+
+    /// The number on `platform` (a default that is a number).
+    public func number(on platform: Platform) -> Double? {
+        if case .number(let number)? = value(on: platform) { return number }
+        return nil
+    }
+
+    /// In words, for help and the docs: `0 (unlimited)`, `none: required`, `pushOut on ios, highQuality on android`.
+    public var description: String {
+        switch self {
+        case .value(let value, let note): value.shown + (note.map { " (\($0))" } ?? "")
+        case .none(let why): "none" + (why.map { ": \($0)" } ?? "")
+        case .computed(let words): words
+        case .perPlatform(let defaults):
+            Platform.allCases.compactMap { platform in defaults[platform].map { "\($0) on \(platform.rawValue)" } }
+                .joined(separator: ", ")
+        }
     }
 }

@@ -17,8 +17,8 @@ public enum Platform: String, Sendable, Hashable, CaseIterable {
     /// Android: a View-system `TextView`.
     case android
 
-    /// The unit of sizes and widths as the platform names them: `pt` or `dp`.
-    public var unit: String { self == .android ? "dp" : "pt" }
+    /// The unit of sizes and widths as the platform names them: `pt` or `dp` (``PlatformRules/unit``).
+    public var unit: String { rules.unit }
 }
 
 /// The user's text size setting a label is judged at: a content size category on iOS, a font scale on Android.
@@ -38,18 +38,27 @@ public enum TextSize: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     public var description: String { name }
 
-    /// The sizes a platform is judged at when nothing says otherwise: the twelve categories, or the seven font
-    /// scales Android 14's Settings offers.
-    public static func all(on platform: Platform) -> [TextSize] {
-        switch platform {
-        case .ios: ContentSizeCategory.allCases.map(TextSize.category)
-        case .android: FontScale.settingsSteps.map(TextSize.fontScale)
+    /// How a sentence names it: `AX3`, `font scale 1.3×`.
+    public var spokenName: String {
+        switch self {
+        case .category(let category): category.higName
+        case .fontScale(let scale): "font scale \(scale.name)"
         }
     }
 
-    /// The default size of a platform: Large, or 1×.
-    public static func standard(on platform: Platform) -> TextSize {
-        platform == .android ? .fontScale(.standard) : .category(.large)
+    /// The sizes a platform is judged at when nothing says otherwise: the twelve categories, or the seven font
+    /// scales Android 14's Settings offers.
+    public static func all(on platform: Platform) -> [TextSize] { platform.rules.textSizes }
+
+    /// The default size of a platform: Large, or 1× (``PlatformRules/standardSize``).
+    public static func standard(on platform: Platform) -> TextSize { platform.rules.standardSize }
+
+    /// Whether this size is of the kind `platform` judges at (a category on iOS, a font scale on Android).
+    public func isOf(_ platform: Platform) -> Bool {
+        switch (self, platform.rules.standardSize) {
+        case (.category, .category), (.fontScale, .fontScale): true
+        default: false
+        }
     }
 
     public static func < (lhs: TextSize, rhs: TextSize) -> Bool {

@@ -111,6 +111,6 @@ public struct CandidateLayouts: Sendable, Hashable {
     /// The layout choice for `text` in `label`, over a preparation already made (a check's).
     public func choice(text prepared: LabelPreparations, label: Label, policy: VerdictPolicy) -> LayoutChoice {
         LayoutChoice(arrangements(text: prepared.text, label: label), language: prepared.language, policy: policy,
-                     preparations: [LayoutChoice.PreparationKey(prepared.text, label): prepared])
+                     preparations: [LayoutChoice.TextAndLabel(prepared.text, label): prepared])
     }
 }

@@ -26,9 +26,10 @@ public struct LayoutChoice: Sendable {
     /// How clipped marks count when a text is judged (a warning by default: clipping alone does not flip a layout).
     public let policy: VerdictPolicy
     /// Each distinct (text, label) prepared once.
-    private let preparations: [PreparationKey: LabelPreparations]
+    private let preparations: [TextAndLabel: LabelPreparations]
 
-    struct PreparationKey: Hashable, Sendable {
+    /// A text and the label it is prepared for, at any width (a label's preparations serve every category).
+    struct TextAndLabel: Hashable, Sendable {
         var text: String
         var label: Label
         init(_ text: String, _ label: Label) {
@@ -44,10 +45,10 @@ public struct LayoutChoice: Sendable {
         guard !candidates.isEmpty else {
             throw .invalidArgument(name: "candidates", value: "[]", expected: "at least one arrangement")
         }
-        var preparations: [PreparationKey: LabelPreparations] = [:]
+        var preparations: [TextAndLabel: LabelPreparations] = [:]
         for candidate in candidates {
-            for (text, label) in candidate.texts where preparations[PreparationKey(text, label)] == nil {
-                preparations[PreparationKey(text, label)] = try LabelPreparations(text, language: language, label: label)
+            for (text, label) in candidate.texts where preparations[TextAndLabel(text, label)] == nil {
+                preparations[TextAndLabel(text, label)] = try LabelPreparations(text, language: language, label: label)
             }
         }
         self.init(candidates, language: language, policy: policy, preparations: preparations)
@@ -55,7 +56,7 @@ public struct LayoutChoice: Sendable {
 
     /// Over texts already prepared (a ``ReflowHeader`` made from ``/OversetEngine/PreparedText``s).
     init(_ candidates: [Arrangement], language: String?, policy: VerdictPolicy,
-         preparations: [PreparationKey: LabelPreparations]) {
+         preparations: [TextAndLabel: LabelPreparations]) {
         self.candidates = candidates
         self.language = language
         self.policy = policy
@@ -199,7 +200,7 @@ public struct LayoutChoice: Sendable {
     }
 
     private func preparation(_ text: String, _ label: Label) throws(OversetError) -> LabelPreparations {
-        if let prepared = preparations[PreparationKey(text, label)] { return prepared }
+        if let prepared = preparations[TextAndLabel(text, label)] { return prepared }
         return try LabelPreparations(text, language: language, label: label)
     }
 }

@@ -40,10 +40,10 @@ public struct ReflowHeader: Sendable {
         self.title = titles.all[0]
         self.subtitle = subtitles?.all[0]
         var texts: [Arrangement.Item] = [.text(titles.text, label: component.title)]
-        var preparations = [LayoutChoice.PreparationKey(titles.text, component.title): titles]
+        var preparations = [LayoutChoice.TextAndLabel(titles.text, component.title): titles]
         if let subtitles {
             texts.append(.text(subtitles.text, label: component.subtitle))
-            preparations[LayoutChoice.PreparationKey(subtitles.text, component.subtitle)] = subtitles
+            preparations[LayoutChoice.TextAndLabel(subtitles.text, component.subtitle)] = subtitles
         }
         let scaled = component.scalesImageWithCategory ? component.title.style ?? .body : nil
         let image = Arrangement.Item.fixed(width: component.imageWidth, scalesWith: scaled)
