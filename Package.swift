@@ -22,7 +22,8 @@ let package = Package(
         .library(name: "OversetCatalog", targets: ["OversetCatalog"]),
         .library(name: "OversetPictures", targets: ["OversetPictures"]),
         .library(name: "OversetPNG", targets: ["OversetPNG"]),
-        .library(name: "OversetPlacements", targets: ["OversetPlacements", "OversetSwiftPlacements"]),
+        .library(name: "OversetPlacements", targets: ["OversetPlacements", "OversetIBPlacements", "OversetSwiftPlacements",
+                                                      "OversetAndroidPlacements", "OversetAppPlacements"]),
         .library(name: "OversetPlacementTesting", targets: ["OversetPlacementTesting"]),
         .executable(name: "overset", targets: ["overset"]),
         .executable(name: "overset-placements", targets: ["overset-placements"]),
@@ -81,20 +82,33 @@ let package = Package(
         // `measure`'s requests read and answered (JSON Lines in, the layout report out), one line or a batch on every
         // core: what `overset measure` and the server answer with.
         .target(name: "OversetMeasure", dependencies: ["Overset", "OversetCatalog"]),
-        // Where each key is shown and with which label: the placement model, the system components' table and the
-        // Interface Builder reader, and a spec made from placements. No swift-syntax: `overset check APP_DIR` uses it.
+        // Where each key is shown and with which label, a module per source an app is read from (issue 53):
+        // the model, the report and the spec it writes, the system components' table and what the readers share (no
+        // parser: `overset check APP_DIR` reads the placements tool's JSON with it).
         .target(name: "OversetPlacements", dependencies: ["Overset", "OversetCatalog"]),
-        // Swift code read for placements with swift-syntax, joined with the Interface Builder files: kept apart so
-        // that swift-syntax stays out of every product but `overset-placements`.
+        // Interface Builder: storyboards and XIBs (libxml2 through the catalogs' XML reader).
+        .target(name: "OversetIBPlacements", dependencies: ["Overset", "OversetCatalog", "OversetPlacements"]),
+        // Swift, read with swift-syntax: kept apart so that swift-syntax stays out of every product but
+        // `overset-placements` and the placement test helpers.
         .target(name: "OversetSwiftPlacements", dependencies: [
             "Overset", "OversetCatalog", "OversetPlacements",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+        // Android: resources (layouts, styles, menus, preferences, navigation), Kotlin and Java, and the entry that
+        // reads an Android project (no swift-syntax).
+        .target(name: "OversetAndroidPlacements", dependencies: ["Overset", "OversetCatalog", "OversetPlacements"]),
+        // An app folder read with the readers of its platform: `Placements.find(in:)`.
+        .target(name: "OversetAppPlacements", dependencies: [
+            "Overset", "OversetCatalog", "OversetPlacements", "OversetIBPlacements", "OversetSwiftPlacements",
+            "OversetAndroidPlacements",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         // `overset placements` runs this executable (a separate one, so that `overset` builds without swift-syntax).
         .executableTarget(
             name: "overset-placements",
-            dependencies: ["OversetPlacements", "OversetSwiftPlacements", "OversetCatalog",
+            dependencies: ["OversetPlacements", "OversetAppPlacements", "OversetCatalog",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/OversetPlacementsCLI"
         ),
@@ -102,7 +116,7 @@ let package = Package(
         .target(name: "OversetTesting", dependencies: ["Overset", "OversetLabel", "OversetReports", "OversetFormats", "OversetCatalog", "OversetPictures"]),
         // `expectFits(key:in:)` and `expectFits(everyKeyIn:)` for an app folder: the test helpers with placements
         // (swift-syntax), apart from OversetTesting so that its users do not build swift-syntax.
-        .target(name: "OversetPlacementTesting", dependencies: ["OversetTesting", "OversetPlacements", "OversetSwiftPlacements",
+        .target(name: "OversetPlacementTesting", dependencies: ["OversetTesting", "OversetPlacements", "OversetAppPlacements",
                                                                 "Overset", "OversetCatalog"]),
         // The page and the HTTP API over `measure`, `preview`, the matrix and a catalog check: what `overset serve` runs.
         // Kept apart so that Hummingbird and SwiftNIO stay out of every product but `overset-server`.
@@ -137,8 +151,9 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),
-        .testTarget(name: "OversetPlacementsTests", dependencies: ["OversetPlacements", "OversetSwiftPlacements", "OversetCatalog", "Overset",
-                                                                   "OversetPlacementTesting"],
+        .testTarget(name: "OversetPlacementsTests", dependencies: ["OversetPlacements", "OversetIBPlacements", "OversetSwiftPlacements",
+                                                                   "OversetAndroidPlacements", "OversetAppPlacements", "OversetCatalog",
+                                                                   "Overset", "OversetPlacementTesting"],
                     resources: [.copy("Trees")]),
         // Runs the built `overset` binary as a user would.
         .testTarget(

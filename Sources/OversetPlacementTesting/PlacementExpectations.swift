@@ -2,7 +2,7 @@ import Foundation
 import Overset
 import OversetCatalog
 import OversetPlacements
-import OversetSwiftPlacements
+import OversetAppPlacements
 @_exported import OversetTesting
 import Synchronization
 import Testing

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import OversetPlacements
-import OversetSwiftPlacements
+import OversetAppPlacements
 
 /// `overset-placements`, run by `overset placements`: where each key is shown and with which label.
 struct PlacementsCommand: ParsableCommand {

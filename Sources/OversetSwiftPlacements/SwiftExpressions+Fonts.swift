@@ -66,7 +66,7 @@ extension Expressions {
         switch name {
         case "bold": spec.set("weight", .name("bold"))
         case "weight":
-            if let weight = call.arguments.first.flatMap({ dottedName($0.expression) }).flatMap({ InterfaceBuilderReader.weight($0) }) {
+            if let weight = call.arguments.first.flatMap({ dottedName($0.expression) }).flatMap({ UIKitNames.weight($0) }) {
                 spec.set("weight", .name(weight.weight))
             }
         default: break
@@ -80,7 +80,7 @@ extension Expressions {
                                  depth: Int) -> FontSpec? {
         var spec = FontSpec()
         func weight() -> String? {
-            argument(call, "weight").flatMap { dottedName($0) }.flatMap { InterfaceBuilderReader.weight($0)?.weight }
+            argument(call, "weight").flatMap { dottedName($0) }.flatMap { UIKitNames.weight($0)?.weight }
         }
         switch name {
         case "Font" where call.arguments.count == 1 && call.arguments.first?.label == nil:
@@ -121,7 +121,7 @@ extension Expressions {
             spec.set("relativeTo", .name("none"))
             if let family = argument(call, "name").flatMap({ literal($0) })?.text {
                 spec.notes.append("font: \(family) is measured with the bundled fonts (give its file with `fonts`)")
-                if let face = family.split(separator: "-").last, let weight = InterfaceBuilderReader.weight(String(face)),
+                if let face = family.split(separator: "-").last, let weight = UIKitNames.weight(String(face)),
                    weight.weight != "regular" {
                     spec.set("weight", .name(weight.weight))
                 }

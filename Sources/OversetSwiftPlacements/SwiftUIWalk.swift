@@ -296,7 +296,7 @@ struct SwiftUIWalk {
             for setting in font.settings { take(setting.name, setting.value, "\(from): .font(\(first.trimmedDescription))") }
             notes += font.notes
         case "fontWeight":
-            if let weight = first.flatMap({ Expressions.dottedName($0) }).flatMap({ InterfaceBuilderReader.weight($0) }) {
+            if let weight = first.flatMap({ Expressions.dottedName($0) }).flatMap({ UIKitNames.weight($0) }) {
                 take("weight", .name(weight.weight), "\(from): .fontWeight")
             }
         case "bold":

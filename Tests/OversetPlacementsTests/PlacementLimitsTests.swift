@@ -1,6 +1,7 @@
 import Foundation
 @testable import OversetPlacements
 @testable import OversetSwiftPlacements
+import OversetAppPlacements
 import Testing
 
 /// Bad input is reported per file and the rest is read; limits are named in what they report.

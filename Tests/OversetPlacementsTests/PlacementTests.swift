@@ -2,6 +2,7 @@ import Foundation
 import Overset
 @testable import OversetPlacements
 @testable import OversetSwiftPlacements
+import OversetAppPlacements
 import Testing
 
 /// Placements on a small app tree written like real apps (`Trees/ShopApp`): a storyboard scene with an outlet set

@@ -1,5 +1,6 @@
 import Foundation
 import Overset
+import OversetPlacements
 
 extension AndroidPlacements.LayoutReader {
     /// Where Kotlin or Java shows `R.string.key`, a line at a time:

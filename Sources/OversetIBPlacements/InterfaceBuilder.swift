@@ -1,6 +1,7 @@
 import Foundation
 import Overset
 import OversetCatalog
+import OversetPlacements
 
 /// An element of a storyboard or XIB that shows text, with its label read from the file.
 package struct IBElement: Sendable {
@@ -50,34 +51,6 @@ package enum InterfaceBuilderReader {
         reader.index(root, parent: nil)
         reader.walk(root)
         return IBDocument(file: file, table: table, elements: reader.elements, outlets: reader.outlets)
-    }
-
-    /// The Dynamic Type style of an IB font description's `style` (`UICTFontTextStyleSubhead`).
-    package static func textStyle(_ name: String) -> TextStyle? {
-        let short = name.hasPrefix("UICTFontTextStyle") ? String(name.dropFirst("UICTFontTextStyle".count)) : name
-        switch short {
-        case "Subhead": return .subheadline
-        case "Title0", "LargeTitle": return .largeTitle
-        case "EmphasizedBody", "ShortEmphasizedBody", "ShortBody": return .body
-        default: return TextStyle(short)
-        }
-    }
-
-    /// A weight name (`semibold`, `UIFontWeightMedium`, `.medium`) as the settings' weights: lighter than regular
-    /// counts as regular, medium as semibold (the heavier, wider neighbour), black as heavy.
-    package static func weight(_ name: String) -> (weight: String, note: String?)? {
-        var short = name
-        for prefix in ["UIFontWeight", "Font.Weight.", "UIFont.Weight.", "."] where short.hasPrefix(prefix) {
-            short = String(short.dropFirst(prefix.count))
-        }
-        switch short.lowercased() {
-        case "ultralight", "thin", "light", "regular": return ("regular", short.lowercased() == "regular" ? nil : "\(short) measured as regular")
-        case "medium": return ("semibold", "medium measured as semibold, the next weight the settings have")
-        case "semibold": return ("semibold", nil)
-        case "bold": return ("bold", nil)
-        case "heavy", "black": return ("heavy", nil)
-        default: return nil
-        }
     }
 
     private struct Walker {
@@ -225,7 +198,7 @@ package enum InterfaceBuilderReader {
                 return
             }
             let attributes = font.attributes
-            if let style = attributes["style"], let textStyle = InterfaceBuilderReader.textStyle(style) {
+            if let style = attributes["style"], let textStyle = UIKitNames.textStyle(style) {
                 settings.append(("style", .name(textStyle.rawValue), "IB font: \(style)"))
                 if style.contains("Emphasized") { settings.append(("emphasized", .flag(true), "IB font: \(style)")) }
                 return
@@ -240,7 +213,7 @@ package enum InterfaceBuilderReader {
             switch attributes["type"] {
             case "boldSystem": weight = "bold"
             case "system":
-                if let name = attributes["weight"], let mapped = InterfaceBuilderReader.weight(name) {
+                if let name = attributes["weight"], let mapped = UIKitNames.weight(name) {
                     weight = mapped.weight
                     if let note = mapped.note { notes.append("weight: \(note)") }
                 }
@@ -249,7 +222,7 @@ package enum InterfaceBuilderReader {
                     // A named font ("HelveticaNeue-Bold"): its weight from the face name; the face itself is
                     // measured with the bundled fonts.
                     let face = name.split(separator: "-").last.map(String.init) ?? ""
-                    weight = InterfaceBuilderReader.weight(face)?.weight
+                    weight = UIKitNames.weight(face)?.weight
                     notes.append("font: \(name) is measured with the bundled fonts (give its file with `fonts`)")
                 }
             }

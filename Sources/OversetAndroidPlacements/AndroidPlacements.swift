@@ -4,6 +4,7 @@
 import Foundation
 import Overset
 import OversetCatalog
+import OversetPlacements
 
 /// Finds where an Android app (View system) shows each string resource, and the `TextView` it is shown in.
 ///

@@ -3,20 +3,24 @@ import Overset
 import OversetCatalog
 import OversetPlacements
 
-extension Placements {
-    /// The Android screen width when none is given: 320 dp, the narrowest the Android CDD allows (7.1.1, "at least
-    /// 426 dp x 320 dp").
-    public static let androidScreenWidth = 320.0
+/// An Android project's placements: its resources (layouts, menus, preferences, navigation), its Kotlin and Java,
+/// and its default `values/strings.xml` (for the keys no placement shows).
+public enum AndroidApp {
+    typealias Options = Placements.Options
+    typealias TableKey = Placements.TableKey
 
-    /// An Android app's placements (``/OversetPlacements/AndroidPlacements``), or nil when `folder` holds none.
-    static func findAndroid(in folder: String, options: Options, reader: inout Reader) -> PlacementReport? {
+    /// An Android app's placements (``AndroidPlacements``), or nil when `folder` holds none. Widths are read at
+    /// the narrowest screen Android allows (``/OversetLabel/PlatformRules/narrowestScreen``) unless the options
+    /// give one.
+    package static func find(in folder: String, options: Placements.Options, reader: inout Placements.Reader) -> PlacementReport? {
         var problems: [PlacementProblem] = []
-        let files = AndroidPlacements.files(under: folder, limit: options.maximumFiles, skipped: skippedFolders,
+        let files = AndroidPlacements.files(under: folder, limit: options.maximumFiles, skipped: Placements.skippedFolders,
                                             problems: &problems)
         guard AndroidPlacements.isAndroidApp(folder, files: files) else { return nil }
         reader.problems += problems
-        let screenWidth = options.screenWidth ?? androidScreenWidth
-        let from = options.screenWidth == nil ? "Android's narrowest screen (CDD 7.1.1): 320 dp" : "--screen-width"
+        let narrowest = PlatformRules.android.narrowestScreen
+        let screenWidth = options.screenWidth ?? narrowest.width
+        let from = options.screenWidth == nil ? narrowest.source : "--screen-width"
         var found: [PlacementProblem] = []
         var references: [String: [String]] = [:]
         var placements = AndroidPlacements.find(folder: folder, files: files, screenWidth: screenWidth,

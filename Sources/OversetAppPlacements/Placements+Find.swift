@@ -1,0 +1,20 @@
+import Foundation
+import Overset
+import OversetCatalog
+import OversetPlacements
+import OversetAndroidPlacements
+
+extension Placements {
+    /// Reads the app under `folder` with the readers of its platform: an Android project's resources and code, or
+    /// an iOS app's Interface Builder files and Swift, with its catalogs (for the keys no placement shows).
+    /// - Throws: ``PlacementError`` when `folder` is not a folder.
+    public static func find(in folder: String, options: Options = Options()) throws -> PlacementReport {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw PlacementError(message: "\(folder): \(Catalog.pathProblem(folder, expected: "an app folder") ?? "not a folder")")
+        }
+        var reader = Reader(folder: folder, options: options)
+        if let android = AndroidApp.find(in: folder, options: options, reader: &reader) { return android }
+        return IOSApp.find(in: folder, options: options, reader: &reader)
+    }
+}
