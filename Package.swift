@@ -38,6 +38,7 @@ let package = Package(
         // The page and the HTTP API (only `OversetServer` and `overset-server` link it).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation`: the DocC catalogs of Overset, OversetTesting and OversetCatalog,
         // built by the test script with warnings as errors (a broken symbol link fails CI).
@@ -60,7 +61,7 @@ let package = Package(
         ),
         // The label model over the engine (re-exported): Dynamic Type, a label's settings and their one decoder, the
         // verdict, reflow.
-        .target(name: "OversetLabel", dependencies: ["OversetEngine", "OversetText"]),
+        .target(name: "OversetLabel", dependencies: ["OversetEngine"]),
         // Findings made once from verdicts (kind, severity, categories), and every sentence a user reads about a
         // verdict or a layout choice: the label model states facts, this module words them.
         .target(name: "OversetReports", dependencies: ["OversetLabel"]),
@@ -81,11 +82,12 @@ let package = Package(
                                                        .product(name: "Yams", package: "Yams")]),
         // `measure`'s requests read and answered (JSON Lines in, the layout report out), one line or a batch on every
         // core: what `overset measure` and the server answer with.
-        .target(name: "OversetMeasure", dependencies: ["Overset", "OversetCatalog"]),
+        .target(name: "OversetMeasure", dependencies: ["Overset", "OversetCatalog", "OversetFormats", "OversetReports"]),
         // Where each key is shown and with which label, a module per source an app is read from (issue 53):
         // the model, the report and the spec it writes, the system components' table and what the readers share (no
         // parser: `overset check APP_DIR` reads the placements tool's JSON with it).
-        .target(name: "OversetPlacements", dependencies: ["Overset", "OversetCatalog"]),
+        .target(name: "OversetPlacements", dependencies: ["Overset", "OversetCatalog",
+                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Interface Builder: storyboards and XIBs (libxml2 through the catalogs' XML reader).
         .target(name: "OversetIBPlacements", dependencies: ["Overset", "OversetCatalog", "OversetPlacements"]),
         // Swift, read with swift-syntax: kept apart so that swift-syntax stays out of every product but
@@ -123,6 +125,8 @@ let package = Package(
         .target(name: "OversetServer", dependencies: [
             "Overset", "OversetMeasure", "OversetCatalog", "OversetPictures", "OversetPlacements",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -89,7 +89,7 @@ struct Annotate: ParsableCommand {
     func run() throws {
         let layoutSpec: LayoutSpec
         do {
-            layoutSpec = try LayoutSpec.read(path: spec, defaultPlatform: CatalogFormat.platform(of: catalogs))
+            layoutSpec = try LayoutSpec.read(path: spec, judging: catalogs)
         } catch let error as CatalogError {
             throw ValidationError("the layout spec: \(error)")
         }

@@ -84,8 +84,7 @@ struct Check: ParsableCommand {
     @Flag(help: "With --spec and an app folder: check each key at its placements too; the spec's rules override them and its default checks the unplaced keys.")
     var placements = false
 
-    @Option(help: "With an app folder's placements: the screen width in points widths are read at (default: the narrowest iPhone the deployment target supports; 320 checks Display Zoom).")
-    var screenWidth: Double?
+    @OptionGroup var screen: ScreenWidthOption
 
     @Option(help: "Languages to check, comma-separated (default: the spec's, else every language found).")
     var languages: String?
@@ -145,9 +144,6 @@ struct Check: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if let screenWidth, !PlacementReport.screenWidthRange.contains(screenWidth) {
-            throw ValidationError(PlacementReport.screenWidthError(screenWidth))
-        }
         if let shard, parseShard(shard) == nil {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N ≤ \(CheckReport.maximumShards), e.g. --shard 2/4")
         }
@@ -202,29 +198,63 @@ struct Check: ParsableCommand {
         }
     }
 
-    /// Longer than 80 lines on purpose: reading, checking while streaming the JSON report, the baseline and the
-    /// summary share the run's state (the stream, the tally, the counts) in the order a user sees them happen.
+    /// Reads the spec and catalogs, checks every string while the JSON report streams to its file, then writes the
+    /// baseline, the report and the summary, and exits with the run's status.
     func run() throws {
         // The summary's time is the whole run's: reading the spec and catalogs too, not only the checking.
         let clock = ContinuousClock()
         let start = clock.now
-        var layoutSpec: LayoutSpec
+        let (layoutSpec, plan) = try readSpec()
+        let progress: ProgressBar? = quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressBar()
+        let sources = readCatalogs(progress: progress)
+        let options = try checkOptions(plan: plan)
+        try refuseInputsAsOutputs(spec: layoutSpec, sources: sources)
+        let checker = try CatalogChecker(spec: layoutSpec, options: options)
+        // A `key:` rule for a key no catalog has is a spec mistake: named, and the run stopped, before anything is
+        // measured.
+        try Check.stop(onSpecMistakes: checker.rulesNamingAbsentKeys(in: sources), measured: false)
+        // Opened before checking, so that an unwritable path fails at once, not after the whole check.
+        let stream = format == .json || format == .html || format == .junit ? try OutputFile.Stream(path: output) : nil
+        var (report, tally) = try check(checker, sources: sources, stream: stream, progress: progress, tally: try readBaseline())
+        // What the placements could not check is said with the input problems, after the catalogs' own.
+        report.diagnostics += plan?.diagnostics ?? []
+        report.fingerprint = fingerprint()
+        report.baseline = tally.tally?.comparison
+        if let writeBaseline {
+            try OutputFile.write(Baseline(failures: tally.failures).json(), to: writeBaseline)
+            FileHandle.standardError.write(line: "wrote \(Plural.count(tally.failures.count, "baseline entry", "baseline entries")) "
+                + "(key, language, category and kind) to \(writeBaseline)")
+        }
+        try write(report, to: stream)
+        summarize(report, seconds: seconds(since: start, clock))
+        try finish(report)
+    }
+
+    /// The layout spec given, or the app's placements made into one (no spec, or `--placements`).
+    private func readSpec() throws -> (LayoutSpec, PlacementReport.CheckPlan?) {
         var plan: PlacementReport.CheckPlan?
+        let layoutSpec: LayoutSpec
         do {
-            let platform = CatalogFormat.platform(of: catalogFiles, format: catalogFormat)
-            let given = try spec.map { try LayoutSpec.read(path: $0, defaultPlatform: platform) }
+            let given = try spec.map { try LayoutSpec.read(path: $0, judging: catalogFiles, format: catalogFormat) }
             if given == nil || placements {
-                plan = try CheckPlacements.plan(app: catalogs, spec: given, screenWidth: screenWidth)
+                do {
+                    plan = try PlacementReport.checkPlan(app: catalogs, spec: given, screenWidth: screen.screenWidth)
+                } catch {
+                    throw ValidationError(error.description)
+                }
             }
             layoutSpec = plan?.spec ?? given!
         } catch let error as CatalogError {
             throw ValidationError("the layout spec: \(error)")
         }
         try refuseOtherPlatformSizes(layoutSpec)
-        let progress: ProgressBar? = quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressBar()
-        // Catalogs are read on every core (an Android project has a file per language), with progress from the
-        // first file; the sources keep the command line's order. A JSON Lines catalog or a String Catalog is only
-        // opened here: the check reads the one a block at a time, the other a few keys at a time.
+        return (layoutSpec, plan)
+    }
+
+    /// The catalogs, read on every core (an Android project has a file per language), with progress from the first
+    /// file, in the command line's order. A JSON Lines catalog or a String Catalog is only opened here: the check
+    /// reads the one a block at a time, the other a few keys at a time.
+    private func readCatalogs(progress: ProgressBar?) -> [CatalogSource] {
         let read = Mutex<[Int: CatalogSource]>([:])
         let (paths, readFormat, language) = (catalogFiles, catalogFormat, catalogLanguage)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
@@ -235,13 +265,15 @@ struct Check: ParsableCommand {
             }
             progress?.update(done, paths.count, unit: "catalogs read")
         }
-        let sources: [CatalogSource] = read.withLock { sources in paths.indices.compactMap { sources[$0] } }
-        read.withLock { $0.removeAll() }  // `sources` is the one owner of the catalogs (given up to the check below)
+        return read.withLock { sources in paths.indices.compactMap { sources[$0] } }
+    }
+
+    /// The check's options from the command line, and the app's plan (its placed keys) when there is one.
+    private func checkOptions(plan: PlacementReport.CheckPlan?) throws -> CheckOptions {
         // The JSON report is streamed to its file as strings are judged; the other formats group or total their
-        // results first, so they keep the strings with problems (JUnit and HTML list every string). The HTML page is
-        // written to its file a piece at a time, with pictures of the first failing strings only.
-        let streamsJSON = format == .json
-        let kept: KeptResults = streamsJSON ? .none : (format == .junit || format == .html) ? .all : .problems
+        // results first, so they keep the strings with problems (JUnit and HTML list every string). The HTML page
+        // is written to its file a piece at a time, with pictures of the first failing strings only.
+        let kept: KeptResults = format == .json ? .none : (format == .junit || format == .html) ? .all : .problems
         // The HTML report shows a picture of each failure: drawn here, where the pictures module is.
         let draw: (@Sendable (Verdict) -> String)? = format == .html ? Check.drawFailure : nil
         var options = CheckOptions(
@@ -252,85 +284,104 @@ struct Check: ParsableCommand {
             keptResults: kept)
         options.fontScales = try fontScales.map(Check.parseFontScales)
         options.pictureLimit = CheckReport.defaultPictureLimit
-        options.placedKeys = plan?.placedKeys
         // Catalogs found by searching folders: an empty one (a language added, not yet filled) is a warning.
         options.emptyCatalogsAreWarnings = catalogs.allSatisfy { path in
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
         }
-        // Inputs are never outputs: a report or a baseline written over a catalog, the spec or the baseline read.
-        // Every path the run reads: the spec, the catalogs, the baseline and the font files the spec names.
+        plan?.apply(to: &options)
+        return options
+    }
+
+    /// Inputs are never outputs: a report or a baseline written over a catalog, the spec, the baseline read or the
+    /// font files the spec names is refused.
+    private func refuseInputsAsOutputs(spec layoutSpec: LayoutSpec, sources: [CatalogSource]) throws {
         let fonts = ([layoutSpec.defaultRule] + layoutSpec.rules).flatMap { $0.label.fonts.custom }
-        let inputs = (spec.map { [(role: "layout spec", path: $0)] } ?? []) + sources.filter { $0.error == nil }.map { (role: "catalog", path: $0.path) }
+        let inputs = (spec.map { [(role: "layout spec", path: $0)] } ?? [])
+            + sources.filter { $0.error == nil }.map { (role: "catalog", path: $0.path) }
             + (baseline.map { [(role: "baseline", path: $0)] } ?? []) + OutputFile.fontInputs(Array(Set(fonts)).sorted())
         try OutputFile.refuse(output, option: "--output", over: inputs)
         try OutputFile.refuse(writeBaseline, option: "--write-baseline", over: inputs.filter { $0.role != "baseline" })
         try OutputFile.refuseSame([("--output", output), ("--write-baseline", writeBaseline)])
-        let checker = try CatalogChecker(spec: layoutSpec, options: options)
-        // A `key:` rule for a key no catalog has is a spec mistake: named, and the run stopped, before anything is
-        // measured.
-        try Check.stop(onSpecMistakes: checker.rulesNamingAbsentKeys(in: sources), measured: false)
-        var tally: BaselineTally? = nil
-        if let baseline {
-            do {
-                tally = BaselineTally(try Baseline.read(path: baseline))
-            } catch let error as CatalogError {
-                throw ValidationError("--baseline: \(error)")
-            }
-        }
-        // Opened before checking, so that an unwritable path fails at once, not after the whole check.
-        let stream = streamsJSON || format == .html || format == .junit ? try OutputFile.Stream(path: output) : nil
-        if streamsJSON { try stream?.write(CheckReport.jsonHead) }
+    }
+
+    /// The baseline's tally (nil without `--baseline`) and the findings a written baseline collects.
+    struct BaselineState {
+        var tally: BaselineTally?
         var failures: [Baseline.Entry] = []
+    }
+
+    private func readBaseline() throws -> BaselineState {
+        guard let baseline else { return BaselineState() }
+        do {
+            return BaselineState(tally: BaselineTally(try Baseline.read(path: baseline)))
+        } catch let error as CatalogError {
+            throw ValidationError("--baseline: \(error)")
+        }
+    }
+
+    /// Checks every string, tallying the baseline and streaming each chunk's JSON to `stream` as it is judged.
+    private func check(_ checker: CatalogChecker, sources: consuming [CatalogSource], stream: OutputFile.Stream?,
+                       progress: ProgressBar?, tally given: BaselineState) throws -> (CheckReport, BaselineState) {
+        var tally = given
+        let streamsJSON = format == .json
+        if streamsJSON { try stream?.write(CheckReport.jsonHead) }
         var written = 0
         var callback: (@Sendable (Int, Int) -> Void)? = nil
         if let progress { callback = { done, total in progress.update(done, total, unit: "strings checked") } }
-        var report = try checker.check(sources: consume sources, progress: callback) { chunk in
+        let report = try checker.check(sources: sources, progress: callback) { chunk in
             for result in chunk {
-                tally?.add(result)
-                if writeBaseline != nil { failures += result.findingEntries }
+                tally.tally?.add(result)
+                if writeBaseline != nil { tally.failures += result.findingEntries }
             }
             guard let stream, streamsJSON else { return }
-            // Each result's JSON is made on every core, then written in order.
-            let listed = allResults ? chunk : chunk.filter { $0.status != .pass }
-            let lines = OrderedSlots<[UInt8]>(count: listed.count)
-            DispatchQueue.concurrentPerform(iterations: listed.count) { lines.set($0, listed[$0].jsonBytes) }
-            guard !listed.isEmpty else { return }
-            let separator = Array(",\n".utf8)
-            if written > 0 { try stream.write(separator) }
-            try stream.write(lines.joined(separator: separator))
-            written += listed.count
+            try Check.streamJSON(chunk, all: allResults, to: stream, written: &written)
         }
         progress?.finish()
-        // What the placements could not check is said with the input problems, after the catalogs' own.
-        report.diagnostics += plan?.diagnostics ?? []
-        report.fingerprint = fingerprint()
-        report.baseline = tally?.comparison
-        if let writeBaseline {
-            try OutputFile.write(Baseline(failures: failures).json(), to: writeBaseline)
-            FileHandle.standardError.write(line: "wrote \(Plural.count(failures.count, "baseline entry", "baseline entries")) "
-                + "(key, language, category and kind) to \(writeBaseline)")
-        }
-        if let stream {
-            if streamsJSON {
-                try stream.write(try report.jsonTail())
-            } else if format == .junit {
-                try report.writeJUnit { try stream.write($0) }
-            } else {
-                try report.writeHTML(pictureLimit: CheckReport.defaultPictureLimit) { try stream.write($0) }
-            }
-            try stream.commit()
+        return (report, tally)
+    }
+
+    /// Each result's JSON made on every core, then written in order after the ones before.
+    private static func streamJSON(_ chunk: [CheckResult], all: Bool, to stream: OutputFile.Stream, written: inout Int) throws {
+        let listed = all ? chunk : chunk.filter { $0.status != .pass }
+        let lines = OrderedSlots<[UInt8]>(count: listed.count)
+        DispatchQueue.concurrentPerform(iterations: listed.count) { lines.set($0, listed[$0].jsonBytes) }
+        guard !listed.isEmpty else { return }
+        let separator = Array(",\n".utf8)
+        if written > 0 { try stream.write(separator) }
+        try stream.write(lines.joined(separator: separator))
+        written += listed.count
+    }
+
+    /// The report in its format: the rest of a streamed one, or the whole.
+    private func write(_ report: CheckReport, to stream: OutputFile.Stream?) throws {
+        guard let stream else { return try OutputFile.write(try report.render(format), to: output) }
+        if format == .json {
+            try stream.write(try report.jsonTail())
+        } else if format == .junit {
+            try report.writeJUnit { try stream.write($0) }
         } else {
-            try OutputFile.write(try report.render(format), to: output)
+            try report.writeHTML(pictureLimit: CheckReport.defaultPictureLimit) { try stream.write($0) }
         }
+        try stream.commit()
+    }
+
+    private func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
         let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// The summary line on standard error (the text report on standard output ends with it already).
+    private func summarize(_ report: CheckReport, seconds: Double) {
         let rate = seconds > 0 ? Points.format(Double(report.checkCount) / seconds, decimals: 0) : "-"
-        // The text report on standard output ends with the same summary: print it once.
-        if !format.printsSummary(to: output) {
-            FileHandle.standardError.write(line: report.summaryLine + " (\(Points.fixed(seconds)) s, \(rate) checks/s)")
-            if let comparison = report.baseline { FileHandle.standardError.write(line: comparison.summary) }
-        }
+        guard !format.printsSummary(to: output) else { return }
+        FileHandle.standardError.write(line: report.summaryLine + " (\(Points.fixed(seconds)) s, \(rate) checks/s)")
+        if let comparison = report.baseline { FileHandle.standardError.write(line: comparison.summary) }
+    }
+
+    /// Ends the run: a spec mistake found while checking stops it (exit 2), a written baseline accepts the findings,
+    /// else the report's status.
+    private func finish(_ report: CheckReport) throws {
         // A mistake in the spec stops the run, whatever the strings did (a key the check found absent that the
         // first look could not see, a catalog read only now): every one is named, then exit 2.
         if let spec { try Check.stop(onSpecMistakes: report.specErrors(spec: spec), measured: true) }

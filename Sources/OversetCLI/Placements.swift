@@ -57,28 +57,8 @@ enum SiblingTool {
     }
 }
 
-/// `overset check APP_DIR` without a spec (or with `--placements`): the app's placements, read by running
-/// `overset-placements APP_DIR --format json`, made into the check's rules.
+/// Reads an app's placements for `overset spec init`, with the placements tool's failure as a usage error.
 enum CheckPlacements {
-    /// The check plan of one app folder.
-    /// - Throws: `ValidationError` when the arguments are not one folder or the placements cannot be read.
-    static func plan(app arguments: [String], spec: LayoutSpec?, screenWidth: Double? = nil) throws -> PlacementReport.CheckPlan {
-        var isFolder: ObjCBool = false
-        guard arguments.count == 1, let app = arguments.first else {
-            throw ValidationError(spec == nil
-                ? "--spec is required unless the one argument is an app folder (then each key is checked with the label its placements give it)"
-                : "--placements takes one app folder")
-        }
-        guard FileManager.default.fileExists(atPath: app, isDirectory: &isFolder) else {
-            throw ValidationError("\(app): no such file or folder")
-        }
-        guard isFolder.boolValue else {
-            throw ValidationError("\(app) is a file: a catalog file needs --spec; without one, give the app's folder")
-        }
-        let report = try read(app: app, screenWidth: screenWidth)
-        return report.checkPlan(base: spec, appFolder: app)
-    }
-
     /// Runs the placements tool beside this executable and reads its JSON (``PlacementReport/read(app:screenWidth:toolDirectory:)``).
     static func read(app: String, screenWidth: Double? = nil) throws -> PlacementReport {
         do {
@@ -119,14 +99,7 @@ struct SpecInit: ParsableCommand {
     @Option(help: "Write the spec here (never over an existing file) instead of standard output.")
     var output: String?
 
-    @Option(help: "The screen width in points widths are read at (default: the narrowest iPhone the deployment target supports).")
-    var screenWidth: Double?
-
-    func validate() throws {
-        if let screenWidth, !PlacementReport.screenWidthRange.contains(screenWidth) {
-            throw ValidationError(PlacementReport.screenWidthError(screenWidth))
-        }
-    }
+    @OptionGroup var screen: ScreenWidthOption
 
     func run() throws {
         var isFolder: ObjCBool = false
@@ -136,7 +109,7 @@ struct SpecInit: ParsableCommand {
         if let output, FileManager.default.fileExists(atPath: output) {
             throw ValidationError("--output \(output) exists: a spec is written once, to review; remove it or choose another path")
         }
-        let report = try CheckPlacements.read(app: app, screenWidth: screenWidth)
+        let report = try CheckPlacements.read(app: app, screenWidth: screen.screenWidth)
         if report.placements.isEmpty {
             FileHandle.standardError.write(Data("overset: no placement found in \(app) (no Swift, storyboard or XIB file shows a key): the spec has only its default\n".utf8))
         }

@@ -15,6 +15,33 @@ extension PlacementReport {
         public var placedKeys: Set<String>?
         /// Warnings: placements that cannot be checked (a label with no width) and the unplaced keys.
         public var diagnostics: [CatalogDiagnostic]
+
+        /// Sets what a check of the plan needs beyond its spec: only placed keys are checked (when no spec was
+        /// given), and an app's empty catalogs (a language added, not yet filled) are warnings.
+        public func apply(to options: inout CheckOptions) {
+            options.placedKeys = placedKeys
+            options.emptyCatalogsAreWarnings = true
+        }
+    }
+
+    /// The check of an app folder, as `overset check APP_DIR` (with no spec, or with `--placements`) and
+    /// `overset serve APP_DIR` make it: the placements read by the placements tool beside this executable, made
+    /// into rules over `spec`.
+    /// - Throws: ``ToolFailure`` when `arguments` are not one folder or the placements cannot be read.
+    public static func checkPlan(app arguments: [String], spec: LayoutSpec?, screenWidth: Double? = nil) throws(ToolFailure) -> CheckPlan {
+        var isFolder: ObjCBool = false
+        guard arguments.count == 1, let app = arguments.first else {
+            throw ToolFailure(description: spec == nil
+                ? "--spec is required unless the one argument is an app folder (then each key is checked with the label its placements give it)"
+                : "--placements takes one app folder")
+        }
+        guard FileManager.default.fileExists(atPath: app, isDirectory: &isFolder) else {
+            throw ToolFailure(description: "\(app): no such file or folder")
+        }
+        guard isFolder.boolValue else {
+            throw ToolFailure(description: "\(app) is a file: a catalog file needs --spec; without one, give the app's folder")
+        }
+        return try read(app: app, screenWidth: screenWidth).checkPlan(base: spec, appFolder: app)
     }
 
     /// The rule name a spec's default gets when it checks keys with no placement, so that reports say so.

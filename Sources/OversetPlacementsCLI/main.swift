@@ -35,27 +35,20 @@ struct PlacementsCommand: ParsableCommand {
     @Option(help: "text or json.")
     var format: PlacementFormat = .text
 
-    @Option(help: "The screen width in points widths are read at (default: the narrowest iPhone the deployment target supports).")
-    var screenWidth: Double?
+    @OptionGroup var screen: ScreenWidthOption
 
     @Option(help: "Write to this file instead of standard output.")
     var output: String?
 
-    func validate() throws {
-        if let screenWidth, !PlacementReport.screenWidthRange.contains(screenWidth) {
-            throw ValidationError(PlacementReport.screenWidthError(screenWidth))
-        }
-    }
-
     func run() throws {
         if components {
-            print(SystemComponent.markdownTable(screenWidth: screenWidth ?? 375), terminator: "")
+            print(SystemComponent.markdownTable(screenWidth: screen.screenWidth ?? 375), terminator: "")
             return
         }
         guard let app else { throw ValidationError("give the app's folder (or --components for the components' table)") }
         let report: PlacementReport
         do {
-            report = try Placements.find(in: app, options: .init(screenWidth: screenWidth))
+            report = try Placements.find(in: app, options: .init(screenWidth: screen.screenWidth))
         } catch let error as PlacementError {
             FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
             throw ExitCode(2)

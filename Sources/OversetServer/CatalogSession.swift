@@ -36,7 +36,7 @@ public final class CatalogSession: Sendable {
     /// Reads the catalogs (files or folders) and the spec, and judges every string.
     /// - Throws: what `overset check` would stop on: a spec mistake, a catalog that cannot be found.
     public convenience init(catalogs paths: [String], spec specPath: String, baseline baselinePath: String? = nil) throws {
-        try self.init(catalogs: paths, spec: try LayoutSpec.read(path: specPath, defaultPlatform: CatalogFormat.platform(of: paths)),
+        try self.init(catalogs: paths, spec: try LayoutSpec.read(path: specPath, judging: paths),
                       baseline: baselinePath)
     }
 
@@ -46,8 +46,7 @@ public final class CatalogSession: Sendable {
     public convenience init(app: String, placements report: PlacementReport, baseline baselinePath: String? = nil) throws {
         let plan = report.checkPlan(base: nil, appFolder: app)
         var options = CheckOptions()
-        options.placedKeys = plan.placedKeys
-        options.emptyCatalogsAreWarnings = true
+        plan.apply(to: &options)
         try self.init(catalogs: [app], spec: plan.spec, options: options, baseline: baselinePath,
                       notes: plan.diagnostics.map(\.description))
     }

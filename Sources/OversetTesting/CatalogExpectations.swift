@@ -64,7 +64,7 @@ private func expectFits(keys: [String]?, in catalog: String, spec: String, langu
     let specPath = resolve(spec, from: sourceLocation.filePath)
     let layoutSpec: LayoutSpec
     do {
-        layoutSpec = try LayoutSpec.read(path: specPath, defaultPlatform: CatalogFormat.platform(of: [resolve(catalog, from: sourceLocation.filePath)]))
+        layoutSpec = try LayoutSpec.read(path: specPath, judging: [resolve(catalog, from: sourceLocation.filePath)])
     } catch {
         Issue.record(Comment(rawValue: "the layout spec: \(error)"), sourceLocation: sourceLocation)
         return nil
@@ -129,7 +129,7 @@ public func XCTAssertFits(key: String?, in catalog: String, spec: String, langua
     let layoutSpec: LayoutSpec
     do {
         layoutSpec = try LayoutSpec.read(path: resolve(spec, from: "\(file)"),
-                                         defaultPlatform: CatalogFormat.platform(of: [resolve(catalog, from: "\(file)")]))
+                                         judging: [resolve(catalog, from: "\(file)")])
     } catch {
         XCTFail("the layout spec: \(error)", file: file, line: line)
         return

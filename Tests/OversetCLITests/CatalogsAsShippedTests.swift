@@ -234,9 +234,9 @@ import Testing
 
     /// The HTML report of a real app (Kiwix's 40 `.lproj` tables, from shared/real-catalogs) stays under twice the
     /// JSON report's size: the grid lists keys with a finding, pictures come for the first failures only.
-    @Test func htmlReport_isUnderTwiceTheJSON() throws {
-        let kiwix = DoorAgreementTests.root + "/../shared/real-catalogs/kiwix"
-        try #require(FileManager.default.fileExists(atPath: kiwix), "shared/real-catalogs is beside the repository")
+    @Test(.enabled(if: SharedFolder.has("real-catalogs/kiwix"), SharedFolder.notice("real-catalogs/kiwix")))
+    func htmlReport_isUnderTwiceTheJSON() throws {
+        let kiwix = SharedFolder.path("real-catalogs/kiwix")
         let directory = try Self.tree(["spec.yml": "default: {style: body, width: 240, maxLines: 1}\ncategories: [Large, AX3]\n"])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for format in ["html", "json"] {
@@ -270,3 +270,14 @@ import Testing
     }
 }
 
+
+/// `../shared` beside the repository (the real apps' catalogs): present on the project's machines and in CI, absent
+/// in a fresh clone elsewhere. A test that reads it is skipped there, with a notice saying so, rather than failing
+/// the README's test command.
+enum SharedFolder {
+    static func path(_ relative: String) -> String { DoorAgreementTests.root + "/../shared/" + relative }
+    static func has(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path(relative)) }
+    static func notice(_ relative: String) -> Comment {
+        Comment(rawValue: "skipped: needs ../shared/\(relative) beside the repository (present in CI)")
+    }
+}

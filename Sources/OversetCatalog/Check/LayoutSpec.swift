@@ -90,6 +90,13 @@ public struct LayoutSpec: Sendable {
         return try parse(text, path: path, defaultPlatform: defaultPlatform)
     }
 
+    /// Reads the spec that judges `catalogs` (files or folders): its platform, when it names none, is the catalogs'
+    /// (``/OversetFormats/CatalogFormat/platform(of:format:)``). The one place a check, `annotate`, the server and
+    /// the test helpers infer it.
+    public static func read(path: String, judging catalogs: [String], format: CatalogFormat? = nil) throws -> LayoutSpec {
+        try read(path: path, defaultPlatform: CatalogFormat.platform(of: catalogs, format: format))
+    }
+
     /// Parses a spec from YAML (JSON is YAML too).
     public static func parse(_ text: String, path: String, defaultPlatform: Platform = .ios) throws -> LayoutSpec {
         let root = try compose(text, origin: path, what: "the layout spec")
