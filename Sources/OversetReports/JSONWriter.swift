@@ -279,6 +279,12 @@ package struct JSONWriter: ~Copyable {
         ascii(value ? "true" : "false")
     }
 
+    /// `null`.
+    package mutating func null() {
+        separate()
+        ascii("null")
+    }
+
     // Members, skipped when nil as `JSONEncoder` skips them.
     package mutating func member(_ name: StaticString, _ value: String?) {
         guard let value else { return }

@@ -139,11 +139,33 @@ public final class OversetService: Sendable {
         return .json(json.bytes)
     }
 
+    /// A setting's value as JSON (null for none).
+    private static func write(_ value: SettingValue?, to json: inout JSONWriter) {
+        switch value {
+        case .string(let text)?: json.string(text)
+        case .number(let number)?: json.number(number)
+        case .bool(let flag)?: json.bool(flag)
+        case .list(let items)?:
+            json.beginArray()
+            for item in items { write(item, to: &json) }
+            json.endArray()
+        case .table, .null, nil: json.null()
+        }
+    }
+
     private static func write(_ settings: [LabelSetting], to json: inout JSONWriter) {
         json.beginArray()
         for setting in settings {
             json.beginObject()
             json.member("default", setting.defaultValue)
+            // The typed default on each platform (null: none), as the decoder applies it.
+            json.key("defaults")
+            json.beginObject()
+            for platform in Platform.allCases {
+                json.key(escaping: platform.rawValue)
+                Self.write(setting.default.value(on: platform), to: &json)
+            }
+            json.endObject()
             json.member("flag", setting.flag)
             json.member("help", setting.help)
             json.member("key", setting.key)
