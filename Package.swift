@@ -10,6 +10,7 @@ let systemLibraries: [Target] = [
     .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig1-dev"])]),
     .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(name: "CTreeSitter", pkgConfig: "tree-sitter", providers: [.apt(["libtree-sitter-dev"])]),
 ]
 
 let package = Package(
@@ -97,6 +98,9 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
+        // Source code read with tree-sitter (Objective-C, Kotlin, Java): the one Swift module over CTreeSitter, with
+        // the grammars loaded at run time (scripts/build-grammars.sh builds them).
+        .target(name: "OversetSyntaxTrees", dependencies: ["CTreeSitter"]),
         // Android: resources (layouts, styles, menus, preferences, navigation), Kotlin and Java, and the entry that
         // reads an Android project (no swift-syntax).
         .target(name: "OversetAndroidPlacements", dependencies: ["Overset", "OversetCatalog", "OversetPlacements"]),

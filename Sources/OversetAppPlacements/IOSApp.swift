@@ -4,6 +4,7 @@ import OversetCatalog
 import OversetPlacements
 import OversetIBPlacements
 import OversetSwiftPlacements
+import OversetObjCPlacements
 
 /// An iOS app's placements: its storyboards and XIBs, its Swift files, and its catalogs (for the keys no placement
 /// shows).
@@ -11,27 +12,33 @@ enum IOSApp {
     typealias Options = Placements.Options
     typealias TableKey = Placements.TableKey
 
-    /// Reads the app under `folder`: its storyboards and XIBs, its Swift files, and its catalogs (for the keys no
+    /// Reads the app under `folder` as its build does (``IOSAppFiles``): its storyboards and XIBs, its Swift and
+    /// Objective-C, its localization wrappers (found from their bodies), and its shipped catalogs (for the keys no
     /// placement shows).
-    /// - Throws: ``PlacementError`` when `folder` is not a folder.
     static func find(in folder: String, options: Options, reader: inout Placements.Reader) -> PlacementReport {
-        let files = sourceFiles(under: folder, limit: options.maximumFiles, problems: &reader.problems)
-        if files.isEmpty {
-            reader.problems.append(PlacementProblem(file: ".", message: "no Swift, storyboard or XIB file in this folder: "
-                + "nothing to place (is it the app's folder?)"))
+        let app = IOSAppFiles.read(folder, limit: options.maximumFiles, problems: &reader.problems)
+        if app.swift.isEmpty && app.objectiveC.isEmpty && app.interfaceBuilder.isEmpty {
+            reader.problems.append(PlacementProblem(file: ".", message: "no Swift, Objective-C, storyboard or XIB file in this "
+                + "folder: nothing to place (is it the app's folder?)"))
         }
-        let (screenWidth, screenFrom) = options.screenWidth.map { ($0, "--screen-width") } ?? narrowestScreen(folder, files: files)
-        let documents = reader.interfaceBuilder(files.filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") },
-                                                screenWidth: screenWidth)
+        let (screenWidth, screenFrom) = options.screenWidth.map { ($0, "--screen-width") } ?? app.screen
+        let documents = reader.interfaceBuilder(app.interfaceBuilder, screenWidth: screenWidth)
         var placements = documents.flatMap { document in
             document.elements.flatMap { element in
                 element.keys.map { Placements.placement(key: $0.key, table: document.table, element: element) }
             }
         }
-        let catalogKeys = keysOfCatalogs(folder, problems: &reader.problems)
+        let catalogKeys = keysOfCatalogs(app.catalogs, folder: folder, problems: &reader.problems)
         var uses = Placements.UnplacedReasons()
-        placements += reader.swiftPlacements(files.filter { $0.hasSuffix(".swift") }, documents: documents,
-                                             catalogKeys: catalogKeys, screenWidth: screenWidth, uses: &uses)
+        var swift = reader.swift(app.swift)
+        let objc = reader.objectiveC(app.objectiveC)
+        let wrappers = Self.wrappers(swift: swift, objc: objc, catalogKeys: catalogKeys)
+        swift.index(wrappers: wrappers)
+        let inherited = Self.inheritance(swift: swift, objc: objc)
+        placements += objc.placements(documents: documents, catalogKeys: catalogKeys, wrappers: wrappers,
+                                      screenWidth: screenWidth, uses: &uses, inherited: inherited)
+        placements += swift.placements(documents: documents, catalogKeys: catalogKeys, wrappers: wrappers,
+                                       screenWidth: screenWidth, uses: &uses, inherited: inherited)
         for index in placements.indices {
             placements[index].inCatalog = catalogKeys.contains(TableKey(table: placements[index].table, key: placements[index].key))
         }
@@ -44,63 +51,69 @@ enum IOSApp {
         }
         let placed = Set(placements.map { TableKey(table: $0.table, key: $0.key) })
         let unplaced = catalogKeys.subtracting(placed).sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map(uses.unplaced)
-        return PlacementReport(placements: placements, unplaced: unplaced, problems: reader.problems,
-                               screenWidth: screenWidth, screenWidthFrom: screenFrom)
+        var report = PlacementReport(placements: placements, unplaced: unplaced, problems: reader.problems,
+                                     screenWidth: screenWidth, screenWidthFrom: screenFrom)
+        if !app.projects.isEmpty { report.catalogs = app.catalogs }
+        return report
     }
 
-    /// The app's catalogs' keys in its development language (every language's keys, once each), by table.
-    private static func keysOfCatalogs(_ folder: String, problems: inout [PlacementProblem]) -> Set<TableKey> {
+    /// The app's localization wrappers: those Objective-C and Swift define (each language's may call the other's,
+    /// so both are read again until neither adds one), then those the catalogs show (functions the app calls but
+    /// does not define, with catalog keys as their literals).
+    static func wrappers(swift: SwiftReading, objc: ObjCReading, catalogKeys: Set<TableKey>) -> LocalizationWrappers {
+        var wrappers = LocalizationWrappers()
+        for _ in 0..<8 {
+            let fromObjC = objc.findWrappers(&wrappers)
+            let fromSwift = swift.findWrappers(&wrappers)
+            if !fromObjC && !fromSwift { break }
+        }
+        let keys = Set(catalogKeys.map(\.key))
+        let known = SwiftWrapperScan.appleNames.union(ObjCReading.appleNames)
+        wrappers.addFromEvidence(calls: swift.scan.literalCalls.merging(objc.literalCalls) { $0 + $1 }.filter { !known.contains($0.key) },
+                                 receivers: swift.scan.literalReceivers, defined: swift.scan.defined.union(objc.defined),
+                                 isKey: keys.contains)
+        return wrappers
+    }
+
+    /// The settings an app class gives its own text up its superclasses, nearest first, whichever language declares
+    /// each, and the UIKit class at the top (`PrimaryButton` → `WMFButton` → `UIButton`).
+    static func inheritance(swift: SwiftReading, objc: ObjCReading)
+        -> (String) -> (settings: [(name: String, value: PlacementValue, from: String)], notes: [String], base: String?) {
+        { type in
+            var settings: [(name: String, value: PlacementValue, from: String)] = []
+            var notes: [String] = []
+            var current: String? = type
+            var visited: Set<String> = []
+            while let name = current, visited.insert(name).inserted, visited.count <= 16 {
+                guard let own = swift.ownSettings(of: name) ?? objc.ownSettings(of: name) else { return (settings, notes, name) }
+                // Nearer classes win: a subclass's setting is applied after (over) its superclass's.
+                settings = own.settings + settings
+                notes += own.notes
+                current = own.superclass
+            }
+            return (settings, notes, current)
+        }
+    }
+
+    /// The keys of the app's catalogs (`files`, relative to `folder`), every language's once each, by table;
+    /// `InfoPlist` (the app's name and permission prompts, not its views) left out.
+    private static func keysOfCatalogs(_ files: [String], folder: String, problems: inout [PlacementProblem]) -> Set<TableKey> {
         var keys = Set<TableKey>()
-        for file in Catalog.files(under: folder) where !file.hasSuffix("strings.xml") {
+        for file in files where !file.hasSuffix("strings.xml") {
             let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             guard name != "InfoPlist" else { continue }
             do {
-                let catalog = try Catalog.read(path: file)
+                let catalog = try Catalog.read(path: (folder as NSString).appendingPathComponent(file))
                 for entry in catalog.entries {
                     keys.insert(TableKey(table: entry.table.map { ($0 as NSString).deletingPathExtension } ?? name, key: entry.key))
                 }
             } catch let error as CatalogError where error.message.contains("empty catalog") {
                 continue  // a table with no strings yet has no keys to place
             } catch {
-                problems.append(PlacementProblem(file: Placements.relative(file, to: folder), message: "catalog not read: \(error)"))
+                problems.append(PlacementProblem(file: file, message: "catalog not read: \(error)"))
             }
         }
         return keys
     }
 
-    /// The Swift, storyboard and XIB files under `folder`, relative to it, sorted; dependencies' and build
-    /// folders skipped.
-    static func sourceFiles(under folder: String, limit: Int, problems: inout [PlacementProblem]) -> [String] {
-        PlacementFiles.walk(folder, limit: limit, skipping: Placements.skippedFolders, problems: &problems) { _, ext in
-            ext == "swift" || ext == "storyboard" || ext == "xib"
-        }
-    }
-
-    /// The narrowest iPhone screen the app supports, from the lowest iOS deployment target in its Xcode projects or
-    /// `Package.swift`: 320 pt (iPhone SE, 1st generation) below iOS 16, 375 pt (iPhone SE, 2nd generation, and
-    /// iPhone 8) from iOS 16, which requires an iPhone 8 or later. Display Zoom still shows 320 pt on iOS 16–26:
-    /// give `--screen-width 320` to check it.
-    static func narrowestScreen(_ folder: String, files: [String]) -> (Double, String) {
-        var targets: [Double] = []
-        let root = URL(fileURLWithPath: folder)
-        if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) {
-            for case let url as URL in walker {
-                if Placements.skippedFolders.contains(url.lastPathComponent) { walker.skipDescendants(); continue }
-                guard url.lastPathComponent == "project.pbxproj" || url.lastPathComponent == "Package.swift",
-                      let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-                let pattern = url.lastPathComponent == "Package.swift"
-                    ? #"\.iOS\(\s*(?:\.v|")([0-9]+)"# : #"IPHONEOS_DEPLOYMENT_TARGET = "?([0-9]+(?:\.[0-9]+)?)"#
-                guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
-                for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                    if let range = Range(match.range(at: 1), in: text), let version = Double(text[range]) { targets.append(version) }
-                }
-            }
-        }
-        guard let lowest = targets.min() else {
-            return (320, "no iOS deployment target found: 320 pt, the narrowest iPhone")
-        }
-        let version = Points.format(lowest, decimals: 1)
-        return lowest < 16 ? (320, "iOS \(version) deployment target: 320 pt (iPhone SE, 1st generation)")
-            : (375, "iOS \(version) deployment target: 375 pt (iPhone SE, 2nd generation)")
-    }
 }

@@ -163,6 +163,9 @@ public struct PlacementReport: Sendable, Hashable, Codable {
     }
     /// Where ``screenWidth`` came from (`"iOS 16 deployment target: 375 pt"`, `"--screen-width"`).
     public var screenWidthFrom: String
+    /// The catalogs the app ships, relative to its folder, when its project says (an Xcode project's Copy Bundle
+    /// Resources, an Android app's modules): what `overset check APP_DIR` judges. Nil: every catalog under the folder.
+    public var catalogs: [String]? = nil
 
     /// - Parameters are the properties of the same names.
     public init(placements: [Placement], unplaced: [UnplacedKey], problems: [PlacementProblem],

@@ -117,6 +117,21 @@ public enum Placements {
         }
     }
 
+    /// A UIKit label set in code with no font or lines of its own takes `UILabel`'s defaults.
+    package static func completeUIKitDefaults(_ placement: inout Placement) {
+        if placement.component == "UIButton", placement.label["maxLines"] == nil {
+            placement.set("maxLines", .number(1), from: "UIButton's title label: numberOfLines 1 (UILabel's default)")
+        }
+        guard placement.component == "UILabel" else { return }
+        if placement.label["style"] == nil, placement.label["size"] == nil {
+            placement.set("size", .number(17), from: "UILabel default (the system font at 17 pt, UILabel.font)")
+            placement.set("relativeTo", .name("none"), from: "UILabel default (a fixed size)")
+        }
+        if placement.label["maxLines"] == nil {
+            placement.set("maxLines", .number(1), from: "UILabel default (numberOfLines 1)")
+        }
+    }
+
     package static func relative(_ path: String, to folder: String) -> String {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path

@@ -14,21 +14,17 @@ package enum UIKitNames {
         }
     }
 
-    /// A weight name (`semibold`, `UIFontWeightMedium`, `.medium`) as the settings' weights: lighter than regular
-    /// counts as regular, medium as semibold (the heavier, wider neighbour), black as heavy.
+    /// A weight name (`semibold`, `UIFontWeightMedium`, `.medium`, `UIFont.Weight.black`) as the settings' weight
+    /// of the same name: every UIKit weight is measured as asked (Inter, standing in for SF Pro, has them all).
     package static func weight(_ name: String) -> (weight: String, note: String?)? {
         var short = name
         for prefix in ["UIFontWeight", "Font.Weight.", "UIFont.Weight.", "."] where short.hasPrefix(prefix) {
             short = String(short.dropFirst(prefix.count))
         }
         switch short.lowercased() {
-        case "ultralight", "thin", "light", "regular": return ("regular", short.lowercased() == "regular" ? nil : "\(short) measured as regular")
-        case "medium": return ("semibold", "medium measured as semibold, the next weight the settings have")
-        case "semibold": return ("semibold", nil)
-        case "bold": return ("bold", nil)
-        case "heavy", "black": return ("heavy", nil)
+        case "ultralight": return (FontWeight.ultraLight.rawValue, nil)
+        case "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black": return (short.lowercased(), nil)
         default: return nil
         }
     }
-
 }

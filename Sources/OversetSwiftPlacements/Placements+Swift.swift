@@ -5,59 +5,117 @@ import OversetIBPlacements
 import SwiftParser
 import SwiftSyntax
 
-extension Placements.Reader {
-        /// Every Swift file parsed and indexed (declarations first: accessors, fonts, modifiers, types).
-        mutating func swift(_ files: [String]) -> (SwiftIndex, [(file: String, tree: SourceFileSyntax)]) {
-            var trees: [(file: String, tree: SourceFileSyntax)] = []
-            var index = SwiftIndex()
-            for file in files {
-                guard let data = read(file) else { continue }
-                let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
-                // The readers below walk the tree recursively: a tree deeper than real code (a member chain 20,000
-                // links long) would overflow the stack, so it is refused first, walked without recursion.
-                if Placements.depth(of: tree, exceeds: Placements.maximumSyntaxDepth) {
-                    problems.append(PlacementProblem(file: file, message: "not read: nested deeper than "
-                        + "\(Placements.maximumSyntaxDepth) levels (maximumSyntaxDepth)"))
-                    continue
-                }
-                if tree.hasError {
-                    problems.append(PlacementProblem(file: file, message: "has Swift the parser could not read; placed what it could"))
-                }
-                index.add(tree)
-                trees.append((file, tree))
-            }
+/// An app's Swift, parsed: read in steps, because its wrappers may call Objective-C's and the other way round
+/// (``/OversetPlacements/LocalizationWrappers``), and its accessors and uses are read only once every wrapper is
+/// known.
+package struct SwiftReading {
+    var trees: [(file: String, tree: SourceFileSyntax)] = []
+    /// The definitions and literal calls the catalog evidence for wrappers needs.
+    package var scan = SwiftWrapperScan()
+    /// Every declaration, read once the wrappers are known (``index(wrappers:)``).
+    var index = SwiftIndex()
+
+    /// Reads every declaration (accessors, fonts, modifiers, types) with `wrappers` known.
+    package mutating func index(wrappers: LocalizationWrappers) {
+        var index = SwiftIndex()
+        LocalizationWrappers.$current.withValue(wrappers) {
+            for (_, tree) in trees { index.add(tree) }
             index.finish()
-            return (index, trees)
         }
+        self.index = index
+    }
+
+    /// The settings an app class declared in Swift gives its own text (a `UILabel` subclass's `numberOfLines = 0`
+    /// in its initializer, a button subclass's `titleLabel?.font = …`), and its superclass; nil when `type` is
+    /// not a class of the app's Swift.
+    package func ownSettings(of type: String) -> (settings: [(name: String, value: PlacementValue, from: String)],
+                                                  notes: [String], superclass: String?)? {
+        guard let facts = index.types[type], facts.isClass else { return nil }
+        let own = SwiftPlacementFinder.uikitSettings(facts.assignments["self"] ?? [], of: "self", fonts: index.fonts,
+                                                     from: "code: \(type) (its own setup)")
+        return (own.settings, own.notes, facts.superclass)
+    }
+
+    /// Adds the wrappers the Swift defines (with `wrappers` known); true when it added one.
+    package func findWrappers(_ wrappers: inout LocalizationWrappers) -> Bool {
+        var added = false
+        for _ in 0..<8 {
+            guard SwiftWrapperScan.findWrappers(in: trees, wrappers: &wrappers) else { break }
+            added = true
+        }
+        return added
+    }
+
+    /// The placements of the Swift files, each joined to the Interface Builder element its outlet connects
+    /// (`documents`), with the uses of keys whose label cannot be told noted in `uses`; every declaration is read
+    /// first (accessors, fonts, modifiers, types), then every use, with `wrappers` known.
+    package func placements(documents: [IBDocument], catalogKeys: Set<Placements.TableKey>, wrappers: LocalizationWrappers,
+                            screenWidth: Double, uses: inout Placements.UnplacedReasons,
+                            inherited: @escaping SwiftPlacementFinder.Inheritance = { _ in ([], [], nil) }) -> [Placement] {
+        LocalizationWrappers.$current.withValue(wrappers) {
+            var placements: [Placement] = []
+            for (file, tree) in trees where !Placements.isWatchOS(tree) {
+                let finder = SwiftPlacementFinder(index: index, screenWidth: screenWidth,
+                                                  converter: SourceLocationConverter(fileName: file, tree: tree))
+                finder.inherited = inherited
+                finder.walk(tree)
+                placements += finder.placements.map {
+                    Placements.placement($0, file: file, documents: documents, catalogKeys: catalogKeys)
+                }
+                for (list, use) in [(finder.uses, Placements.UnplacedReasons.Use.shown), (finder.spoken, .spoken), (finder.keyboard, .keyboard)] {
+                    for found in list {
+                        let key = Placements.TableKey(table: found.key.table, key: Placements.resolve(found.key, in: catalogKeys))
+                        uses.add(key, at: "\(file):\(found.line)", as: use)
+                    }
+                }
+            }
+            return placements
+        }
+    }
 }
 
 extension Placements.Reader {
-    /// The placements of the app's Swift files, each joined to the Interface Builder element its outlet connects
-    /// (`documents`), with the uses of keys whose label cannot be told noted in `uses`.
-    package mutating func swiftPlacements(_ files: [String], documents: [IBDocument], catalogKeys: Set<Placements.TableKey>,
-                                          screenWidth: Double, uses: inout Placements.UnplacedReasons) -> [Placement] {
-        // Every declaration first, then every use.
-        let (index, trees) = swift(files)
-        var placements: [Placement] = []
-        for (file, tree) in trees where !Placements.isWatchOS(tree) {
-            let finder = SwiftPlacementFinder(index: index, screenWidth: screenWidth,
-                                              converter: SourceLocationConverter(fileName: file, tree: tree))
-            finder.walk(tree)
-            placements += finder.placements.map {
-                Placements.placement($0, file: file, documents: documents, catalogKeys: catalogKeys)
+    /// Every Swift file parsed. A tree deeper than ``Placements/maximumSyntaxDepth`` is refused (the readers walk
+    /// trees recursively); one with text the parser could not read is placed as far as it parsed, and named with
+    /// the line and text it stopped at.
+    package mutating func swift(_ files: [String]) -> SwiftReading {
+        var reading = SwiftReading()
+        for file in files {
+            guard let data = read(file) else { continue }
+            let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
+            if Placements.depth(of: tree, exceeds: Placements.maximumSyntaxDepth) {
+                problems.append(PlacementProblem(file: file, message: "not read: nested deeper than "
+                    + "\(Placements.maximumSyntaxDepth) levels (maximumSyntaxDepth)"))
+                continue
             }
-            for (list, use) in [(finder.uses, Placements.UnplacedReasons.Use.shown), (finder.spoken, .spoken), (finder.keyboard, .keyboard)] {
-                for found in list {
-                    let key = Placements.TableKey(table: found.key.table, key: Placements.resolve(found.key, in: catalogKeys))
-                    uses.add(key, at: "\(file):\(found.line)", as: use)
-                }
+            if tree.hasError {
+                let converter = SourceLocationConverter(fileName: file, tree: tree)
+                let problem = Placements.firstUnreadable(tree).map { node in
+                    " at line \(converter.location(for: node.positionAfterSkippingLeadingTrivia).line) "
+                        + "(`\(node.trimmedDescription.prefix(40))`)"
+                } ?? ""
+                problems.append(PlacementProblem(file: file, message: "has Swift the parser could not read\(problem); placed what it could"))
             }
+            reading.trees.append((file, tree))
         }
-        return placements
+        reading.scan.scan(reading.trees)
+        return reading
     }
 }
 
 extension Placements {
+    /// The first text the Swift parser could not read: unexpected tokens, or a token it had to assume.
+    static func firstUnreadable(_ tree: SourceFileSyntax) -> Syntax? {
+        var stack: [Syntax] = [Syntax(tree)]
+        while let node = stack.popLast() {
+            if node.is(UnexpectedNodesSyntax.self) { return node }
+            if let token = node.as(TokenSyntax.self), token.presence == .missing { return node.parent ?? node }
+            guard node.hasError else { continue }
+            stack.append(contentsOf: node.children(viewMode: .all).reversed())
+        }
+        return nil
+    }
+
     /// A placement found in Swift, its key matched to the catalog, over the IB element its outlet connects.
     static func placement(_ found: CodePlacement, file: String, documents: [IBDocument],
                                   catalogKeys: Set<TableKey>) -> Placement {
@@ -76,21 +134,6 @@ extension Placements {
         }
         completeUIKitDefaults(&placement)
         return placement
-    }
-
-    /// A UIKit label set in code with no font or lines of its own takes `UILabel`'s defaults.
-    private static func completeUIKitDefaults(_ placement: inout Placement) {
-        if placement.component == "UIButton", placement.label["maxLines"] == nil {
-            placement.set("maxLines", .number(1), from: "UIButton's title label: numberOfLines 1 (UILabel's default)")
-        }
-        guard placement.component == "UILabel" else { return }
-        if placement.label["style"] == nil, placement.label["size"] == nil {
-            placement.set("size", .number(17), from: "UILabel default (the system font at 17 pt, UILabel.font)")
-            placement.set("relativeTo", .name("none"), from: "UILabel default (a fixed size)")
-        }
-        if placement.label["maxLines"] == nil {
-            placement.set("maxLines", .number(1), from: "UILabel default (numberOfLines 1)")
-        }
     }
 
     /// An interpolated key matched to the one catalog key of its table with a format specifier at each value

@@ -77,40 +77,64 @@ enum Expressions {
     }
 
     /// A key named directly: `NSLocalizedString("k", tableName: "T", comment: …)`, `String(localized: "k",
-    /// table: "T")`, `LocalizedStringKey("k")`, `LocalizedStringResource("k", table: "T")`, SwiftGen's
-    /// `tr("T", "k", …)`, and the common `"k".localized` / `"k".localized()` extensions.
+    /// table: "T")`, `LocalizedStringKey("k")`, `LocalizedStringResource("k", table: "T")`,
+    /// `Bundle.main.localizedString(forKey: "k", value: nil, table: "T")`, or a call of one of the app's own
+    /// wrappers found from their bodies (``/OversetPlacements/LocalizationWrappers``: SwiftGen's `tr("T", "k")`,
+    /// `"k".localized`, `XyzLocalizedString("k", value:, comment:)`).
     static func directKey(_ expression: ExprSyntax) -> CodeKey? {
+        guard let (keyExpression, tableExpression) = localizationArguments(expression) else { return nil }
+        guard let text = literal(keyExpression) else { return nil }
+        let table = tableExpression.flatMap { literal($0) }.flatMap { $0.isPattern ? nil : $0.text } ?? "Localizable"
+        // A wrapper's key is a key as written; Apple's initializers of a localized string also take an
+        // interpolation (a pattern matched against the catalog's format specifiers).
+        if text.isPattern, !acceptsPatterns(expression) { return nil }
+        return CodeKey(key: text.text, table: table, isPattern: text.isPattern)
+    }
+
+    /// Whether a localization call takes an interpolated literal as a pattern (`String(localized:)`,
+    /// `LocalizedStringKey`, `LocalizedStringResource`).
+    private static func acceptsPatterns(_ expression: ExprSyntax) -> Bool {
+        guard let call = expression.as(FunctionCallExprSyntax.self), let name = calledName(call) else { return false }
+        return name == "LocalizedStringKey" || name == "LocalizedStringResource" || (name == "String" && argument(call, "localized") != nil)
+    }
+
+    /// The key's and table's argument expressions of a localization call (Apple's, or a wrapper found in the app),
+    /// whatever they are (literals, a parameter): what ``directKey(_:)`` reads and what finds wrappers.
+    static func localizationArguments(_ expression: ExprSyntax) -> (key: ExprSyntax, table: ExprSyntax?)? {
+        let wrappers = LocalizationWrappers.current
+        // `"k".localized`, `"k".localized()`: a member of String that localizes its receiver.
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-           ["localized", "localizedString", "localised"].contains(member.declName.baseName.text),
-           let literal = literal(base), !literal.isPattern {
-            return CodeKey(key: literal.text, table: "Localizable", isPattern: false)
+           wrappers[member.declName.baseName.text]?.key == .receiver {
+            return (base, nil)
         }
         guard let call = expression.as(FunctionCallExprSyntax.self), let name = calledName(call) else { return nil }
-        func table(_ label: String) -> String {
-            argument(call, label).flatMap { literal($0)?.text } ?? "Localizable"
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+           wrappers[name]?.key == .receiver, call.arguments.allSatisfy({ $0.label != nil }) {
+            return (base, nil)
         }
         switch name {
-        // (One `where` for every name: a `where` after a list of patterns guards only the last.)
-        case _ where ["NSLocalizedString", "LocalizedString", "localizedString", "Localized", "localized"].contains(name)
-            && (call.calledExpression.is(DeclReferenceExprSyntax.self) || name == "NSLocalizedString"):
-            // Apps' own wrappers (`LocalizedString("key", comment: …)` in LoopKit) take the key first, as
-            // NSLocalizedString does.
-            guard let first = unlabeled(call, 0), let text = literal(first), !text.isPattern else { return nil }
-            return CodeKey(key: text.text, table: table("tableName"), isPattern: false)
+        case "NSLocalizedString":
+            return unlabeled(call, 0).map { ($0, argument(call, "tableName")) }
         case "String" where argument(call, "localized") != nil:
-            guard let text = argument(call, "localized").flatMap({ literal($0) }) else { return nil }
-            return CodeKey(key: text.text, table: table("table"), isPattern: text.isPattern)
+            return argument(call, "localized").map { ($0, argument(call, "table")) }
         case "LocalizedStringKey", "LocalizedStringResource":
-            guard let first = unlabeled(call, 0), let text = literal(first) else { return nil }
-            return CodeKey(key: text.text, table: table("table"), isPattern: text.isPattern)
-        case "tr":
-            guard let tableName = unlabeled(call, 0).flatMap({ literal($0) }), !tableName.isPattern,
-                  let key = unlabeled(call, 1).flatMap({ literal($0) }), !key.isPattern else { return nil }
-            return CodeKey(key: key.text, table: tableName.text, isPattern: false)
-        case "localized" where call.calledExpression.as(MemberAccessExprSyntax.self)?.base.flatMap({ literal($0) }) != nil:
-            return directKey(call.calledExpression)
+            return unlabeled(call, 0).map { ($0, argument(call, "table")) }
+        case "localizedString" where argument(call, "forKey") != nil && call.calledExpression.is(MemberAccessExprSyntax.self):
+            return argument(call, "forKey").map { ($0, argument(call, "table")) }
         default:
-            return nil
+            // An app's wrapper is called by its bare name (`tr(…)`, `L10n.tr(…)` from inside its namespace).
+            guard let wrapper = wrappers[name], wrapper.key != .receiver else { return nil }
+            guard let key = slot(wrapper.key, in: call) else { return nil }
+            return (key, wrapper.table.flatMap { slot($0, in: call) })
+        }
+    }
+
+    /// The argument a wrapper's slot names in a call.
+    private static func slot(_ slot: LocalizationWrappers.Slot, in call: FunctionCallExprSyntax) -> ExprSyntax? {
+        switch slot {
+        case .position(let index): unlabeled(call, index)
+        case .label(let label): argument(call, label)
+        case .receiver: nil
         }
     }
 

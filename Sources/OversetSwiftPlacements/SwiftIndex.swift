@@ -45,6 +45,10 @@ struct SwiftIndex {
         /// Layout anchors constrained in code: `titleLabel.leadingAnchor.constraint(equalTo: view.leadingAnchor,
         /// constant: 16)`.
         var anchors: [String: [(anchor: String, call: FunctionCallExprSyntax)]] = [:]
+        /// Whether the type is a class (one that may subclass a label, button or view).
+        var isClass = false
+        /// The class it inherits from (the first type of its inheritance clause).
+        var superclass: String?
     }
 
     mutating func add(_ file: SourceFileSyntax) {
@@ -64,6 +68,8 @@ struct SwiftIndex {
             merged.outlets.formUnion(facts.outlets)
             merged.assignments.merge(facts.assignments) { $0 + $1 }
             merged.anchors.merge(facts.anchors) { $0 + $1 }
+            merged.isClass = merged.isClass || facts.isClass
+            merged.superclass = merged.superclass ?? facts.superclass
             types[name] = merged
         }
     }
@@ -198,6 +204,10 @@ struct SwiftIndex {
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
             typeDeclarations[node.name.text, default: []].append(node)
+            var facts = types[node.name.text] ?? TypeFacts()
+            facts.isClass = true
+            if let first = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription { facts.superclass = first }
+            types[node.name.text] = facts
             return .visitChildren
         }
         var returning: [String: [(owner: String, returned: [ExprSyntax], isKeyType: Bool)]] = [:]
@@ -336,6 +346,15 @@ struct SwiftIndex {
             var parts = assignment.target.split(separator: ".").map(String.init)
             let explicitSelf = parts.first == "self"
             if explicitSelf { parts.removeFirst() }
+            // A class's own text: `numberOfLines = 0` in a label subclass, `titleLabel?.numberOfLines = 0` in a
+            // button subclass (`self`'s, read when the app's code uses the class).
+            if parts.count == 1, explicitSelf || SwiftIndex.localDeclaration(of: parts[0], before: Syntax(node)) == nil {
+                types[owner, default: TypeFacts()].assignments["self", default: []].append((parts[0], assignment.value))
+                return .visitChildren
+            }
+            if parts.count == 2, parts[0] == "titleLabel" {
+                types[owner, default: TypeFacts()].assignments["self", default: []].append((parts[1], assignment.value))
+            }
             guard parts.count == 2 else { return .visitChildren }
             // `label.numberOfLines = 0` on a local `label` (in a property's initializer closure, or a function's
             // own view) is that local's, not a property's: read where the local is (``SwiftIndex/localAssignments``).

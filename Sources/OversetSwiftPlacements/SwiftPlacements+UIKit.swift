@@ -25,19 +25,45 @@ extension SwiftPlacementFinder {
             }
         }
         let declared = facts?.propertyTypes[property] ?? kind ?? "UILabel"
+        // An app's own class (`PaddedLabel: UILabel`, `WMFButton: UIButton`): what it and its superclasses do to
+        // their own text first, then what this code does to the property.
+        let inheritance = inherited(declared)
+        var settings = inheritance.settings
+        var notes = inheritance.notes
+        let own = Self.uikitSettings(assignments, of: property, fonts: index.fonts, from: "code: \(property)")
+        settings += own.settings
+        notes += own.notes
+        if let width = codeWidth(property, facts: facts) { settings.append(("width", .number(width.0), width.1)) }
+        // The app's own subclasses by the UIKit class they are (`PrimaryActionButton: WMFButton: UIButton`), else
+        // by their name.
+        let base = inheritance.base ?? declared
+        let component = kind == "UIButton" || base.hasSuffix("Button") ? "UIButton"
+            : base.hasSuffix("TextField") ? "UITextField"
+            : base.hasPrefix("UI") ? base : "UILabel"
+        let outlet = facts?.outlets.contains(property) == true ? (owner, property) : nil
+        placements.append(CodePlacement(key: key, line: line, component: component, settings: settings,
+                                        notes: notes, outlet: outlet))
+    }
+
+    /// The settings that assignments to a label's properties make (`numberOfLines`, `font`, `minimumScaleFactor`,
+    /// `lineBreakMode`, `allowsDefaultTighteningForTruncation`), each from `prefix`: a property's, or an app
+    /// class's own text.
+    static func uikitSettings(_ assignments: [(property: String, value: ExprSyntax)], of property: String,
+                              fonts: [String: ExprSyntax], from prefix: String)
+        -> (settings: [(name: String, value: PlacementValue, from: String)], notes: [String]) {
         var settings: [(name: String, value: PlacementValue, from: String)] = []
         var notes: [String] = []
         for (name, value) in assignments {
-            let from = "code: \(property).\(name)"
+            let from = "\(prefix).\(name)"
             switch name {
             case "numberOfLines":
                 if let lines = Expressions.number(value) { settings.append(("maxLines", .number(lines), from)) }
             case "font":
-                if let font = Expressions.font(value, fonts: index.fonts) {
+                if let font = Expressions.font(value, fonts: fonts) {
                     settings += font.settings.map { ($0.name, $0.value, from) }
                     notes += font.notes
                 } else {
-                    notes.append("font: `\(value.trimmedDescription)` is not defined in the app (unknown)")
+                    notes.append("font: `\(value.trimmedDescription)` is computed by the app (unknown)")
                 }
             case "minimumScaleFactor":
                 if let scale = Expressions.number(value), scale > 0, scale < 1 { settings.append(("minimumScaleFactor", .number(scale), from)) }
@@ -56,14 +82,7 @@ extension SwiftPlacementFinder {
             default: break
             }
         }
-        if let width = codeWidth(property, facts: facts) { settings.append(("width", .number(width.0), width.1)) }
-        // The app's own subclasses by what they are (`PrimaryActionButton` is a button).
-        let component = kind == "UIButton" || declared.hasSuffix("Button") ? "UIButton"
-            : declared.hasSuffix("TextField") ? "UITextField"
-            : declared.hasPrefix("UI") ? declared : "UILabel"
-        let outlet = facts?.outlets.contains(property) == true ? (owner, property) : nil
-        placements.append(CodePlacement(key: key, line: line, component: component, settings: settings,
-                                        notes: notes, outlet: outlet))
+        return (settings, notes)
     }
 
     /// The width of a property constrained in code: leading and trailing anchors pinned to the view, the content

@@ -63,6 +63,8 @@ extension FontStack {
     /// 749, Black above.
     package static func robotoCut(for weight: FontWeight) -> String {
         switch weight.value {
+        case ..<250: "Thin"
+        case ..<350: "Light"
         case ..<450: "Regular"
         case ..<550: "Medium"
         case ..<750: "Bold"

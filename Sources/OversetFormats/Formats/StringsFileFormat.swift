@@ -1,12 +1,17 @@
 import Foundation
 import OversetReports
 
-/// Old-style `.strings` files: `/* comment */ "key" = "value";`, UTF-8 or UTF-16 with a byte order mark.
+/// `.strings` files in every form Xcode accepts: old-style text (`/* comment */ "key" = "value";`, UTF-8 or UTF-16
+/// with a byte order mark), an XML property list (`<plist><dict><key>…</key><string>…</string>`) or a binary one
+/// (`bplist00`).
 ///
-/// A small hand-written parser rather than `PropertyListSerialization`: it reports the line of every malformed
-/// entry and goes on with the next one, and it keeps comments and duplicate-key warnings.
+/// Old-style text is read by a small hand-written parser rather than `PropertyListSerialization`: it reports the
+/// line of every malformed entry and goes on with the next one, and it keeps comments and duplicate-key warnings.
+/// The property-list forms are read by Foundation's `PropertyListSerialization`, with each key's line where the XML
+/// says it.
 package enum StringsFileFormat {
     static func read(data: Data, path: String, language: String) throws -> Catalog {
+        if let form = propertyListForm(data) { return try readPropertyList(data, path: path, language: language, form: form) }
         let text = try TextDecoding.decode(data, path: path)
         var parser = Parser(scalars: Array(text.unicodeScalars), path: path)
         var catalog = Catalog(path: path, format: .strings, sourceLanguage: nil)
@@ -32,6 +37,39 @@ package enum StringsFileFormat {
             catalog.diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: path, line: opened),
                 "a comment opened here (/*) is never closed: the rest of the file is read as a comment, no entry after "
                 + "it is checked"))
+        }
+        return catalog
+    }
+
+    /// `xml` or `binary` when the data is a property list rather than old-style text.
+    static func propertyListForm(_ data: Data) -> String? {
+        if data.starts(with: Array("bplist".utf8)) { return "binary" }
+        let head = data.prefix(256)
+        let text = String(decoding: head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head, as: UTF8.self)
+            .drop(while: { $0.isWhitespace })
+        return text.hasPrefix("<?xml") || text.hasPrefix("<!DOCTYPE plist") || text.hasPrefix("<plist") ? "xml" : nil
+    }
+
+    /// A `.strings` file that is a property list: a dictionary of strings.
+    private static func readPropertyList(_ data: Data, path: String, language: String, form: String) throws -> Catalog {
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, format: nil)
+        } catch {
+            throw CatalogError(location: CatalogLocation(file: path), message: "an invalid \(form) property list: \(error.localizedDescription)")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw CatalogError(location: CatalogLocation(file: path), message: "a \(form) property list that is not a dictionary of strings")
+        }
+        var catalog = Catalog(path: path, format: .strings, sourceLanguage: nil)
+        let lines = form == "xml" ? StringsDictFormat.keyLines(in: String(decoding: data, as: UTF8.self)) : [:]
+        for key in dictionary.keys.sorted() {
+            let location = CatalogLocation(file: path, line: lines[key])
+            guard let value = dictionary[key] as? String else {
+                catalog.diagnostics.append(CatalogDiagnostic(.error, location, "\"\(key)\" is not a string; skipped"))
+                continue
+            }
+            catalog.entries.append(CatalogEntry(key: key, language: language, value: value, location: location))
         }
         return catalog
     }

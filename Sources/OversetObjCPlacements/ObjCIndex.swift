@@ -1,0 +1,186 @@
+import Foundation
+import OversetPlacements
+import OversetSyntaxTrees
+
+/// What the app's Objective-C declares that placements follow, read from every file before any key is placed: its
+/// localization macros and functions (``LocalizationWrappers``), and per class its superclass, its properties'
+/// declared types and outlets, and what its code does to each label property (`self.titleLabel.numberOfLines =
+/// 0`, `[_label setFont:…]`), `self` included for a label's or button's own subclass.
+struct ObjCIndex {
+    /// A class, with all its extensions and categories.
+    struct ClassFacts {
+        var superclass: String?
+        /// Declared property types (`titleLabel` → `UILabel`).
+        var propertyTypes: [String: String] = [:]
+        var outlets: Set<String> = []
+        /// Assignments to a property's properties, by property (`self` for the class's own: a label subclass's
+        /// `self.numberOfLines = 0`, a button subclass's `self.titleLabel.numberOfLines = 0`).
+        var assignments: [String: [(property: String, value: SyntaxNode)]] = [:]
+    }
+
+    var classes: [String: ClassFacts] = [:]
+    /// Functions and macros the app defines (for wrappers found from catalog evidence: these are not).
+    var defined: Set<String> = []
+    /// Each undefined function's literal first arguments, for ``LocalizationWrappers/addFromEvidence``.
+    var literalCalls: [String: [String]] = [:]
+
+    /// The localization calls Objective-C has: functions and macros by name, with where their key and table go.
+    static let apple: [String: LocalizationWrappers.Wrapper] = [
+        "NSLocalizedString": .init(key: .position(0), source: "Foundation"),
+        "NSLocalizedStringFromTable": .init(key: .position(0), table: .position(1), source: "Foundation"),
+        "NSLocalizedStringFromTableInBundle": .init(key: .position(0), table: .position(1), source: "Foundation"),
+        "NSLocalizedStringWithDefaultValue": .init(key: .position(0), table: .position(1), source: "Foundation"),
+    ]
+
+    /// Reads declarations from a parsed file; wrappers go to `wrappers` (their bodies may call each other: call
+    /// ``findWrappers(in:wrappers:)`` again until none is added).
+    mutating func add(_ tree: SyntaxTree) {
+        let root = tree.root
+        for node in root.descendants(where: { ["class_interface", "class_implementation", "function_definition",
+                                                 "preproc_function_def", "preproc_def"].contains($0.type) }) {
+            switch node.type {
+            case "class_interface": addInterface(node)
+            case "class_implementation": addImplementation(node)
+            case "function_definition":
+                if let name = ObjCIndex.functionName(node) { defined.insert(name) }
+            default:
+                if let name = node.field("name")?.text { defined.insert(name) }
+            }
+        }
+        for call in root.descendants(where: { $0.type == "call_expression" }) {
+            guard let (name, arguments) = ObjC.call(call), let first = arguments.first, let text = ObjC.string(first) else { continue }
+            literalCalls[name, default: []].append(text)
+        }
+    }
+
+    private mutating func addInterface(_ node: SyntaxNode) {
+        guard let name = node.namedChildren.first(where: { $0.type == "identifier" })?.text else { return }
+        var facts = classes[name] ?? ClassFacts()
+        if let superclass = node.field("superclass")?.text { facts.superclass = superclass }
+        for property in node.descendants(where: { $0.type == "property_declaration" }) {
+            let types = property.descendants(where: { $0.type == "type_identifier" }).map(\.text)
+            guard let declarator = property.descendants(where: { $0.type == "identifier" && $0.parent?.type == "pointer_declarator" }).last
+                ?? property.descendants(where: { $0.type == "field_identifier" }).last else { continue }
+            let propertyName = declarator.text
+            if let type = types.last(where: { $0 != "IBOutlet" }) { facts.propertyTypes[propertyName] = type }
+            if types.contains("IBOutlet") { facts.outlets.insert(propertyName) }
+        }
+        classes[name] = facts
+    }
+
+    private mutating func addImplementation(_ node: SyntaxNode) {
+        guard let name = node.namedChildren.first(where: { $0.type == "identifier" })?.text else { return }
+        var facts = classes[name] ?? ClassFacts()
+        for assignment in node.descendants(where: { $0.type == "assignment_expression" }) {
+            guard let left = assignment.field("left"), let right = assignment.field("right"),
+                  let target = ObjCIndex.labelTarget(left) else { continue }
+            facts.assignments[target.owner, default: []].append((target.property, right))
+        }
+        // `[self.titleLabel setNumberOfLines:0]`, `[_label setFont:…]`.
+        for message in node.descendants(where: { $0.type == "message_expression" }) {
+            guard let parsed = ObjC.message(message), parsed.arguments.count == 1, parsed.selector.hasPrefix("set"),
+                  let receiver = parsed.receiver, let path = ObjC.path(receiver) else { continue }
+            let setter = String(parsed.selector.dropFirst(3).dropLast())
+            let property = setter.prefix(1).lowercased() + setter.dropFirst()
+            guard let owner = ObjCIndex.owner(of: path) else { continue }
+            facts.assignments[owner, default: []].append((property, parsed.arguments[0]))
+        }
+        classes[name] = facts
+    }
+
+    /// The label property an assignment's target sets, by its owner: `self.titleLabel.numberOfLines` is
+    /// (`titleLabel`, `numberOfLines`); `self.numberOfLines` and `self.titleLabel.numberOfLines` inside a button
+    /// are the class's own (`self`).
+    static func labelTarget(_ left: SyntaxNode) -> (owner: String, property: String)? {
+        guard let path = ObjC.path(left), path.count >= 2, let property = path.last,
+              let owner = owner(of: Array(path.dropLast())) else { return nil }
+        return (owner, property)
+    }
+
+    /// Whose label a path names: `self` for the class itself (a button's own `titleLabel` too), else the property
+    /// (`self.titleLabel`, `_titleLabel`, `titleLabel`).
+    static func owner(of path: [String]) -> String? {
+        var parts = path
+        if parts.first == "self" { parts.removeFirst() }
+        if parts.isEmpty { return "self" }
+        guard parts.count == 1 else { return nil }
+        var name = parts[0]
+        if name.hasPrefix("_") { name.removeFirst() }
+        return name == "titleLabel" ? "self" : name
+    }
+
+    /// A C function definition's name.
+    static func functionName(_ node: SyntaxNode) -> String? {
+        node.firstDescendant(where: { $0.type == "function_declarator" })?.field("declarator")?.text
+    }
+
+    /// The parameter names of a C function definition, in order.
+    static func parameters(ofFunction node: SyntaxNode) -> [String] {
+        guard let list = node.firstDescendant(where: { $0.type == "function_declarator" })?.field("parameters") else { return [] }
+        return list.namedChildren.filter { $0.type == "parameter_declaration" }.compactMap { parameter in
+            parameter.descendants(where: { $0.type == "identifier" }).last?.text
+        }
+    }
+}
+
+extension ObjCIndex {
+    /// A localization call: Foundation's (``apple``), `-[NSBundle localizedStringForKey:value:table:]`, or a
+    /// wrapper found in the app; its key's and table's argument nodes.
+    static func localizationCall(_ node: SyntaxNode, wrappers: LocalizationWrappers)
+        -> (name: String, key: SyntaxNode, table: SyntaxNode?)? {
+        if let (name, arguments) = ObjC.call(node), let wrapper = apple[name] ?? wrappers[name] {
+            guard case .position(let index) = wrapper.key, index < arguments.count else { return nil }
+            var table: SyntaxNode?
+            if case .position(let tableIndex)? = wrapper.table, tableIndex < arguments.count { table = arguments[tableIndex] }
+            return (name, ObjC.unwrapped(arguments[index]), table.map(ObjC.unwrapped))
+        }
+        if let message = ObjC.message(node), message.selector == "localizedStringForKey:value:table:",
+           message.arguments.count == 3 {
+            return (message.selector, ObjC.unwrapped(message.arguments[0]), ObjC.unwrapped(message.arguments[2]))
+        }
+        return nil
+    }
+
+    /// Adds the functions and macros of `tree` that hand a parameter to a localization call (one already known,
+    /// or a wrapper found before); true when it added one.
+    static func findWrappers(in tree: SyntaxTree, file: String, wrappers: inout LocalizationWrappers) -> Bool {
+        var added = false
+        for node in tree.root.descendants(where: { $0.type == "function_definition" || $0.type == "preproc_function_def" }) {
+            let name: String?
+            let parameters: [String]
+            var body = node
+            if node.type == "function_definition" {
+                name = functionName(node)
+                parameters = ObjCIndex.parameters(ofFunction: node)
+            } else {
+                name = node.field("name")?.text
+                parameters = node.field("parameters")?.namedChildren.map(\.text) ?? []
+                // A macro's value is text: parsed as an expression statement of its own.
+                guard let value = node.field("value")?.text,
+                      let parsed = try? SyntaxTree.parse(Array("void overset_macro(void) { (\(value)); }".utf8), grammar: .objc)
+                else { continue }
+                body = parsed.root
+            }
+            guard let name, wrappers[name] == nil, apple[name] == nil, !parameters.isEmpty else { continue }
+            if let wrapper = wrapper(in: body, parameters: parameters, wrappers: wrappers,
+                                     source: "\(node.type == "preproc_function_def" ? "macro" : "function") defined at \(file):\(node.line)") {
+                wrappers.add(name, wrapper)
+                added = true
+            }
+        }
+        return added
+    }
+
+    /// The wrapper a body makes of its parameters: the first localization call in it whose key is a parameter.
+    private static func wrapper(in body: SyntaxNode, parameters: [String], wrappers: LocalizationWrappers,
+                                source: String) -> LocalizationWrappers.Wrapper? {
+        for candidate in body.descendants(where: { $0.type == "call_expression" || $0.type == "message_expression" }) {
+            guard let call = localizationCall(candidate, wrappers: wrappers), call.key.type == "identifier",
+                  let keyIndex = parameters.firstIndex(of: call.key.text) else { continue }
+            let tableIndex = call.table.flatMap { $0.type == "identifier" ? parameters.firstIndex(of: $0.text) : nil }
+            return LocalizationWrappers.Wrapper(key: .position(keyIndex), table: tableIndex.map { .position($0) },
+                                                source: source + " (calls \(call.name))")
+        }
+        return nil
+    }
+}

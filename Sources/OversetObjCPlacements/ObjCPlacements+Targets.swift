@@ -1,0 +1,108 @@
+import Foundation
+import Overset
+import OversetPlacements
+import OversetSyntaxTrees
+
+extension ObjCPlacementFinder {
+    /// A message the value is an argument of: a setter or a UIKit initializer that shows it; false for another.
+    mutating func place(_ message: ObjC.Message, value: SyntaxNode, key: String, table: String, line: Int,
+                        notes: [String], upperCased: Bool) -> Bool {
+        guard let position = message.arguments.firstIndex(where: { $0.isSame(as: value) }) else { return false }
+        let system: SystemComponent?
+        switch (message.selector, position) {
+        case ("alertControllerWithTitle:message:preferredStyle:", let index):
+            let sheet = message.arguments.count > 2 && message.arguments[2].text.hasSuffix("ActionSheet")
+            system = index == 0 ? (sheet ? .actionSheetTitle : .alertTitle) : index == 1 ? (sheet ? .actionSheetTitle : .alertMessage) : nil
+        case ("actionWithTitle:style:handler:", 0): system = .alertAction
+        case ("initWithTitle:style:target:action:", 0): system = .barButtonItem
+        case ("initWithTitle:image:tag:", 0), ("initWithTitle:image:selectedImage:", 0): system = .tabBarItem
+        case ("contextualActionWithStyle:title:handler:", 1), ("rowActionWithStyle:title:handler:", 1): system = .swipeAction
+        case ("initWithItems:", 0), ("insertSegmentWithTitle:atIndex:animated:", 0), ("setTitle:forSegmentAtIndex:", 0):
+            system = .segment
+        default: system = nil
+        }
+        if let system {
+            var placement = ObjCFound(key: key, table: table, line: line, component: system.rawValue,
+                                      settings: system.settings(screenWidth: screenWidth), notes: notes)
+            if upperCased { placement.settings.append(("allCaps", .flag(true), "code: upper-cased")) }
+            add(placement)
+            return true
+        }
+        guard position == 0, let receiver = message.receiver, let path = ObjC.path(receiver) else { return false }
+        switch message.selector {
+        case "setText:", "setAttributedText:": return assign(path + ["text"], in: value, key: key, table: table, line: line, notes: notes, upperCased: upperCased)
+        case "setTitle:forState:", "setAttributedTitle:forState:":
+            return label(path, component: "UIButton", key: key, table: table, line: line, notes: notes, upperCased: upperCased, at: value)
+        case "setPlaceholder:": return assign(path + ["placeholder"], in: value, key: key, table: table, line: line, notes: notes, upperCased: upperCased)
+        case "setTitle:": return assign(path + ["title"], in: value, key: key, table: table, line: line, notes: notes, upperCased: upperCased)
+        default: return false
+        }
+    }
+
+    /// An assignment `path = value`: a label's `text`, a view controller's or navigation item's `title`, a text
+    /// field's `placeholder`, a bar or tab item's `title`.
+    mutating func assign(_ path: [String], in node: SyntaxNode, key: String, table: String, line: Int, notes: [String],
+                         upperCased: Bool) -> Bool {
+        guard let property = path.last else { return false }
+        let owner = Array(path.dropLast())
+        let last = owner.last ?? "self"
+        func system(_ component: SystemComponent) -> Bool {
+            var placement = ObjCFound(key: key, table: table, line: line, component: component.rawValue,
+                                      settings: component.settings(screenWidth: screenWidth), notes: notes)
+            if upperCased { placement.settings.append(("allCaps", .flag(true), "code: upper-cased")) }
+            add(placement)
+            return true
+        }
+        switch property {
+        case "text", "attributedText":
+            if last == "textLabel" { return system(.tableCellText) }
+            if last == "detailTextLabel" { return system(.tableCellDetail) }
+            if last == "titleLabel", owner.count >= 2 {
+                return label(Array(owner.dropLast()), component: "UIButton", key: key, table: table, line: line, notes: notes,
+                             upperCased: upperCased, at: node)
+            }
+            return label(owner, component: nil, key: key, table: table, line: line, notes: notes, upperCased: upperCased, at: node)
+        case "title":
+            if owner == ["self"] || owner.isEmpty || last == "navigationItem" { return system(.navigationTitleInline) }
+            if last == "tabBarItem" { return system(.tabBarItem) }
+            let type = declaredType(of: owner, at: node)
+            if type == "UIBarButtonItem" { return system(.barButtonItem) }
+            if type == "UITabBarItem" { return system(.tabBarItem) }
+            return false
+        case "placeholder":
+            return label(owner, component: "UITextField", key: key, table: table, line: line, notes: notes, upperCased: upperCased, at: node)
+        default:
+            return false
+        }
+    }
+
+    /// The class's declared type of a property path (`self.titleLabel`, `_titleLabel`).
+    func declaredType(of owner: [String], at node: SyntaxNode) -> String? {
+        guard let name = ObjCIndex.owner(of: owner), name != "self", let className = ObjC.enclosingClass(node) else { return nil }
+        return index.classes[className]?.propertyTypes[name]
+    }
+
+    /// A label property: what the class's code does to it, what its own class (an app subclass) does to itself, and
+    /// its outlet for the Interface Builder element.
+    mutating func label(_ owner: [String], component given: String?, key: String, table: String, line: Int, notes: [String],
+                        upperCased: Bool, at node: SyntaxNode) -> Bool {
+        guard let property = ObjCIndex.owner(of: owner), property != "self" else { return false }
+        let className = ObjC.enclosingClass(node)
+        let facts = className.flatMap { index.classes[$0] }
+        let declared = facts?.propertyTypes[property] ?? given ?? "UILabel"
+        var placement = ObjCFound(key: key, table: table, line: line, component: given ?? "UILabel", notes: notes)
+        let inheritance = inherited(declared)
+        placement.settings += inheritance.settings
+        placement.notes += inheritance.notes
+        let base = inheritance.base ?? declared
+        placement.component = given ?? (base.hasSuffix("Button") ? "UIButton" : base.hasSuffix("TextField") ? "UITextField"
+            : base.hasPrefix("UI") ? base : "UILabel")
+        let own = ObjCSettings.settings(facts?.assignments[property] ?? [], from: "code: \(property)")
+        placement.settings += own.settings
+        placement.notes += own.notes
+        if upperCased { placement.settings.append(("allCaps", .flag(true), "code: upper-cased")) }
+        if let className, facts?.outlets.contains(property) == true { placement.outlet = (className, property) }
+        add(placement)
+        return true
+    }
+}

@@ -1,0 +1,2 @@
+import XCTest
+final class Tests: XCTestCase { func testIt() { _ = NSLocalizedString("test.only", tableName: "Test", comment: "") } }
