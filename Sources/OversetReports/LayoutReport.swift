@@ -55,7 +55,7 @@ package enum LayoutReport {
         json.fragment(",\"problems\":[")
         for problem in verdict.problems { problem.write(to: &json, overflow: { Points.rounded($0) }) }
         json.fragment("]")
-        writeSettingsAndSuggestions(verdict, to: &json)
+        writeSettingsAndSuggestions(verdict, label: label, layout: layout, clipping: clipping, to: &json)
         json.fragment(",\"width\":")
         json.points(layout.width)
         json.fragment("}")
@@ -122,10 +122,8 @@ package enum LayoutReport {
     /// The members from `scale` to `weightNote`, in order: the label's settings that apply, the status, the
     /// clipping suggestions, the truncation and the preparation's warnings.
     @inline(__always)
-    private static func writeSettingsAndSuggestions(_ verdict: Verdict, to json: inout JSONWriter) {
-        let layout = verdict.layout
-        let clipping = verdict.clipping
-        let label = verdict.label
+    private static func writeSettingsAndSuggestions(_ verdict: Verdict, label: Label, layout: TextLayout,
+                                                    clipping: ClippingReport, to json: inout JSONWriter) {
         if label.shrinkLimit != nil {
             json.fragment(",\"scale\":")
             json.number((verdict.scale * 10_000).rounded() / 10_000)

@@ -73,8 +73,9 @@ extension TextLayout {
     /// The clipping report; with `skippingRunsInside`, runs whose ink extent fits the line box are not walked (the
     /// clipped clusters are the same; the suggestions are then only right when none is clipped).
     ///
-    /// One pass over the visible glyphs (``InkWalk``) keeps each cluster's worst overflow per edge and the
-    /// suggestions together, in the hot path of every check (split, it walked the glyphs twice).
+    /// One pass over the visible glyphs (``PreparedText/noteInkAsDrawn(_:in:size:skippingRunsInside:into:)``, into
+    /// a ``LineInk``) keeps each cluster's worst overflow per edge and the suggestions together, in the hot path of
+    /// every check (split, it walked the glyphs twice).
     private func clipping(box: ClippingBox, skippingRunsInside: Bool) -> ClippingReport {
         let prepared = self.prepared
         let size = options.pointSize
@@ -85,7 +86,7 @@ extension TextLayout {
         var clipped: [ClippedCluster] = []
         var suggested = 0.0
         var belowBaseline = Double.infinity
-        var walk = InkWalk(prepared, size: size, skippingRunsInside: skippingRunsInside)
+        var ink = LineInk()
         // By index, each line's members read in place: `enumerated()` copied each line through an unspecialized
         // iterator, and `lines[index]` copied it (a text reference and a truncation: 160 instructions a line).
         for index in lines.indices {
@@ -100,24 +101,27 @@ extension TextLayout {
             }
             suggested = max(suggested, line.bottom - line.top)
             belowBaseline = min(belowBaseline, line.bottom - line.baseline)
-            walk.worst.removeAll()
+            ink.worst.removeAll()
             if let truncation = lines[index].truncation {
-                walk.visitAsDrawn(truncation.prefix, in: line)
-                walk.visitAsDrawn(truncation.suffix, in: line)
+                prepared.noteInkAsDrawn(truncation.prefix, in: line, size: size, skippingRunsInside: skippingRunsInside,
+                                        into: &ink)
+                prepared.noteInkAsDrawn(truncation.suffix, in: line, size: size, skippingRunsInside: skippingRunsInside,
+                                        into: &ink)
             } else {
-                walk.visitAsDrawn(lines[index].contentRange, in: line)
+                prepared.noteInkAsDrawn(lines[index].contentRange, in: line, size: size,
+                                        skippingRunsInside: skippingRunsInside, into: &ink)
             }
-            if walk.worst.isEmpty { continue }  // most lines: nothing clipped, nothing to sort
-            appendClipped(walk.worst, line: index, to: &clipped)
+            if ink.worst.isEmpty { continue }  // most lines: nothing clipped, nothing to sort
+            appendClipped(ink.worst, line: index, to: &clipped)
         }
         if belowBaseline == .infinity { belowBaseline = 0 }
         // Extra line height goes above the glyphs, so the top needs height = ink ascent + what is below the
         // baseline; the bottom only moves with the baseline.
         if clipped.contains(where: { $0.edge == .top || $0.edge == .previousLine }) {
-            suggested = max(suggested, walk.maxAscent + belowBaseline)
+            suggested = max(suggested, ink.maxAscent + belowBaseline)
         }
         let offset = clipped.contains { $0.edge == .bottom || $0.edge == .nextLine }
-            ? max(0, walk.maxDescent - belowBaseline) : 0
+            ? max(0, ink.maxDescent - belowBaseline) : 0
         return ClippingReport(clippedClusters: clipped, suggestedLineHeight: suggested,
                               suggestedBaselineOffset: offset)
     }
@@ -148,19 +152,9 @@ private struct LineBox {
     let baseline: Double
 }
 
-/// One clipping pass over the visible glyphs: the prepared storage it reads (held as locals were, read in place),
-/// the ink extremes met so far and the current line's worst overflow per cluster (emptied by the caller per line).
-private struct InkWalk {
-    let prepared: PreparedText
-    let size: Double
-    let skippingRunsInside: Bool
-    let faces: [Font]
-    let styles: [RunStyle]
-    let runs: [ShapedRun]
-    let glyphs: [ShapedGlyph]
-    let inks: [VerticalInk]
-    let lineFaces: [(metrics: FaceMetrics, scale: Double)]
-    let lineFaceOfRun: [Int32]
+/// The ink a clipping pass has met: its extremes so far and the current line's worst overflow per cluster (emptied
+/// by the caller per line).
+private struct LineInk {
     /// The highest ink above the baseline and the lowest below it (positive down), in points.
     var maxAscent = 0.0
     var maxDescent = 0.0
@@ -169,23 +163,10 @@ private struct InkWalk {
     /// clipped line).
     var worst = ClusterOverflows()
 
-    init(_ prepared: PreparedText, size: Double, skippingRunsInside: Bool) {
-        self.prepared = prepared
-        self.size = size
-        self.skippingRunsInside = skippingRunsInside
-        faces = prepared.faceTable
-        styles = prepared.styles
-        runs = prepared.runs
-        glyphs = prepared.glyphs
-        inks = prepared.ink
-        lineFaces = prepared.lineFaces
-        lineFaceOfRun = prepared.lineFaceOfRun
-    }
-
     /// Notes a glyph's ink (top and bottom in points above the baseline) against the line box: the ink extremes,
-    /// and the cluster's overflow when it crosses an edge.
+    /// and the overflow of its cluster (which contains `cluster`) when it crosses an edge.
     @inline(__always)
-    private mutating func note(inkTop: Double, inkBottom: Double, cluster: Int, in line: LineBox) {
+    mutating func note(inkTop: Double, inkBottom: Double, cluster: Int, of prepared: PreparedText, in line: LineBox) {
         maxAscent = max(maxAscent, inkTop)
         maxDescent = max(maxDescent, -inkBottom)
         let up = line.top - (line.baseline - inkTop)
@@ -193,11 +174,54 @@ private struct InkWalk {
         guard up > Tolerance.width || down > Tolerance.width else { return }
         worst.note(start: prepared.clusterStart(containing: cluster), up: up, down: down)
     }
+}
+
+/// One clipping pass's walk over the visible glyphs, their ink noted in a ``LineInk``: methods of the prepared text,
+/// which read its storage in place (a walk that held the text or its arrays retained and released them with it).
+extension PreparedText {
+    /// A visible stretch of the line: where an edge cuts a word where shaping changes (an Arabic word cut in its
+    /// middle shows its final and initial forms), the glyphs drawn there, re-shaped as the pictures draw them
+    /// (``noteReshapedEdges(of:in:size:into:)``); the prepared ink elsewhere (with `skippingRunsInside`, a run whose
+    /// ink extent fits the line box is passed over).
+    @inline(__always)
+    fileprivate func noteInkAsDrawn(_ range: Range<Int>, in line: LineBox, size: Double, skippingRunsInside: Bool,
+                                    into ink: inout LineInk) {
+        let middle = isUnsafeCut(range.lowerBound) || isUnsafeCut(range.upperBound)
+            ? noteReshapedEdges(of: range, in: line, size: size, into: &ink) : range
+        notePreparedInk(middle, in: line, size: size, skippingRunsInside: skippingRunsInside, into: &ink)
+    }
+
+    /// The re-shaped ink of the edges of `range` that are unsafe cuts, from the edge to the nearest boundary safe to
+    /// break (HarfBuzz's contract: the shaping is the same on either side of one); returns the stretch between them,
+    /// whose prepared ink is as drawn. Out of line: most lines have no such edge.
+    @inline(never)
+    private func noteReshapedEdges(of range: Range<Int>, in line: LineBox, size: Double,
+                                   into ink: inout LineInk) -> Range<Int> {
+        var middle = range
+        if isUnsafeCut(range.lowerBound) {
+            let safe = LineBreaker(self).safeBoundary(after: range.lowerBound, before: range.upperBound, last: false)
+                ?? range.upperBound
+            noteShapedInk(range.lowerBound..<safe, context: range, in: line, size: size, into: &ink)
+            middle = safe..<range.upperBound
+        }
+        if !middle.isEmpty, isUnsafeCut(range.upperBound) {
+            let safe = LineBreaker(self).safeBoundary(after: middle.lowerBound, before: range.upperBound, last: true)
+                ?? middle.lowerBound
+            noteShapedInk(max(safe, middle.lowerBound)..<range.upperBound, context: range, in: line, size: size,
+                          into: &ink)
+            middle = middle.lowerBound..<max(safe, middle.lowerBound)
+        }
+        return middle
+    }
 
     /// The prepared ink of the glyphs of `range`, run by run (with `skippingRunsInside`, a run whose ink extent
     /// fits the line box is passed over).
-    private mutating func visit(_ range: Range<Int>, in line: LineBox) {
+    @inline(__always)
+    private func notePreparedInk(_ range: Range<Int>, in line: LineBox, size: Double, skippingRunsInside: Bool,
+                                 into ink: inout LineInk) {
         guard !range.isEmpty else { return }
+        let runs = self.runs, glyphs = self.glyphs, inks = self.ink
+        let lineFaces = self.lineFaces, lineFaceOfRun = self.lineFaceOfRun
         var runIndex = runs.firstIndex(reaching: range.lowerBound)
         while runIndex < runs.count, runs[runIndex].range.lowerBound < range.upperBound {
             let run = runs[runIndex]
@@ -210,19 +234,22 @@ private struct InkWalk {
                (line.baseline - Double(run.inkExtent.bottom) * scale) - line.bottom <= Tolerance.width {
                 continue
             }
-            for glyphIndex in prepared.glyphs(of: run, inClusters: range) {
+            for glyphIndex in self.glyphs(of: run, inClusters: range) {
                 let cluster = Int(glyphs[glyphIndex].cluster)
                 guard range.contains(cluster) else { continue }
-                let ink = inks[glyphIndex]
-                guard ink.hasInk else { continue }
-                note(inkTop: Double(ink.top) * scale, inkBottom: Double(ink.bottom) * scale, cluster: cluster, in: line)
+                let glyphInk = inks[glyphIndex]
+                guard glyphInk.hasInk else { continue }
+                ink.note(inkTop: Double(glyphInk.top) * scale, inkBottom: Double(glyphInk.bottom) * scale,
+                         cluster: cluster, of: self, in: line)
             }
         }
     }
 
     /// The ink of `range` re-shaped against the visible `context` (split by runs), as the pictures draw it.
-    private mutating func visitShaped(_ range: Range<Int>, context: Range<Int>, in line: LineBox) {
+    private func noteShapedInk(_ range: Range<Int>, context: Range<Int>, in line: LineBox, size: Double,
+                               into ink: inout LineInk) {
         guard !range.isEmpty else { return }
+        let runs = self.runs, faces = faceTable, styles = self.styles
         var runIndex = runs.firstIndex(reaching: range.lowerBound)
         while runIndex < runs.count, runs[runIndex].range.lowerBound < range.upperBound {
             let run = runs[runIndex]
@@ -230,37 +257,17 @@ private struct InkWalk {
             let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
             let face = faces[run.face].face
             let scale = size * styles[run.style].scale / Double(face.metrics.unitsPerEm)
-            let shaped = prepared.engine.shared.shaper.glyphs(
-                prepared.utf16, range: piece, context: context, face: face, rightToLeft: run.isRightToLeft,
-                script: run.script, language: prepared.shapingLanguage, features: styles[run.style].features)
-            face.verticalInk(of: shaped[...]) { position, ink in
-                guard let ink else { return }
+            let shaped = engine.shared.shaper.glyphs(
+                utf16, range: piece, context: context, face: face, rightToLeft: run.isRightToLeft,
+                script: run.script, language: shapingLanguage, features: styles[run.style].features)
+            face.verticalInk(of: shaped[...]) { position, glyphInk in
+                guard let glyphInk else { return }
                 let glyph = shaped[position]
-                note(inkTop: Double(ink.top + glyph.yOffset) * scale, inkBottom: Double(ink.bottom + glyph.yOffset) * scale,
-                     cluster: Int(glyph.cluster), in: line)
+                ink.note(inkTop: Double(glyphInk.top + glyph.yOffset) * scale,
+                         inkBottom: Double(glyphInk.bottom + glyph.yOffset) * scale,
+                         cluster: Int(glyph.cluster), of: self, in: line)
             }
         }
-    }
-
-    /// A visible stretch of the line: where an edge cuts a word where shaping changes (an Arabic word cut in its
-    /// middle shows its final and initial forms), the glyphs drawn there, re-shaped as the pictures draw them, from
-    /// the edge to the nearest boundary safe to break (HarfBuzz's contract: the shaping is the same on either side
-    /// of one); the prepared ink elsewhere.
-    mutating func visitAsDrawn(_ range: Range<Int>, in line: LineBox) {
-        var middle = range
-        if prepared.isUnsafeCut(range.lowerBound) {
-            let safe = LineBreaker(prepared).safeBoundary(after: range.lowerBound, before: range.upperBound, last: false)
-                ?? range.upperBound
-            visitShaped(range.lowerBound..<safe, context: range, in: line)
-            middle = safe..<range.upperBound
-        }
-        if !middle.isEmpty, prepared.isUnsafeCut(range.upperBound) {
-            let safe = LineBreaker(prepared).safeBoundary(after: middle.lowerBound, before: range.upperBound, last: true)
-                ?? middle.lowerBound
-            visitShaped(max(safe, middle.lowerBound)..<range.upperBound, context: range, in: line)
-            middle = middle.lowerBound..<max(safe, middle.lowerBound)
-        }
-        visit(middle, in: line)
     }
 }
 

@@ -168,12 +168,13 @@ private struct StyleCandidates {
     let languageLists: [ScriptTag: [Int]]?
     let emojiOrder: [Int]?
 
-    init(fonts: FontStack, faceMap: [Int], language: String?) {
-        self.fonts = fonts
-        self.faceMap = faceMap
+    init(fonts: consuming FontStack, faceMap: [Int], language: String?) {
         primary = faceMap[0]
         languageLists = fonts.languageLists(for: language)
-        emojiOrder = fonts.fallbackIndices[ScriptTag.emoji].map { _ in fonts.candidateOrder(script: .emoji).map { faceMap[$0] } }
+        emojiOrder = fonts.fallbackIndices[ScriptTag.emoji] == nil ? nil
+            : fonts.candidateOrder(script: .emoji).map { faceMap[$0] }
+        self.faceMap = faceMap
+        self.fonts = fonts
     }
 }
 
