@@ -101,7 +101,7 @@ package enum InterfaceBuilderReader {
 
         /// The component an element is and the text keys it shows (each with its text), by its kind; nil for an
         /// element of a kind that shows none.
-        static func textKeys(of node: XMLElementNode, id: String) -> (component: String, keys: [(String, String)])? {
+        private static func textKeys(of node: XMLElementNode, id: String) -> (component: String, keys: [(String, String)])? {
             var keys: [(String, String)] = []
             func text(_ attribute: String) -> String? {
                 if let value = node.attributes[attribute] { return value }
@@ -153,7 +153,7 @@ package enum InterfaceBuilderReader {
 
         /// The label settings of an element with `keys`, each with its source, and notes on what the file does not
         /// say: a view's own font, lines and width, or a system component's table.
-        mutating func labelSettings(of node: XMLElementNode, keys: [(String, String)])
+        private mutating func labelSettings(of node: XMLElementNode, keys: [(String, String)])
             -> (settings: [(String, PlacementValue, String)], notes: [String]) {
             var settings: [(String, PlacementValue, String)] = []
             var notes: [String] = []

@@ -107,7 +107,7 @@ struct SwiftUIWalk {
 
     /// Whether `view` is made by a property or function named for accessibility (the nearest declaration around
     /// it).
-    static func isMadeForAccessibility(_ view: FunctionCallExprSyntax) -> Bool {
+    private static func isMadeForAccessibility(_ view: FunctionCallExprSyntax) -> Bool {
         var scope = view.parent
         while let node = scope {
             let declared = node.as(FunctionDeclSyntax.self)?.name.text
@@ -139,7 +139,7 @@ struct SwiftUIWalk {
 
     /// From `parent` up to the call around it (`up`, nil when a declaration comes first: then `boundary`), and the
     /// label of the closure or argument passed on the way.
-    static func surroundingCall(of parent: Syntax) -> (up: Syntax?, closureLabel: String?, boundary: Syntax?) {
+    private static func surroundingCall(of parent: Syntax) -> (up: Syntax?, closureLabel: String?, boundary: Syntax?) {
         var up: Syntax? = parent
         var closureLabel: String?
         var boundary: Syntax?

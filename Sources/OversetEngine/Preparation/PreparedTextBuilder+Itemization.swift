@@ -93,7 +93,7 @@ extension PreparedTextBuilder {
     /// Whether no character of the cluster `start..<end` has a strong script of its own (spaces, punctuation,
     /// digits, symbols).
     @inline(__always)
-    static func hasNoStrongScript(_ properties: CharacterProperties, _ start: Int, _ end: Int) -> Bool {
+    private static func hasNoStrongScript(_ properties: CharacterProperties, _ start: Int, _ end: Int) -> Bool {
         for unit in start..<end where properties.isScalarStart[unit] && !properties.scripts[unit].isWeak {
             return false
         }
