@@ -55,10 +55,8 @@ public enum FormatSpecifiers {
         case percent
     }
 
-    /// Every specifier in `text`, in order.
-    ///
-    /// Longer than 80 lines on purpose: one scanner over the string for every placeholder syntax (printf, positional,
-    /// `%#@…@`, `{name}`, `{ $name }`), so that the syntaxes cannot disagree about where a token ends.
+    /// Every specifier in `text`, in order: one scanner over the string for every placeholder syntax (printf,
+    /// positional, `%#@…@`, `{name}`, `{ $name }`), so that the syntaxes cannot disagree about where a token ends.
     public static func tokens(in text: String) -> [Token] {
         // Most strings have neither "%" nor "{": no need to walk their characters.
         guard text.utf8.contains(where: { $0 == 0x25 || $0 == 0x7B }) else { return [] }

@@ -87,11 +87,21 @@ package enum InterfaceBuilderReader {
             for child in node.children { walk(child) }
         }
 
-        /// The element's text keys and label, when it shows text.
+        /// The element's text keys and label, when it shows text: its kind and keys (``textKeys(of:id:)``), then its
+        /// label (``labelSettings(of:keys:)``).
         mutating func element(_ node: XMLElementNode) -> IBElement? {
-            // Longer than 80 lines on purpose: one Interface Builder element read whole: its kind, keys, font, lines and constraints,
-            // as the XML nests them.
-            guard let id = node.attributes["id"] else { return nil }
+            guard let id = node.attributes["id"], let (component, keys) = Self.textKeys(of: node, id: id) else {
+                return nil
+            }
+            let (settings, notes) = labelSettings(of: node, keys: keys)
+            guard !keys.isEmpty else { return nil }
+            return IBElement(id: id, component: component, file: file, line: node.line, keys: keys,
+                             settings: settings, notes: notes)
+        }
+
+        /// The component an element is and the text keys it shows (each with its text), by its kind; nil for an
+        /// element of a kind that shows none.
+        private static func textKeys(of node: XMLElementNode, id: String) -> (component: String, keys: [(String, String)])? {
             var keys: [(String, String)] = []
             func text(_ attribute: String) -> String? {
                 if let value = node.attributes[attribute] { return value }
@@ -138,6 +148,13 @@ package enum InterfaceBuilderReader {
             default:
                 return nil
             }
+            return (component, keys)
+        }
+
+        /// The label settings of an element with `keys`, each with its source, and notes on what the file does not
+        /// say: a view's own font, lines and width, or a system component's table.
+        private mutating func labelSettings(of node: XMLElementNode, keys: [(String, String)])
+            -> (settings: [(String, PlacementValue, String)], notes: [String]) {
             var settings: [(String, PlacementValue, String)] = []
             var notes: [String] = []
             switch node.name {
@@ -167,9 +184,7 @@ package enum InterfaceBuilderReader {
                 settings += SystemComponent.sectionHeader.settings(screenWidth: screenWidth)
             default: break
             }
-            guard !keys.isEmpty else { return nil }
-            return IBElement(id: id, component: component, file: file, line: node.line, keys: keys,
-                             settings: settings, notes: notes)
+            return (settings, notes)
         }
 
         /// How many tabs the tab bar of `item` has: the `viewControllers` relationships of the storyboard's tab bar

@@ -83,153 +83,100 @@ package struct JSONRequestScan: Sendable {
     }
 
     /// The scan, over the line's bytes without bounds checks (not a `JSONSource.Parser` per member). The text and
-    /// the id
-    /// go through the parser, checked; the other members are only found.
+    /// the id go through the parser, checked; the other members are only found (``RequestBytes``).
     ///
     /// Finding a setting's end needs no check: its bytes become part of the key, and a key finds only settings the
     /// full reader read from the same bytes. A malformed setting (`01x`, `["a",]`, `"\q"`) makes a key no valid line
     /// makes, so its line is read in full, which says what is wrong.
     private static func read(_ buffer: UnsafeBufferPointer<UInt8>, of bytes: [UInt8])
         -> (text: [UInt8], idJSON: String?, key: [UInt8])? {
-        // Longer than 80 lines on purpose: the one-pass reader of a request's members, a switch over their bytes on measure's hot
-        // path; pieces would pass the cursor and half-read state between them.
         guard let base = buffer.baseAddress else { return nil }
-        let end = buffer.count
-        var at = 0
-        func skipSpace() {
-            while at < end, base[at] == 0x20 || base[at] == 0x09 || base[at] == 0x0A || base[at] == 0x0D { at += 1 }
-        }
-        /// From a string's opening quote, the index of the byte that ends its plain run (a quote, a backslash or a
-        /// control character), eight bytes at a time.
-        func plainRunEnd(from quote: Int) -> Int { JSONBytes.firstEscape(base, from: quote + 1, to: end) }
-        /// Past a string from its opening quote, escapes skipped unread; false when it is not closed.
-        func skipString() -> Bool {
-            var index = plainRunEnd(from: at)
-            while index < end {
-                switch base[index] {
-                case 0x22:
-                    at = index + 1
-                    return true
-                case 0x5C: index = plainRunEnd(from: index + 1)  // the escaped byte is skipped with the run
-                default: index = plainRunEnd(from: index)  // a control character: left for the full reader
-                }
-            }
-            return false
-        }
-        /// Past a setting's value: a string, a bracketed value to its matching bracket, or a scalar to the next
-        /// delimiter; false when it has no end.
-        func skipValue() -> Bool {
-            guard at < end else { return false }
-            switch base[at] {
-            case 0x22: return skipString()
-            case 0x7B, 0x5B:
-                var depth = 0
-                while at < end {
-                    switch base[at] {
-                    case 0x22:
-                        guard skipString() else { return false }
-                        continue
-                    case 0x7B, 0x5B: depth += 1
-                    case 0x7D, 0x5D:
-                        depth -= 1
-                        if depth == 0 {
-                            at += 1
-                            return true
-                        }
-                    default: break
-                    }
-                    at += 1
-                }
-                return false
-            default:
-                let start = at
-                while at < end {
-                    switch base[at] {
-                    case 0x2C, 0x7D, 0x5D, 0x20, 0x09, 0x0A, 0x0D: return at > start
-                    default: at += 1
-                    }
-                }
-                return at > start
-            }
-        }
-        /// A parser over the same bytes at `at`, for the members read in full; `at` follows it.
-        func parse<Value>(_ read: (inout JSONSource.Parser) throws(JSONSource.SyntaxError) -> Value) -> Value? {
-            var parser = JSONSource.Parser(bytes: bytes)
-            parser.index = at
-            guard let value = try? read(&parser) else { return nil }
-            at = parser.index
-            return value
-        }
-
+        var line = RequestBytes(base: base, end: buffer.count, bytes: bytes)
+        let end = line.end
         var text: [UInt8]?
         var idJSON: String?
         var key: [UInt8] = []
         key.reserveCapacity(end)
-        skipSpace()
-        guard at < end, base[at] == UInt8(ascii: "{") else { return nil }
-        at += 1
-        skipSpace()
-        if at < end, base[at] == UInt8(ascii: "}") { return nil }
+        line.skipSpace()
+        guard line.at < end, base[line.at] == UInt8(ascii: "{") else { return nil }
+        line.at += 1
+        line.skipSpace()
+        if line.at < end, base[line.at] == UInt8(ascii: "}") { return nil }
         while true {
-            skipSpace()
-            guard at < end, base[at] == UInt8(ascii: "\"") else { return nil }
-            let memberStart = at
-            // A key is compared as bytes; one with an escape is made into a string first.
-            let name: Member
-            let keyEnd = plainRunEnd(from: at)
-            if keyEnd < end, base[keyEnd] == UInt8(ascii: "\"") {
-                let count = keyEnd - at - 1
-                name = equals(base + at + 1, count, "text") ? .text : equals(base + at + 1, count, "id") ? .id : .other
-                at = keyEnd + 1
-            } else {
-                guard let escaped = parse({ parser throws(JSONSource.SyntaxError) in try parser.string() }) else {
-                    return nil
-                }
-                name = escaped == "text" ? .text : escaped == "id" ? .id : .other
-            }
-            skipSpace()
-            guard at < end, base[at] == UInt8(ascii: ":") else { return nil }
-            at += 1
-            skipSpace()
-            let valueStart = at
+            line.skipSpace()
+            guard line.at < end, base[line.at] == UInt8(ascii: "\"") else { return nil }
+            let memberStart = line.at
+            guard let name = readName(&line) else { return nil }
+            line.skipSpace()
+            guard line.at < end, base[line.at] == UInt8(ascii: ":") else { return nil }
+            line.at += 1
+            line.skipSpace()
+            let valueStart = line.at
             switch name {
             case .text:
-                guard text == nil, at < end, base[at] == UInt8(ascii: "\"") else { return nil }
-                // Plain (no escape): its bytes as they are, valid since the line is. Otherwise unescaped and checked.
-                let textEnd = plainRunEnd(from: at)
-                if textEnd < end, base[textEnd] == UInt8(ascii: "\"") {
-                    text = Array(UnsafeBufferPointer(start: base + at + 1, count: textEnd - at - 1))
-                    at = textEnd + 1
-                } else {
-                    guard let unescaped = parse({ parser throws(JSONSource.SyntaxError) in try parser.string() }) else {
-                        return nil
-                    }
-                    text = Array(unescaped.utf8)
-                }
+                guard text == nil, let string = readText(&line) else { return nil }
+                text = string
             case .id:
                 // Checked in full: it is echoed in the answer as written.
-                guard idJSON == nil, parse({ parser throws(JSONSource.SyntaxError) in try parser.skipValue() }) != nil
+                guard idJSON == nil, line.parse({ parser throws(JSONSource.SyntaxError) in try parser.skipValue() }) != nil
                 else { return nil }
-                idJSON = String(decoding: UnsafeBufferPointer(start: base + valueStart, count: at - valueStart),
+                idJSON = String(decoding: UnsafeBufferPointer(start: base + valueStart, count: line.at - valueStart),
                                 as: UTF8.self)
             case .other:
-                guard skipValue() else { return nil }
-                key.append(contentsOf: UnsafeBufferPointer(start: base + memberStart, count: at - memberStart))
+                guard line.skipValue() else { return nil }
+                key.append(contentsOf: UnsafeBufferPointer(start: base + memberStart, count: line.at - memberStart))
                 key.append(0)
             }
-            skipSpace()
-            guard at < end else { return nil }
-            if base[at] == UInt8(ascii: ",") {
-                at += 1
+            line.skipSpace()
+            guard line.at < end else { return nil }
+            if base[line.at] == UInt8(ascii: ",") {
+                line.at += 1
                 continue
             }
-            guard base[at] == UInt8(ascii: "}") else { return nil }
-            at += 1
+            guard base[line.at] == UInt8(ascii: "}") else { return nil }
+            line.at += 1
             break
         }
-        skipSpace()
-        guard at == end, let text else { return nil }
+        line.skipSpace()
+        guard line.at == end, let text else { return nil }
         return (text, idJSON, key)
+    }
+
+    /// The member whose key starts at the cursor (its opening quote), read past the key: a key is compared as
+    /// bytes; one with an escape is made into a string first. Nil when the key does not parse.
+    @inline(__always)
+    private static func readName(_ line: inout RequestBytes) -> Member? {
+        let base = line.base, end = line.end
+        let keyEnd = line.plainRunEnd(from: line.at)
+        if keyEnd < end, base[keyEnd] == UInt8(ascii: "\"") {
+            let count = keyEnd - line.at - 1
+            let name: Member = equals(base + line.at + 1, count, "text") ? .text
+                : equals(base + line.at + 1, count, "id") ? .id : .other
+            line.at = keyEnd + 1
+            return name
+        }
+        guard let escaped = line.parse({ parser throws(JSONSource.SyntaxError) in try parser.string() }) else {
+            return nil
+        }
+        return escaped == "text" ? .text : escaped == "id" ? .id : .other
+    }
+
+    /// The `text` member's string at the cursor as UTF-8, read past: a plain one (no escape) its bytes as they
+    /// are, valid since the line is; otherwise unescaped and checked. Nil when it is not a string or does not parse.
+    @inline(__always)
+    private static func readText(_ line: inout RequestBytes) -> [UInt8]? {
+        let base = line.base, end = line.end
+        guard line.at < end, base[line.at] == UInt8(ascii: "\"") else { return nil }
+        let textEnd = line.plainRunEnd(from: line.at)
+        if textEnd < end, base[textEnd] == UInt8(ascii: "\"") {
+            let text = Array(UnsafeBufferPointer(start: base + line.at + 1, count: textEnd - line.at - 1))
+            line.at = textEnd + 1
+            return text
+        }
+        guard let unescaped = line.parse({ parser throws(JSONSource.SyntaxError) in try parser.string() }) else {
+            return nil
+        }
+        return Array(unescaped.utf8)
     }
 
     /// The members the scan reads; every other member is a setting.
@@ -238,6 +185,91 @@ package struct JSONRequestScan: Sendable {
     /// Whether the `count` bytes at `start` are the literal's bytes.
     private static func equals(_ start: UnsafePointer<UInt8>, _ count: Int, _ literal: StaticString) -> Bool {
         count == literal.utf8CodeUnitCount && memcmp(start, literal.utf8Start, count) == 0
+    }
+}
+
+/// A request line's bytes and the scan's cursor (``JSONRequestScan``): white space, strings and settings' values
+/// read past without bounds checks beyond the line's end, and the members read in full handed to a parser.
+private struct RequestBytes {
+    let base: UnsafePointer<UInt8>
+    /// The line's length.
+    let end: Int
+    /// The line, for the parser of the members read in full.
+    let bytes: [UInt8]
+    /// Where the scan is.
+    var at = 0
+
+    /// Past JSON white space.
+    @inline(__always)
+    mutating func skipSpace() {
+        while at < end, base[at] == 0x20 || base[at] == 0x09 || base[at] == 0x0A || base[at] == 0x0D { at += 1 }
+    }
+
+    /// From a string's opening quote, the index of the byte that ends its plain run (a quote, a backslash or a
+    /// control character), eight bytes at a time.
+    @inline(__always)
+    func plainRunEnd(from quote: Int) -> Int { JSONBytes.firstEscape(base, from: quote + 1, to: end) }
+
+    /// Past a string from its opening quote, escapes skipped unread; false when it is not closed.
+    @inline(__always)
+    mutating func skipString() -> Bool {
+        var index = plainRunEnd(from: at)
+        while index < end {
+            switch base[index] {
+            case 0x22:
+                at = index + 1
+                return true
+            case 0x5C: index = plainRunEnd(from: index + 1)  // the escaped byte is skipped with the run
+            default: index = plainRunEnd(from: index)  // a control character: left for the full reader
+            }
+        }
+        return false
+    }
+
+    /// Past a setting's value: a string, a bracketed value to its matching bracket, or a scalar to the next
+    /// delimiter; false when it has no end.
+    mutating func skipValue() -> Bool {
+        guard at < end else { return false }
+        switch base[at] {
+        case 0x22: return skipString()
+        case 0x7B, 0x5B:
+            var depth = 0
+            while at < end {
+                switch base[at] {
+                case 0x22:
+                    guard skipString() else { return false }
+                    continue
+                case 0x7B, 0x5B: depth += 1
+                case 0x7D, 0x5D:
+                    depth -= 1
+                    if depth == 0 {
+                        at += 1
+                        return true
+                    }
+                default: break
+                }
+                at += 1
+            }
+            return false
+        default:
+            let start = at
+            while at < end {
+                switch base[at] {
+                case 0x2C, 0x7D, 0x5D, 0x20, 0x09, 0x0A, 0x0D: return at > start
+                default: at += 1
+                }
+            }
+            return at > start
+        }
+    }
+
+    /// A parser over the same bytes at `at`, for the members read in full; `at` follows it.
+    mutating func parse<Value>(_ read: (inout JSONSource.Parser) throws(JSONSource.SyntaxError) -> Value) -> Value? {
+        var parser = JSONSource.Parser(bytes: bytes)
+        parser.index = at
+        guard let value = try? read(&parser) else { return nil }
+        at = parser.index
+        return value
     }
 }
 

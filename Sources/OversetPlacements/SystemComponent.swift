@@ -51,8 +51,22 @@ public enum SystemComponent: String, Sendable, CaseIterable {
     /// The component's settings at `screenWidth`, each with its source; `items` is how many share the width (tabs
     /// of a tab bar, segments of a control). Settings no source states are left out.
     ///
-    /// Longer than 80 lines on purpose: it is the table, one case per component, each figure beside its source.
+    /// The table, one case per component, each figure beside its source: bars, alerts and sheets, lists.
     package func settings(screenWidth w: Double, items: Int = 1) -> [(name: String, value: PlacementValue, from: String)] {
+        switch self {
+        case .navigationTitleInline, .navigationTitleLarge, .tabBarItem, .segment, .barButtonItem:
+            return barSettings(screenWidth: w, items: items)
+        case .alertTitle, .alertMessage, .alertAction, .actionSheetTitle, .actionSheetAction:
+            return alertSettings(screenWidth: w)
+        case .swipeAction, .sectionHeader, .sectionFooter, .listRow, .tableCellText, .tableCellDetail, .listContent,
+             .menuItem:
+            return listSettings(screenWidth: w)
+        }
+    }
+
+    /// The settings of the components in a bar: navigation titles, tab bar items, segments and bar button items
+    /// (``settings(screenWidth:items:)``).
+    private func barSettings(screenWidth w: Double, items: Int) -> [(name: String, value: PlacementValue, from: String)] {
         let m = SystemComponent.layoutMargin(screenWidth: w)
         let bars = "bars do not grow with Dynamic Type (WWDC19 session 261: the Large Content Viewer instead)"
         switch self {
@@ -75,6 +89,26 @@ public enum SystemComponent: String, Sendable, CaseIterable {
                     ("maxLines", .number(1), "component table: one line, tail truncation (LoopFollow#679)"),
                     ("width", .number(w / Double(count) - 10),
                      "component table: screen width ÷ \(count) tabs − 10 (items spread across the bar, UITabBar.itemPositioning; 5 pt padding, React Navigation)")]
+        case .segment:
+            let count = max(1, items)
+            return [("size", .number(13), "component table: 13 pt, measured on iOS 17.5 (Flutter sliding_segmented_control.dart)"),
+                    ("weight", .name("semibold"), "component table: the selected segment's semibold, which sizes every segment (Flutter)"),
+                    ("relativeTo", .name("none"), "component table: no source shows segments growing with Dynamic Type"),
+                    ("maxLines", .number(1), "component table: one line"),
+                    ("width", .number((w - 2 * m) / Double(count) - 20),
+                     "component table: (screen width − 2 margins) ÷ \(count) equal segments (apportionsSegmentWidthsByContent false) − 2 × 10 pt (Flutter)")]
+        case .barButtonItem:
+            return [("size", .number(17), "component table: 17 pt (measured, fanyuecheng.github.io)"),
+                    ("relativeTo", .name("none"), "component table: " + bars),
+                    ("maxLines", .number(1), "component table: one line")]
+        default:
+            return []
+        }
+    }
+
+    /// The settings of alerts' and action sheets' titles, messages and buttons (``settings(screenWidth:items:)``).
+    private func alertSettings(screenWidth w: Double) -> [(name: String, value: PlacementValue, from: String)] {
+        switch self {
         case .alertTitle:
             return [("style", .name("headline"), "component table: headline, 17 pt semibold (Flutter, Ionic, CustomAlert)"),
                     ("maxLines", .number(0), "component table: wraps; the alert scrolls (HIG Alerts)"),
@@ -98,18 +132,16 @@ public enum SystemComponent: String, Sendable, CaseIterable {
             return [("size", .number(21), "component table: 21 pt at Large, measured on iOS 17 (Flutter dialog.dart)"),
                     ("maxLines", .number(1), "component table: one line"),
                     ("width", .number(w - 36), "component table: screen width − 2 × 8 pt − 2 × 10 pt (Flutter)")]
-        case .segment:
-            let count = max(1, items)
-            return [("size", .number(13), "component table: 13 pt, measured on iOS 17.5 (Flutter sliding_segmented_control.dart)"),
-                    ("weight", .name("semibold"), "component table: the selected segment's semibold, which sizes every segment (Flutter)"),
-                    ("relativeTo", .name("none"), "component table: no source shows segments growing with Dynamic Type"),
-                    ("maxLines", .number(1), "component table: one line"),
-                    ("width", .number((w - 2 * m) / Double(count) - 20),
-                     "component table: (screen width − 2 margins) ÷ \(count) equal segments (apportionsSegmentWidthsByContent false) − 2 × 10 pt (Flutter)")]
-        case .barButtonItem:
-            return [("size", .number(17), "component table: 17 pt (measured, fanyuecheng.github.io)"),
-                    ("relativeTo", .name("none"), "component table: " + bars),
-                    ("maxLines", .number(1), "component table: one line")]
+        default:
+            return []
+        }
+    }
+
+    /// The settings of the components in lists and tables: section headers and footers, rows, cells, content
+    /// configurations, swipe actions and menu items (``settings(screenWidth:items:)``).
+    private func listSettings(screenWidth w: Double) -> [(name: String, value: PlacementValue, from: String)] {
+        let m = SystemComponent.layoutMargin(screenWidth: w)
+        switch self {
         case .swipeAction:
             return [("size", .number(15), "component table: 15 pt medium (SwipeCellKit's emulation of Mail; UIKit's not published)"),
                     ("weight", .name("semibold"), "component table: medium, as semibold")]
@@ -137,6 +169,8 @@ public enum SystemComponent: String, Sendable, CaseIterable {
                     ("maxLines", .number(0), "component table: 0, no limit (UIListContentConfiguration.TextProperties.numberOfLines; its default is not published)"),
                     ("width", .number(w - 4 * m), "component table: screen width − 4 layout margins (an inset grouped row)")]
         case .menuItem:
+            return []
+        default:
             return []
         }
     }

@@ -18,9 +18,8 @@ package enum LayoutReport {
         return json.bytes
     }
 
-    /// ``json(_:id:line:)`` written after what `json` holds (`measure` writes a worker's answers into one buffer).
-    ///
-    /// Longer than 80 lines on purpose: the schema's members in one place, in the sorted order they are written.
+    /// ``json(_:id:line:)`` written after what `json` holds (`measure` writes a worker's answers into one buffer):
+    /// the schema's members in the sorted order they are written, the longer ones by the helpers below.
     package static func write(_ verdict: Verdict, id: String? = nil, line lineNumber: Int? = nil,
                               to json: inout JSONWriter) {
         let layout = verdict.layout
@@ -30,19 +29,7 @@ package enum LayoutReport {
         json.fragment("{\"category\":")
         json.string(label.textSize.name)
         json.fragment(",\"clipping\":[")
-        for (index, clip) in clipping.clippedClusters.enumerated() {
-            json.fragment(index == 0 ? "{\"cluster\":" : ",{\"cluster\":")
-            json.string(clip.cluster)
-            json.fragment(",\"edge\":")
-            json.string(clip.edge.rawValue)
-            json.fragment(",\"line\":")
-            json.number(clip.line)
-            json.fragment(",\"overflow\":")
-            json.points(clip.overflow)
-            json.fragment(",\"range\":[")
-            json.numbers(clip.range.location, clip.range.upperBound)
-            json.fragment("]}")
-        }
+        writeClipping(clipping.clippedClusters, to: &json)
         json.fragment(!status.fails ? "],\"fits\":true,\"height\":" : "],\"fits\":false,\"height\":")
         json.points(layout.height)
         if let id {
@@ -56,7 +43,46 @@ package enum LayoutReport {
         json.fragment(",\"lineCount\":")
         json.number(layout.lineCount)
         json.fragment(",\"lines\":[")
-        let lines = layout.lines
+        writeLines(layout.lines, to: &json)
+        json.fragment("],\"linesNeeded\":")
+        json.number(verdict.linesNeeded)
+        json.fragment(",\"maxLines\":")
+        json.number(label.maxLines)
+        json.fragment(",\"missingCharacters\":[")
+        writeMissingCharacters(layout.missingCharacters, to: &json)
+        json.fragment("],\"pointSize\":")
+        json.points(layout.options.pointSize)
+        json.fragment(",\"problems\":[")
+        for problem in verdict.problems { problem.write(to: &json, overflow: { Points.rounded($0) }) }
+        json.fragment("]")
+        writeSettingsAndSuggestions(verdict, label: label, layout: layout, clipping: clipping, to: &json)
+        json.fragment(",\"width\":")
+        json.points(layout.width)
+        json.fragment("}")
+    }
+
+    /// The `clipping` array's elements: `{"cluster", "edge", "line", "overflow", "range"}` each.
+    @inline(__always)
+    private static func writeClipping(_ clusters: [ClippedCluster], to json: inout JSONWriter) {
+        for (index, clip) in clusters.enumerated() {
+            json.fragment(index == 0 ? "{\"cluster\":" : ",{\"cluster\":")
+            json.string(clip.cluster)
+            json.fragment(",\"edge\":")
+            json.string(clip.edge.rawValue)
+            json.fragment(",\"line\":")
+            json.number(clip.line)
+            json.fragment(",\"overflow\":")
+            json.points(clip.overflow)
+            json.fragment(",\"range\":[")
+            json.numbers(clip.range.location, clip.range.upperBound)
+            json.fragment("]}")
+        }
+    }
+
+    /// The `lines` array's elements: `{"ascent", "baseline", "break", "descent", "height", "range", "rightToLeft",
+    /// "text", "width"}` each, the text copied from the line's UTF-8.
+    @inline(__always)
+    private static func writeLines(_ lines: [Line], to json: inout JSONWriter) {
         for index in lines.indices {  // by index: `enumerated()` copied each line through a generic iterator
             let line = lines[index]
             json.fragment(index == 0 ? "{\"ascent\":" : ",{\"ascent\":")
@@ -77,12 +103,12 @@ package enum LayoutReport {
             json.points(line.width)
             json.fragment("}")
         }
-        json.fragment("],\"linesNeeded\":")
-        json.number(verdict.linesNeeded)
-        json.fragment(",\"maxLines\":")
-        json.number(label.maxLines)
-        json.fragment(",\"missingCharacters\":[")
-        for (index, missing) in layout.missingCharacters.enumerated() {
+    }
+
+    /// The `missingCharacters` array's elements: `{"character", "codePoints", "range"}` each.
+    @inline(__always)
+    private static func writeMissingCharacters(_ missing: [MissingCharacter], to json: inout JSONWriter) {
+        for (index, missing) in missing.enumerated() {
             json.fragment(index == 0 ? "{\"character\":" : ",{\"character\":")
             json.string(missing.cluster)
             json.fragment(",\"codePoints\":[")
@@ -91,11 +117,13 @@ package enum LayoutReport {
             json.numbers(missing.range.location, missing.range.upperBound)
             json.fragment("]}")
         }
-        json.fragment("],\"pointSize\":")
-        json.points(layout.options.pointSize)
-        json.fragment(",\"problems\":[")
-        for problem in verdict.problems { problem.write(to: &json, overflow: { Points.rounded($0) }) }
-        json.fragment("]")
+    }
+
+    /// The members from `scale` to `weightNote`, in order: the label's settings that apply, the status, the
+    /// clipping suggestions, the truncation and the preparation's warnings.
+    @inline(__always)
+    private static func writeSettingsAndSuggestions(_ verdict: Verdict, label: Label, layout: TextLayout,
+                                                    clipping: ClippingReport, to json: inout JSONWriter) {
         if label.shrinkLimit != nil {
             json.fragment(",\"scale\":")
             json.number((verdict.scale * 10_000).rounded() / 10_000)
@@ -105,7 +133,7 @@ package enum LayoutReport {
             json.string(label.shownCategory.higName)
         }
         json.fragment(",\"status\":")
-        json.string(status.rawValue)
+        json.string(verdict.status.rawValue)
         json.fragment(",\"strategy\":")
         json.string(label.strategy.rawValue)
         if let style = label.styledFont?.style.rawValue {
@@ -136,9 +164,6 @@ package enum LayoutReport {
             json.fragment(",\"weightNote\":")
             json.string(note)
         }
-        json.fragment(",\"width\":")
-        json.points(layout.width)
-        json.fragment("}")
     }
 }
 

@@ -1,6 +1,3 @@
-// Longer than 400 lines on purpose: one self-contained page (markup, style and script) served from memory, so that
-// it loads nothing from elsewhere and no request ever reaches a file.
-
 /// The page at `/`: one document with its style and script inline, built from `/v1/settings` (the settings table's
 /// names, values and help), asking `/v1/preview` as the user types, and, in catalog mode, `/v1/catalog`. Its state
 /// lives in its URL's query, in the settings table's names (`/?text=…&lang=th&width=180&maxLines=2`).

@@ -1,5 +1,3 @@
-// Longer than 400 lines on purpose: the UIKit-in-code reader: assignments, calls and the label settings set beside
-// them share one walk over each type.
 import Foundation
 import Overset
 import OversetPlacements
@@ -259,36 +257,6 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         return .notPlaced
     }
 
-    /// Whether `name` is a list content configuration: a local made by `defaultContentConfiguration()` or
-    /// `UIListContentConfiguration.…`, or named as one (`content`, `configuration`).
-    private func isListContent(_ name: String, at node: Syntax) -> Bool {
-        if index.listConfigurations.contains(name) { return true }
-        guard let block = SwiftIndex.localDeclaration(of: name, before: node)?.as(CodeBlockItemListSyntax.self) else { return false }
-        for item in block {
-            guard let decl = item.item.as(VariableDeclSyntax.self) else { continue }
-            for binding in decl.bindings where binding.pattern.trimmedDescription == name {
-                let value = binding.initializer?.value.trimmedDescription ?? ""
-                if value.contains("ContentConfiguration()") || value.contains("UIListContentConfiguration") { return true }
-            }
-        }
-        return false
-    }
-
-    /// Whether the code around `node` is a view controller's (a class whose superclass name ends in `Controller`).
-    private func isViewController(_ node: Syntax) -> Bool {
-        var current = node.parent
-        while let scope = current {
-            if let type = scope.as(ClassDeclSyntax.self) {
-                return type.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription.hasSuffix("Controller") } ?? false
-            }
-            if let extended = scope.as(ExtensionDeclSyntax.self) {
-                return extended.extendedType.trimmedDescription.hasSuffix("Controller")
-            }
-            current = scope.parent
-        }
-        return false
-    }
-
     /// Accessibility text: spoken by VoiceOver, never laid out.
     private func isSpoken(_ name: String) -> Bool {
         name.hasSuffix("accessibilityLabel") || name.hasSuffix("accessibilityHint") || name.hasSuffix("accessibilityValue")
@@ -383,117 +351,5 @@ final class SwiftPlacementFinder: SyntaxVisitor {
             }
         }
         return outcome
-    }
-
-    private func component(_ key: CodeKey, _ component: SystemComponent, line: Int, items: Int = 1) {
-        placements.append(CodePlacement(key: key, line: line, component: component.rawValue,
-                                        settings: component.settings(screenWidth: screenWidth, items: items),
-                                        notes: [], outlet: nil))
-    }
-
-    /// A key passed to a call: a SwiftUI view or modifier, or a UIKit initializer or setter.
-    private func placeArgument(_ key: CodeKey, label: String?, call: FunctionCallExprSyntax, line: Int) -> Bool {
-        guard let name = Expressions.calledName(call) else { return false }
-        switch (name, label) {
-        case (let view, nil) where SwiftPlacementFinder.swiftUIViews.contains(view) && call.arguments.first?.label == nil:
-            placeSwiftUI(key, view: call, name: view, line: line)
-        case ("navigationTitle", nil):
-            let source = call.root.description
-            component(key, source.contains("navigationBarTitleDisplayMode(.inline)") ? .navigationTitleInline : .navigationTitleLarge,
-                      line: line)
-        case ("alert", nil): component(key, .alertTitle, line: line)
-        case ("confirmationDialog", nil): component(key, .actionSheetTitle, line: line)
-        case ("UIAlertController", "title"):
-            let sheet = Expressions.argument(call, "preferredStyle").flatMap { Expressions.dottedName($0) }?.hasSuffix("actionSheet") == true
-            component(key, sheet ? .actionSheetTitle : .alertTitle, line: line)
-        case ("UIAlertController", "message"):
-            let sheet = Expressions.argument(call, "preferredStyle").flatMap { Expressions.dottedName($0) }?.hasSuffix("actionSheet") == true
-            component(key, sheet ? .actionSheetTitle : .alertMessage, line: line)
-        case ("UIAlertAction", "title"): component(key, .alertAction, line: line)
-        case ("UIBarButtonItem", "title"): component(key, .barButtonItem, line: line)
-        case ("UITabBarItem", "title"): component(key, .tabBarItem, line: line, items: 5)
-        case ("UIContextualAction", "title"): component(key, .swipeAction, line: line)
-        case ("UIKeyCommand", "title"), ("UICommand", "title") where name == "UIKeyCommand" || call.arguments.contains(where: { $0.label?.text == "input" }):
-            // A keyboard shortcut's title: listed when an iPad's hardware keyboard shows its shortcuts, not laid out
-            // on an iPhone screen.
-            keyboard.append(CodeUse(key: key, line: line))
-        case ("UIAction", "title"), ("UIMenu", "title"), ("UICommand", "title"):
-            placements.append(CodePlacement(key: key, line: line, component: SystemComponent.menuItem.rawValue, settings: [],
-                                            notes: ["font, width: a menu's are not published (unknown)"], outlet: nil))
-        case ("setTitle", nil):
-            guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
-                  var property = Expressions.dottedName(base) else { return false }
-            if property.hasPrefix("self.") { property.removeFirst(5) }
-            guard !property.contains(".") else { return false }
-            placeUIKit(key, property: property, kind: "UIButton", at: Syntax(call), line: line)
-        default:
-            return false
-        }
-        return true
-    }
-
-    /// A key assigned to a property: `titleLabel.text = …`, `title = …`, `navigationItem.title = …`.
-    private func placeAssignment(_ key: CodeKey, target: ExprSyntax, line: Int, at node: Syntax) -> Bool {
-        var parts = target.trimmedDescription.filter { $0 != "?" && $0 != "!" && !$0.isWhitespace }
-            .split(separator: ".").map(String.init)
-        if parts.first == "self" { parts.removeFirst() }
-        let path = parts.joined(separator: ".")
-        if (path == "title" && isViewController(node)) || path == "navigationItem.title"
-            || (parts.count == 3 && path.hasSuffix(".navigationItem.title")) {
-            // A view controller's own `title` is its navigation title; another type's `title` is just a property.
-            component(key, .navigationTitleInline, line: line)
-        } else if path == "tabBarItem.title" || (parts.count == 3 && path.hasSuffix(".tabBarItem.title")) {
-            component(key, .tabBarItem, line: line, items: 5)
-        } else if parts.count == 2, parts[1] == "text" || parts[1] == "secondaryText",
-                  isListContent(parts[0], at: node) {
-            component(key, .listContent, line: line)
-        } else if parts.count == 2, parts[1] == "text" || parts[1] == "placeholder" {
-            placeUIKit(key, property: parts[0], kind: nil, at: node, line: line)
-        } else if parts.count == 3, parts[1] == "titleLabel", parts[2] == "text",
-                  (index.types[SwiftIndex.enclosingTypes(of: node).last ?? ""]?.propertyTypes[parts[0]] ?? "").contains("Button") {
-            // `button.titleLabel?.text`: a button's own label (a cell's `titleLabel` is a label, read below).
-            placeUIKit(key, property: parts[0], kind: "UIButton", at: node, line: line)
-        } else if parts.count == 3, parts[1] == "textLabel", parts[2] == "text" || parts[2] == "attributedText" {
-            component(key, .tableCellText, line: line)
-        } else if parts.count == 3, parts[1] == "detailTextLabel", parts[2] == "text" || parts[2] == "attributedText" {
-            component(key, .tableCellDetail, line: line)
-        } else if parts.count == 2, parts[1] == "text" || parts[1] == "secondaryText" || parts[1] == "attributedText",
-                  index.listConfigurations.contains(parts[0]) || parts[0].lowercased().hasSuffix("content")
-                    || parts[0].lowercased().hasSuffix("configuration") {
-            component(key, .listContent, line: line)
-        } else if parts.count == 2, parts[1] == "title" || parts[1] == "attributedTitle",
-                  parts[0].lowercased().contains("configuration") {
-            placements.append(CodePlacement(key: key, line: line, component: "UIButton (configuration)", settings: [],
-                                            notes: ["font, lines, width: a button configuration's are not published (unknown)"],
-                                            outlet: nil))
-        } else if parts.count == 2, parts[1] == "title",
-                  ["vc", "controller"].contains(where: { parts[0].lowercased().hasSuffix($0) }) {
-            component(key, .navigationTitleInline, line: line)
-        } else if parts.count == 2, parts[1] == "attributedText" {
-            placeUIKit(key, property: parts[0], kind: nil, at: node, line: line)
-        } else if parts.count == 3, parts[2] == "text" || parts[2] == "attributedText",
-                  let holder = target.as(MemberAccessExprSyntax.self)?.base?.as(MemberAccessExprSyntax.self)?.base
-                    ?? target.as(MemberAccessExprSyntax.self)?.base?.as(OptionalChainingExprSyntax.self)?.expression
-                        .as(MemberAccessExprSyntax.self)?.base,
-                  let type = TypeInference.type(of: holder), index.types[type] != nil {
-            // `cell.subtitleLabel?.text = …`, where the code says the cell's type: that type's label.
-            placeUIKit(key, property: parts[1], kind: nil, at: node, line: line, ownerType: type)
-        } else {
-            return false
-        }
-        return true
-    }
-
-    // MARK: SwiftUI
-
-    private func placeSwiftUI(_ key: CodeKey, view: FunctionCallExprSyntax, name: String, line: Int) {
-        var walk = SwiftUIWalk(index: index, screenWidth: screenWidth)
-        walk.start(view: view, name: name)
-        if walk.spoken {
-            spoken.append(CodeUse(key: key, line: line))
-            return
-        }
-        placements.append(CodePlacement(key: key, line: line, component: walk.placedComponent, settings: walk.settings(),
-                                        notes: walk.notes, outlet: nil))
     }
 }

@@ -42,39 +42,18 @@ struct SwiftUIWalk {
         if !has(name) { found.append((name, value, from)) }
     }
 
+    /// Walks out from the view `name` that shows the key: its own defaults, then each modifier and view around it
+    /// (``apply(_:_:from:depth:)``, ``enter(_:closureLabel:)``), into the app's own views and helper views that
+    /// show it.
     mutating func start(view: FunctionCallExprSyntax, name: String) {
-        // Longer than 80 lines on purpose: one switch over the SwiftUI views and modifiers that show a key, a case each as the issue's
-        // list names them.
         component = name
         // A view made by a property or function named for accessibility (`var accessibilityActions: some View`,
         // `func combinedAccessibilityLabel(…) -> Text`) is VoiceOver's, never laid out.
-        var scope = view.parent
-        while let node = scope {
-            let declared = node.as(FunctionDeclSyntax.self)?.name.text
-                ?? node.as(VariableDeclSyntax.self)?.bindings.first?.pattern.trimmedDescription
-            if let declared {
-                if declared.lowercased().contains("accessibility") {
-                    spoken = true
-                    return
-                }
-                break
-            }
-            scope = node.parent
-        }
-        switch name {
-        case "TextField", "SecureField":
-            defaults = [("style", .name("body"), "SwiftUI default: body"),
-                        ("maxLines", .number(1), "SwiftUI \(name): one line")]
-        case "Section":
-            system = (.sectionHeader, 1)
+        if SwiftUIWalk.isMadeForAccessibility(view) {
+            spoken = true
             return
-        case "ContentUnavailableView":
-            notes.append("font: ContentUnavailableView's title font is not published (unknown)")
-            defaults = [("maxLines", .number(0), "SwiftUI default: no line limit (Text)")]
-        default:
-            defaults = [("style", .name("body"), "SwiftUI default: body"),
-                        ("maxLines", .number(0), "SwiftUI default: no line limit (Text)")]
         }
+        guard takeDefaults(of: name) else { return }
         var node = Syntax(view)
         var helpers = 0
         var helperView: String?
@@ -96,15 +75,7 @@ struct SwiftUIWalk {
                 continue
             }
             // Out of a closure or an argument, into the view around it.
-            var up: Syntax? = parent
-            var closureLabel: String?
-            var boundary: Syntax?
-            while let current = up, !current.is(FunctionCallExprSyntax.self) {
-                if current.is(DeclSyntax.self) { boundary = current; up = nil; break }
-                if let trailing = current.as(MultipleTrailingClosureElementSyntax.self) { closureLabel = trailing.label.text }
-                if let labeled = current.as(LabeledExprSyntax.self) { closureLabel = labeled.label?.text }
-                up = current.parent
-            }
+            let (up, closureLabel, boundary) = SwiftUIWalk.surroundingCall(of: parent)
             if let container = up?.as(FunctionCallExprSyntax.self) {
                 // A view handed to the app's own view (`LabeledQuantity(label: Text(…))`, `Card { Text(…) }`) is
                 // shown where that view reads the property: the walk goes on inside it, so its `.font` applies.
@@ -131,6 +102,59 @@ struct SwiftUIWalk {
             helpers += 1
             node = use
         }
+        finishWidth(helperView: helperView)
+    }
+
+    /// Whether `view` is made by a property or function named for accessibility (the nearest declaration around
+    /// it).
+    private static func isMadeForAccessibility(_ view: FunctionCallExprSyntax) -> Bool {
+        var scope = view.parent
+        while let node = scope {
+            let declared = node.as(FunctionDeclSyntax.self)?.name.text
+                ?? node.as(VariableDeclSyntax.self)?.bindings.first?.pattern.trimmedDescription
+            if let declared { return declared.lowercased().contains("accessibility") }
+            scope = node.parent
+        }
+        return false
+    }
+
+    /// Takes SwiftUI's defaults for the view `name`; false for a `Section`, whose header is a system component.
+    private mutating func takeDefaults(of name: String) -> Bool {
+        switch name {
+        case "TextField", "SecureField":
+            defaults = [("style", .name("body"), "SwiftUI default: body"),
+                        ("maxLines", .number(1), "SwiftUI \(name): one line")]
+        case "Section":
+            system = (.sectionHeader, 1)
+            return false
+        case "ContentUnavailableView":
+            notes.append("font: ContentUnavailableView's title font is not published (unknown)")
+            defaults = [("maxLines", .number(0), "SwiftUI default: no line limit (Text)")]
+        default:
+            defaults = [("style", .name("body"), "SwiftUI default: body"),
+                        ("maxLines", .number(0), "SwiftUI default: no line limit (Text)")]
+        }
+        return true
+    }
+
+    /// From `parent` up to the call around it (`up`, nil when a declaration comes first: then `boundary`), and the
+    /// label of the closure or argument passed on the way.
+    private static func surroundingCall(of parent: Syntax) -> (up: Syntax?, closureLabel: String?, boundary: Syntax?) {
+        var up: Syntax? = parent
+        var closureLabel: String?
+        var boundary: Syntax?
+        while let current = up, !current.is(FunctionCallExprSyntax.self) {
+            if current.is(DeclSyntax.self) { boundary = current; up = nil; break }
+            if let trailing = current.as(MultipleTrailingClosureElementSyntax.self) { closureLabel = trailing.label.text }
+            if let labeled = current.as(LabeledExprSyntax.self) { closureLabel = labeled.label?.text }
+            up = current.parent
+        }
+        return (up, closureLabel, boundary)
+    }
+
+    /// The width when nothing around the view gave one (the screen's, less the paddings, unless the view is in a
+    /// helper view whose use was not found), and the note of a width shared in an `HStack`.
+    private mutating func finishWidth(helperView: String?) {
         if width == nil, let helperView {
             notes.append("width: `\(helperView)` is a helper view whose use was not found; its container decides")
         } else if width == nil {

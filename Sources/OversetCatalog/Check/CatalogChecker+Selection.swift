@@ -195,9 +195,8 @@ struct SelectionStream {
 
     /// The selection's whole-catalog findings, once every string was taken: `catalogs` are the catalogs read (their
     /// entries gone), `counts` how many strings each gave, `unreadSources` how many files could not be read at all.
+    /// The closing steps come in the order the report lists their findings.
     func finish(catalogs: [Catalog], counts: [Int], entries: [CatalogEntry], unreadSources: Int) -> CheckSelection {
-        // Longer than 80 lines on purpose: the selection's closing steps (development language, unmatched rules, skipped counts,
-        // diagnostics), each a few lines, in the order the report lists them.
         var diagnostics = spec.diagnostics + catalogs.flatMap(\.diagnostics)
         var skipped = skipped
         for catalog in catalogs {
@@ -212,15 +211,7 @@ struct SelectionStream {
                                                                  fontScales: options.fontScales != nil, option: true) {
             diagnostics.append(CatalogDiagnostic(.error, categoryPlace, refusal))
         }
-        // Keys asked for by name: one missing from every catalog is an error, never a pass with nothing checked.
-        if let keys = options.keys {
-            for key in keys where !presentKeys.contains(key) {
-                let near = presentKeys.filter { $0.lowercased() == key.lowercased() }.sorted().first
-                diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: catalogs.map(\.path).joined(separator: ", ")),
-                    "no key \"\(key)\" in \(catalogs.count == 1 ? "the catalog" : "any of the \(catalogs.count) catalogs")"
-                    + (near.map { " (did you mean \"\($0)\"?)" } ?? "")))
-            }
-        }
+        diagnostics += missingKeys(catalogs: catalogs)
         var languages = asked ?? available.sorted()
         // A selection that measures nothing fails, naming what there is instead (never a pass with 0 checks).
         // (Keys asked for that no catalog has are their own error above: no language error after it.)
@@ -253,10 +244,36 @@ struct SelectionStream {
         // A shard says how many strings went to the others, none included.
         if options.shard != nil { skipped[CheckReport.inAnotherShard, default: 0] += 0 }
         diagnostics += repeatDiagnostics
-        // Keys that have a string in some language but not in a requested one: counted, not hidden. Keys are
-        // grouped as reports name them (`table › key [variant]`). Each (table, key, variant) gets a bit per language
-        // asked for, in one flat table; names are made only for those missing a language, and for the others
-        // that share a name with one of them (a map of a set and a name per key was most of a large check's peak).
+        let untranslated = untranslatedKeys(in: languages, skipped: &skipped)
+        if !nothingRead { diagnostics += unusedRules(allRead: unreadSources == 0) }
+        return CheckSelection(catalogs: catalogs, entries: entries, languages: languages, categories: categories,
+                              diagnostics: diagnostics, skipped: skipped,
+                              untranslated: untranslated.sorted { ($0.key, $0.language) < ($1.key, $1.language) },
+                              languagePlace: languagePlace, nothingRead: nothingRead)
+    }
+
+    /// Keys asked for by name that no catalog has: an error each (never a pass with nothing checked), with the key
+    /// of other letter case when a catalog has one.
+    private func missingKeys(catalogs: [Catalog]) -> [CatalogDiagnostic] {
+        guard let keys = options.keys else { return [] }
+        var diagnostics: [CatalogDiagnostic] = []
+        for key in keys where !presentKeys.contains(key) {
+            let near = presentKeys.filter { $0.lowercased() == key.lowercased() }.sorted().first
+            diagnostics.append(CatalogDiagnostic(.error, CatalogLocation(file: catalogs.map(\.path).joined(separator: ", ")),
+                "no key \"\(key)\" in \(catalogs.count == 1 ? "the catalog" : "any of the \(catalogs.count) catalogs")"
+                + (near.map { " (did you mean \"\($0)\"?)" } ?? "")))
+        }
+        return diagnostics
+    }
+
+    /// The keys that have a string in some language but not in one of `languages` (the languages checked), each
+    /// (key, language) counted in `skipped`: counted, not hidden.
+    private func untranslatedKeys(in languages: [String],
+                                  skipped: inout [String: Int]) -> [(key: String, language: String)] {
+        // Keys are grouped as reports name them (`table › key [variant]`). Each (table, key, variant) gets a bit
+        // per language asked for, in one flat table; names are made only for those missing a language, and for the
+        // others that share a name with one of them (a map of a set and a name per key was most of a large check's
+        // peak).
         let wanted = languages.map { (language: $0, number: names.existing($0) ?? -1) }
         let words = (wanted.count + 63) / 64
         let bit = Dictionary(wanted.enumerated().map { ($0.element.number, $0.offset) }, uniquingKeysWith: { first, _ in first })
@@ -290,11 +307,7 @@ struct SelectionStream {
                 untranslated.append((key, language))
             }
         }
-        if !nothingRead { diagnostics += unusedRules(allRead: unreadSources == 0) }
-        return CheckSelection(catalogs: catalogs, entries: entries, languages: languages, categories: categories,
-                              diagnostics: diagnostics, skipped: skipped,
-                              untranslated: untranslated.sorted { ($0.key, $0.language) < ($1.key, $1.language) },
-                              languagePlace: languagePlace, nothingRead: nothingRead)
+        return untranslated
     }
 
     /// The key nearest a rule's exact key or glob (``CatalogChecker/nearest(to:in:)``); nil for other patterns.

@@ -34,35 +34,12 @@ extension CheckReport {
     ///   shard count), or a shard is missing or given twice: a merged report never silently covers less or more
     ///   than the whole.
     public static func merge(_ reports: [(name: String, report: CheckReport)]) throws(MergeError) -> CheckReport {
-        // Longer than 80 lines on purpose: the checks a merge makes before it combines shards (same run, every shard once, counts that
-        // add up), each a few lines.
+        // The checks a merge makes before it combines shards: each a shard, of the same run, every shard once.
         guard let first = reports.first else { throw MergeError(message: "no reports to merge") }
         var seen: [Int: String] = [:]
         var count: Int? = nil
         for (name, report) in reports {
-            let parts = report.shard?.split(separator: "/").compactMap { Int($0) } ?? []
-            guard parts.count == 2 else {
-                throw MergeError(message: "'\(name)' is not the report of a shard (run `overset check --shard K/N`)")
-            }
-            // Every number from a file is checked where it enters, as the options are.
-            guard (1...maximumShards).contains(parts[1]), (1...parts[1]).contains(parts[0]) else {
-                throw MergeError(message: "'\(name)' says it is shard \(parts[0]) of \(parts[1]); a shard is K of N "
-                    + "with 1 ≤ K ≤ N ≤ \(maximumShards)")
-            }
-            if let problem = report.counts.inconsistency {
-                throw MergeError(message: "'\(name)' has impossible counts: \(problem)")
-            }
-            // Verified, not trusted: every string with a problem is listed, so its failed, warning and unknown
-            // checks are counted again from the results, and a shard that says fewer is refused.
-            let listed = CheckCounts(report.results)
-            for (what, stated, found) in [("failed", report.counts.failed, listed.failed),
-                                          ("warnings", report.counts.warnings, listed.warnings),
-                                          ("unknown", report.counts.unknown, listed.unknown),
-                                          ("strings", report.counts.strings, listed.strings),
-                                          ("checks", report.counts.checks, listed.checks)] where stated < found {
-                throw MergeError(message: "'\(name)' says \(stated) \(what) but its results hold \(found): its counts "
-                    + "do not match its results (a report edited by hand?)")
-            }
+            let parts = try shardNumbers(of: report, name: name)
             if let count, count != parts[1] {
                 throw MergeError(message: "'\(name)' is shard \(parts[0]) of \(parts[1]), the others are of \(count)")
             }
@@ -115,6 +92,35 @@ extension CheckReport {
                                                         "nothing was checked in any of the \(count!) shards"))
         }
         return merged
+    }
+
+    /// The shard a report says it is (K and N of "K/N"), once its numbers and counts are verified: a report is
+    /// verified, never trusted.
+    private static func shardNumbers(of report: CheckReport, name: String) throws(MergeError) -> [Int] {
+        let parts = report.shard?.split(separator: "/").compactMap { Int($0) } ?? []
+        guard parts.count == 2 else {
+            throw MergeError(message: "'\(name)' is not the report of a shard (run `overset check --shard K/N`)")
+        }
+        // Every number from a file is checked where it enters, as the options are.
+        guard (1...maximumShards).contains(parts[1]), (1...parts[1]).contains(parts[0]) else {
+            throw MergeError(message: "'\(name)' says it is shard \(parts[0]) of \(parts[1]); a shard is K of N "
+                + "with 1 ≤ K ≤ N ≤ \(maximumShards)")
+        }
+        if let problem = report.counts.inconsistency {
+            throw MergeError(message: "'\(name)' has impossible counts: \(problem)")
+        }
+        // Verified, not trusted: every string with a problem is listed, so its failed, warning and unknown
+        // checks are counted again from the results, and a shard that says fewer is refused.
+        let listed = CheckCounts(report.results)
+        for (what, stated, found) in [("failed", report.counts.failed, listed.failed),
+                                      ("warnings", report.counts.warnings, listed.warnings),
+                                      ("unknown", report.counts.unknown, listed.unknown),
+                                      ("strings", report.counts.strings, listed.strings),
+                                      ("checks", report.counts.checks, listed.checks)] where stated < found {
+            throw MergeError(message: "'\(name)' says \(stated) \(what) but its results hold \(found): its counts "
+                + "do not match its results (a report edited by hand?)")
+        }
+        return parts
     }
 
     /// The most shards a check is split into (`--shard K/N`, and what `merge` accepts from a report).

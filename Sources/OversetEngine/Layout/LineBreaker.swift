@@ -1,5 +1,3 @@
-// Longer than 400 lines on purpose: the greedy breaker, its cluster cuts and the strategies on top read the same
-// prepared storage through one breaker; the optimal breaker is apart (LineBreaker+Optimal.swift).
 internal import OversetText
 
 /// A line as the breaker found it, before truncation and vertical metrics.
@@ -62,9 +60,8 @@ struct LineBreaker {
 
     /// The greedy breaker: calls `body` with each line, allocates nothing; false when it stopped at `lineLimit`.
     ///
-    /// Longer than 80 lines on purpose: it is the hot loop of every layout, and the segment loop keeps its state
-    /// (committed width, the open line, the segment cursor) in locals that a split into functions would pass around
-    /// for every segment.
+    /// The hot loop of every layout: the segment loop keeps its state (committed width, the open line, the segment
+    /// cursor) in locals, and its helpers (a piece's widths, the Hangul rule, the cut) are inlined into it.
     func forEachLine(_ options: LayoutOptions, lineLimit: Int?, from start: Int = 0, stopAtParagraphEnd: Bool = false,
                      _ body: (LineSpan) -> Void) -> Bool {
         let count = count
@@ -86,17 +83,7 @@ struct LineBreaker {
                 let segment = segments[segmentIndex]
                 let pieceStart = isFirst ? position : Int(segment.start)
                 let isPartial = pieceStart != Int(segment.start)
-                let content: Double
-                let full: Double
-                if isPartial {
-                    let clusters = Double(text.clusterCount(pieceStart..<Int(segment.contentEnd)))
-                    let allClusters = Double(text.clusterCount(pieceStart..<Int(segment.end)))
-                    content = advanceSums[Int(segment.contentEnd)] - advanceSums[pieceStart] + tracking * clusters
-                    full = advanceSums[Int(segment.end)] - advanceSums[pieceStart] + tracking * allClusters
-                } else {
-                    content = segment.contentWidth + tracking * Double(segment.contentClusters)
-                    full = segment.fullWidth + tracking * Double(segment.fullClusters)
-                }
+                let (content, full) = widths(of: segment, from: pieceStart, isPartial: isPartial, tracking: tracking)
                 var lead = 0.0
                 // The rest of a word cut at an unsafe boundary starts the line re-shaped: only a piece that could
                 // fit is shaped again (its start's shaping moves its width by less than `contextBound`); one wider
@@ -109,13 +96,9 @@ struct LineBreaker {
                 // Hangul word priority: a Korean word (segments joined by breaks between Hangul characters) moves
                 // to the next line whole when it does not fit after what the line holds; one that starts a line
                 // and is wider than it breaks between syllables (its segments, one by one, below).
-                if keepsHangul && !isFirst && segment.isInKoreanWord && !segments[segmentIndex - 1].isInKoreanWord {
-                    var last = segmentIndex
-                    while last + 1 < segments.count && segments[last].isInKoreanWord { last += 1 }
-                    let wordEnd = Int(segments[last].contentEnd)
-                    let clusters = Double(text.clusterCount(Int(segment.start)..<wordEnd))
-                    let word = advanceSums[wordEnd] - advanceSums[Int(segment.start)] + tracking * clusters
-                    if committed + word + segments[last].endDelta > maxWidth + slack { break }
+                if keepsHangul && !isFirst && segment.isInKoreanWord && !segments[segmentIndex - 1].isInKoreanWord
+                    && koreanWordOverflows(from: segmentIndex, after: committed, limit: maxWidth + slack, tracking: tracking) {
+                    break
                 }
                 let candidate = committed + lead + content + segment.endDelta
                 if candidate <= maxWidth + slack {
@@ -136,23 +119,8 @@ struct LineBreaker {
                 }
                 // The segment does not fit.
                 if isFirst || options.wrapping == .character {
-                    // A piece starting the line is measured with its start re-shaped by fittingPrefix itself, so
-                    // an edge that is unsafe on both sides (one Arabic letter) is shaped once, in isolation.
-                    let available = maxWidth + slack - committed - (isFirst ? 0 : lead)
-                    let split = fittingPrefix(from: pieceStart, limit: Int(segment.contentEnd), available: available,
-                                              tracking: tracking, atLeastOne: isFirst, isolatedStart: isFirst)
-                    if split.end > pieceStart {
-                        line.width = committed + (isFirst ? 0 : lead) + split.width
-                        line.contentEnd = split.end
-                        line.end = split.end
-                        line.kind = .cluster
-                        if split.end == Int(segment.contentEnd) {
-                            // Everything but hanging space fit after all (an unsafe break re-measured narrower).
-                            line.end = Int(segment.end)
-                            line.kind = segment.isMandatoryBreak ? .mandatory : .opportunity
-                            segmentIndex += 1
-                        }
-                    }
+                    cut(segment, from: pieceStart, isFirst: isFirst, after: committed, lead: lead, limit: maxWidth + slack,
+                        tracking: tracking, line: &line, segmentIndex: &segmentIndex)
                 }
                 break
             }
@@ -168,6 +136,58 @@ struct LineBreaker {
             if stopAtParagraphEnd && line.kind == .mandatory { break }
         }
         return true
+    }
+
+    /// The widths in ems, tracking included, of `segment` from `pieceStart` (where a line starts inside it when
+    /// `isPartial`): its content, without the white space that hangs, and in full.
+    @inline(__always)
+    private func widths(of segment: Segment, from pieceStart: Int, isPartial: Bool,
+                        tracking: Double) -> (content: Double, full: Double) {
+        if isPartial {
+            let clusters = Double(text.clusterCount(pieceStart..<Int(segment.contentEnd)))
+            let allClusters = Double(text.clusterCount(pieceStart..<Int(segment.end)))
+            return (advanceSums[Int(segment.contentEnd)] - advanceSums[pieceStart] + tracking * clusters,
+                    advanceSums[Int(segment.end)] - advanceSums[pieceStart] + tracking * allClusters)
+        }
+        return (segment.contentWidth + tracking * Double(segment.contentClusters),
+                segment.fullWidth + tracking * Double(segment.fullClusters))
+    }
+
+    /// Whether the Korean word that starts at segment `first` (its segments joined by breaks between Hangul
+    /// characters) does not fit whole after `committed` ems within `limit`: then it moves to the next line.
+    @inline(__always)
+    private func koreanWordOverflows(from first: Int, after committed: Double, limit: Double, tracking: Double) -> Bool {
+        let segment = segments[first]
+        var last = first
+        while last + 1 < segments.count && segments[last].isInKoreanWord { last += 1 }
+        let wordEnd = Int(segments[last].contentEnd)
+        let clusters = Double(text.clusterCount(Int(segment.start)..<wordEnd))
+        let word = advanceSums[wordEnd] - advanceSums[Int(segment.start)] + tracking * clusters
+        return committed + word + segments[last].endDelta > limit
+    }
+
+    /// Ends `line` inside `segment`, which does not fit: at the longest run of whole clusters from `pieceStart` that
+    /// fits after `committed` ems (and `lead`, unless the piece starts the line) within `limit`; where all its content
+    /// fits after all (an unsafe break re-measured narrower), the line takes the segment and `segmentIndex` moves on.
+    @inline(__always)
+    private func cut(_ segment: Segment, from pieceStart: Int, isFirst: Bool, after committed: Double, lead: Double,
+                     limit: Double, tracking: Double, line: inout LineSpan, segmentIndex: inout Int) {
+        // A piece starting the line is measured with its start re-shaped by fittingPrefix itself, so an edge that is
+        // unsafe on both sides (one Arabic letter) is shaped once, in isolation.
+        let available = limit - committed - (isFirst ? 0 : lead)
+        let split = fittingPrefix(from: pieceStart, limit: Int(segment.contentEnd), available: available,
+                                  tracking: tracking, atLeastOne: isFirst, isolatedStart: isFirst)
+        guard split.end > pieceStart else { return }
+        line.width = committed + (isFirst ? 0 : lead) + split.width
+        line.contentEnd = split.end
+        line.end = split.end
+        line.kind = .cluster
+        if split.end == Int(segment.contentEnd) {
+            // Everything but hanging space fit after all (an unsafe break re-measured narrower).
+            line.end = Int(segment.end)
+            line.kind = segment.isMandatoryBreak ? .mandatory : .opportunity
+            segmentIndex += 1
+        }
     }
 
     /// The longest run of whole grapheme clusters from `start` that fits in `available` ems (one at least when

@@ -63,9 +63,6 @@ extension TextLayout {
     /// report.suggestedLineHeight  // the fixed line height that avoids it
     /// ```
     /// - Complexity: O(glyphs on the visible lines); ink extents were read during preparation.
-    ///
-    /// Longer than 80 lines on purpose: one pass over lines, runs and glyphs computes the clipped clusters and the
-    /// two suggestions together, from the same line boxes.
     public func clipping(box: ClippingBox = .layoutLines) -> ClippingReport {
         let quick = clipping(box: box, skippingRunsInside: true)
         // The suggestions need the ink of every visible glyph, which the quick pass skips; only a layout with
@@ -76,152 +73,201 @@ extension TextLayout {
     /// The clipping report; with `skippingRunsInside`, runs whose ink extent fits the line box are not walked (the
     /// clipped clusters are the same; the suggestions are then only right when none is clipped).
     ///
-    /// Longer than 80 lines on purpose: one pass over the visible glyphs keeps each cluster's worst overflow per edge
-    /// and the suggestions together, in the hot path of every check (split, it walked the glyphs twice).
+    /// One pass over the visible glyphs (``PreparedText/noteInkAsDrawn(_:in:size:skippingRunsInside:into:)``, into
+    /// a ``LineInk``) keeps each cluster's worst overflow per edge and the suggestions together, in the hot path of
+    /// every check (split, it walked the glyphs twice).
     private func clipping(box: ClippingBox, skippingRunsInside: Bool) -> ClippingReport {
         let prepared = self.prepared
         let size = options.pointSize
-        let faces = prepared.faceTable
-        let styles = prepared.styles
-        let runs = prepared.runs, glyphs = prepared.glyphs, inks = prepared.ink
-        let lineFaces = prepared.lineFaces, lineFaceOfRun = prepared.lineFaceOfRun
         let primary = prepared.engine.fonts.primary.face.metrics
         let primaryScale = size / Double(primary.unitsPerEm)
         let primaryAscender = Double(primary.ascender) * primaryScale
         let primaryHeight = Double(primary.ascender + primary.descender + primary.lineGap) * primaryScale
         var clipped: [ClippedCluster] = []
-        var maxAscent = 0.0, maxDescent = 0.0
         var suggested = 0.0
         var belowBaseline = Double.infinity
-        // Per cluster of a line: the largest overflow at each edge, noted in the order the glyphs are visited and
-        // put in order at the line's end (a dictionary per layout cost its hashing and a growth, ≈ 500 instructions a
-        // clipped line).
-        var worst = ClusterOverflows()
+        var ink = LineInk()
         // By index, each line's members read in place: `enumerated()` copied each line through an unspecialized
         // iterator, and `lines[index]` copied it (a text reference and a truncation: 160 instructions a line).
         for index in lines.indices {
-            let top: Double, bottom: Double, baseline: Double
+            let line: LineBox
             switch box {
             case .layoutLines:
-                top = lines[index].top
-                bottom = lines[index].top + lines[index].height
-                baseline = lines[index].baseline
+                line = LineBox(top: lines[index].top, bottom: lines[index].top + lines[index].height,
+                               baseline: lines[index].baseline)
             case .primaryFont:
-                top = Double(index) * primaryHeight
-                bottom = top + primaryHeight
-                baseline = top + primaryAscender
+                let top = Double(index) * primaryHeight
+                line = LineBox(top: top, bottom: top + primaryHeight, baseline: top + primaryAscender)
             }
-            suggested = max(suggested, bottom - top)
-            belowBaseline = min(belowBaseline, bottom - baseline)
-            worst.removeAll()
-            func visit(_ range: Range<Int>) {
-                guard !range.isEmpty else { return }
-                var runIndex = runs.firstIndex(reaching: range.lowerBound)
-                while runIndex < runs.count, runs[runIndex].range.lowerBound < range.upperBound {
-                    let run = runs[runIndex]
-                    let face = lineFaces[Int(lineFaceOfRun[runIndex])]
-                    runIndex += 1
-                    guard run.inkExtent.hasInk else { continue }
-                    let scale = size * face.scale / Double(face.metrics.unitsPerEm)
-                    if skippingRunsInside,
-                       top - (baseline - Double(run.inkExtent.top) * scale) <= Tolerance.width,
-                       (baseline - Double(run.inkExtent.bottom) * scale) - bottom <= Tolerance.width {
-                        continue
-                    }
-                    for glyphIndex in prepared.glyphs(of: run, inClusters: range) {
-                        let cluster = Int(glyphs[glyphIndex].cluster)
-                        guard range.contains(cluster) else { continue }
-                        let ink = inks[glyphIndex]
-                        guard ink.hasInk else { continue }
-                        let inkTop = Double(ink.top) * scale, inkBottom = Double(ink.bottom) * scale
-                        maxAscent = max(maxAscent, inkTop)
-                        maxDescent = max(maxDescent, -inkBottom)
-                        let up = top - (baseline - inkTop)
-                        let down = (baseline - inkBottom) - bottom
-                        guard up > Tolerance.width || down > Tolerance.width else { continue }
-                        worst.note(start: prepared.clusterStart(containing: cluster), up: up, down: down)
-                    }
-                }
-            }
-            /// The ink of `range` re-shaped against the visible `context` (split by runs), as the pictures draw it.
-            func visitShaped(_ range: Range<Int>, context: Range<Int>) {
-                guard !range.isEmpty else { return }
-                var runIndex = runs.firstIndex(reaching: range.lowerBound)
-                while runIndex < runs.count, runs[runIndex].range.lowerBound < range.upperBound {
-                    let run = runs[runIndex]
-                    runIndex += 1
-                    let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
-                    let face = faces[run.face].face
-                    let scale = size * styles[run.style].scale / Double(face.metrics.unitsPerEm)
-                    let shaped = prepared.engine.shared.shaper.glyphs(
-                        prepared.utf16, range: piece, context: context, face: face, rightToLeft: run.isRightToLeft,
-                        script: run.script, language: prepared.shapingLanguage, features: styles[run.style].features)
-                    face.verticalInk(of: shaped[...]) { position, ink in
-                        guard let ink else { return }
-                        let glyph = shaped[position]
-                        let inkTop = Double(ink.top + glyph.yOffset) * scale
-                        let inkBottom = Double(ink.bottom + glyph.yOffset) * scale
-                        maxAscent = max(maxAscent, inkTop)
-                        maxDescent = max(maxDescent, -inkBottom)
-                        let up = top - (baseline - inkTop)
-                        let down = (baseline - inkBottom) - bottom
-                        guard up > Tolerance.width || down > Tolerance.width else { return }
-                        worst.note(start: prepared.clusterStart(containing: Int(glyph.cluster)), up: up, down: down)
-                    }
-                }
-            }
-            /// A visible stretch of the line: where an edge cuts a word where shaping changes (an Arabic word cut in
-            /// its middle shows its final and initial forms), the glyphs drawn there, re-shaped as the pictures
-            /// draw them, from the edge to the nearest boundary safe to break (HarfBuzz's contract: the shaping is
-            /// the same on either side of one); the prepared ink elsewhere.
-            func visitAsDrawn(_ range: Range<Int>) {
-                var middle = range
-                if prepared.isUnsafeCut(range.lowerBound) {
-                    let safe = LineBreaker(prepared).safeBoundary(after: range.lowerBound, before: range.upperBound, last: false)
-                        ?? range.upperBound
-                    visitShaped(range.lowerBound..<safe, context: range)
-                    middle = safe..<range.upperBound
-                }
-                if !middle.isEmpty, prepared.isUnsafeCut(range.upperBound) {
-                    let safe = LineBreaker(prepared).safeBoundary(after: middle.lowerBound, before: range.upperBound, last: true)
-                        ?? middle.lowerBound
-                    visitShaped(max(safe, middle.lowerBound)..<range.upperBound, context: range)
-                    middle = middle.lowerBound..<max(safe, middle.lowerBound)
-                }
-                visit(middle)
-            }
+            suggested = max(suggested, line.bottom - line.top)
+            belowBaseline = min(belowBaseline, line.bottom - line.baseline)
+            ink.worst.removeAll()
             if let truncation = lines[index].truncation {
-                visitAsDrawn(truncation.prefix)
-                visitAsDrawn(truncation.suffix)
+                prepared.noteInkAsDrawn(truncation.prefix, in: line, size: size, skippingRunsInside: skippingRunsInside,
+                                        into: &ink)
+                prepared.noteInkAsDrawn(truncation.suffix, in: line, size: size, skippingRunsInside: skippingRunsInside,
+                                        into: &ink)
             } else {
-                visitAsDrawn(lines[index].contentRange)
+                prepared.noteInkAsDrawn(lines[index].contentRange, in: line, size: size,
+                                        skippingRunsInside: skippingRunsInside, into: &ink)
             }
-            if worst.isEmpty { continue }  // most lines: nothing clipped, nothing to sort
-            for entry in worst.byCluster() {
-                let start = entry.start
-                let end = prepared.clusterEnd(startingAt: start)
-                let text = prepared.substring(start..<end)
-                if entry.up > Tolerance.width {
-                    clipped.append(ClippedCluster(line: index, cluster: text, range: TextRange(start..<end),
-                                                  edge: index == 0 ? .top : .previousLine, overflow: entry.up))
-                }
-                if entry.down > Tolerance.width {
-                    clipped.append(ClippedCluster(line: index, cluster: text, range: TextRange(start..<end),
-                                                  edge: index == lines.count - 1 ? .bottom : .nextLine,
-                                                  overflow: entry.down))
-                }
-            }
+            if ink.worst.isEmpty { continue }  // most lines: nothing clipped, nothing to sort
+            appendClipped(ink.worst, line: index, to: &clipped)
         }
         if belowBaseline == .infinity { belowBaseline = 0 }
         // Extra line height goes above the glyphs, so the top needs height = ink ascent + what is below the
         // baseline; the bottom only moves with the baseline.
         if clipped.contains(where: { $0.edge == .top || $0.edge == .previousLine }) {
-            suggested = max(suggested, maxAscent + belowBaseline)
+            suggested = max(suggested, ink.maxAscent + belowBaseline)
         }
         let offset = clipped.contains { $0.edge == .bottom || $0.edge == .nextLine }
-            ? max(0, maxDescent - belowBaseline) : 0
+            ? max(0, ink.maxDescent - belowBaseline) : 0
         return ClippingReport(clippedClusters: clipped, suggestedLineHeight: suggested,
                               suggestedBaselineOffset: offset)
+    }
+
+    /// Appends the clusters of line `index` that `worst` has crossing an edge, by cluster: one entry per edge crossed.
+    private func appendClipped(_ worst: ClusterOverflows, line index: Int, to clipped: inout [ClippedCluster]) {
+        for entry in worst.byCluster() {
+            let start = entry.start
+            let end = prepared.clusterEnd(startingAt: start)
+            let text = prepared.substring(start..<end)
+            if entry.up > Tolerance.width {
+                clipped.append(ClippedCluster(line: index, cluster: text, range: TextRange(start..<end),
+                                              edge: index == 0 ? .top : .previousLine, overflow: entry.up))
+            }
+            if entry.down > Tolerance.width {
+                clipped.append(ClippedCluster(line: index, cluster: text, range: TextRange(start..<end),
+                                              edge: index == lines.count - 1 ? .bottom : .nextLine,
+                                              overflow: entry.down))
+            }
+        }
+    }
+}
+
+/// The box a line's ink is checked against, in points from the top of the layout.
+private struct LineBox {
+    let top: Double
+    let bottom: Double
+    let baseline: Double
+}
+
+/// The ink a clipping pass has met: its extremes so far and the current line's worst overflow per cluster (emptied
+/// by the caller per line).
+private struct LineInk {
+    /// The highest ink above the baseline and the lowest below it (positive down), in points.
+    var maxAscent = 0.0
+    var maxDescent = 0.0
+    /// Per cluster of the line: the largest overflow at each edge, noted in the order the glyphs are visited and put
+    /// in order at the line's end (a dictionary per layout cost its hashing and a growth, ≈ 500 instructions a
+    /// clipped line).
+    var worst = ClusterOverflows()
+
+    /// Notes a glyph's ink (top and bottom in points above the baseline) against the line box: the ink extremes,
+    /// and the overflow of its cluster (which contains `cluster`) when it crosses an edge.
+    @inline(__always)
+    mutating func note(inkTop: Double, inkBottom: Double, cluster: Int, of prepared: PreparedText, in line: LineBox) {
+        maxAscent = max(maxAscent, inkTop)
+        maxDescent = max(maxDescent, -inkBottom)
+        let up = line.top - (line.baseline - inkTop)
+        let down = (line.baseline - inkBottom) - line.bottom
+        guard up > Tolerance.width || down > Tolerance.width else { return }
+        worst.note(start: prepared.clusterStart(containing: cluster), up: up, down: down)
+    }
+}
+
+/// One clipping pass's walk over the visible glyphs, their ink noted in a ``LineInk``: methods of the prepared text,
+/// which read its storage in place (a walk that held the text or its arrays retained and released them with it).
+extension PreparedText {
+    /// A visible stretch of the line: where an edge cuts a word where shaping changes (an Arabic word cut in its
+    /// middle shows its final and initial forms), the glyphs drawn there, re-shaped as the pictures draw them
+    /// (``noteReshapedEdges(of:in:size:into:)``); the prepared ink elsewhere (with `skippingRunsInside`, a run whose
+    /// ink extent fits the line box is passed over).
+    @inline(__always)
+    fileprivate func noteInkAsDrawn(_ range: Range<Int>, in line: LineBox, size: Double, skippingRunsInside: Bool,
+                                    into ink: inout LineInk) {
+        let middle = isUnsafeCut(range.lowerBound) || isUnsafeCut(range.upperBound)
+            ? noteReshapedEdges(of: range, in: line, size: size, into: &ink) : range
+        notePreparedInk(middle, in: line, size: size, skippingRunsInside: skippingRunsInside, into: &ink)
+    }
+
+    /// The re-shaped ink of the edges of `range` that are unsafe cuts, from the edge to the nearest boundary safe to
+    /// break (HarfBuzz's contract: the shaping is the same on either side of one); returns the stretch between them,
+    /// whose prepared ink is as drawn. Out of line: most lines have no such edge.
+    @inline(never)
+    private func noteReshapedEdges(of range: Range<Int>, in line: LineBox, size: Double,
+                                   into ink: inout LineInk) -> Range<Int> {
+        var middle = range
+        if isUnsafeCut(range.lowerBound) {
+            let safe = LineBreaker(self).safeBoundary(after: range.lowerBound, before: range.upperBound, last: false)
+                ?? range.upperBound
+            noteShapedInk(range.lowerBound..<safe, context: range, in: line, size: size, into: &ink)
+            middle = safe..<range.upperBound
+        }
+        if !middle.isEmpty, isUnsafeCut(range.upperBound) {
+            let safe = LineBreaker(self).safeBoundary(after: middle.lowerBound, before: range.upperBound, last: true)
+                ?? middle.lowerBound
+            noteShapedInk(max(safe, middle.lowerBound)..<range.upperBound, context: range, in: line, size: size,
+                          into: &ink)
+            middle = middle.lowerBound..<max(safe, middle.lowerBound)
+        }
+        return middle
+    }
+
+    /// The prepared ink of the glyphs of `range`, run by run (with `skippingRunsInside`, a run whose ink extent
+    /// fits the line box is passed over).
+    @inline(__always)
+    private func notePreparedInk(_ range: Range<Int>, in line: LineBox, size: Double, skippingRunsInside: Bool,
+                                 into ink: inout LineInk) {
+        guard !range.isEmpty else { return }
+        let runs = self.runs, glyphs = self.glyphs, inks = self.ink
+        let lineFaces = self.lineFaces, lineFaceOfRun = self.lineFaceOfRun
+        var runIndex = runs.firstIndex(reaching: range.lowerBound)
+        while runIndex < runs.count, runs[runIndex].range.lowerBound < range.upperBound {
+            let run = runs[runIndex]
+            let face = lineFaces[Int(lineFaceOfRun[runIndex])]
+            runIndex += 1
+            guard run.inkExtent.hasInk else { continue }
+            let scale = size * face.scale / Double(face.metrics.unitsPerEm)
+            if skippingRunsInside,
+               line.top - (line.baseline - Double(run.inkExtent.top) * scale) <= Tolerance.width,
+               (line.baseline - Double(run.inkExtent.bottom) * scale) - line.bottom <= Tolerance.width {
+                continue
+            }
+            for glyphIndex in self.glyphs(of: run, inClusters: range) {
+                let cluster = Int(glyphs[glyphIndex].cluster)
+                guard range.contains(cluster) else { continue }
+                let glyphInk = inks[glyphIndex]
+                guard glyphInk.hasInk else { continue }
+                ink.note(inkTop: Double(glyphInk.top) * scale, inkBottom: Double(glyphInk.bottom) * scale,
+                         cluster: cluster, of: self, in: line)
+            }
+        }
+    }
+
+    /// The ink of `range` re-shaped against the visible `context` (split by runs), as the pictures draw it.
+    private func noteShapedInk(_ range: Range<Int>, context: Range<Int>, in line: LineBox, size: Double,
+                               into ink: inout LineInk) {
+        guard !range.isEmpty else { return }
+        let runs = self.runs, faces = faceTable, styles = self.styles
+        var runIndex = runs.firstIndex(reaching: range.lowerBound)
+        while runIndex < runs.count, runs[runIndex].range.lowerBound < range.upperBound {
+            let run = runs[runIndex]
+            runIndex += 1
+            let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
+            let face = faces[run.face].face
+            let scale = size * styles[run.style].scale / Double(face.metrics.unitsPerEm)
+            let shaped = engine.shared.shaper.glyphs(
+                utf16, range: piece, context: context, face: face, rightToLeft: run.isRightToLeft,
+                script: run.script, language: shapingLanguage, features: styles[run.style].features)
+            face.verticalInk(of: shaped[...]) { position, glyphInk in
+                guard let glyphInk else { return }
+                let glyph = shaped[position]
+                ink.note(inkTop: Double(glyphInk.top + glyph.yOffset) * scale,
+                         inkBottom: Double(glyphInk.bottom + glyph.yOffset) * scale,
+                         cluster: Int(glyph.cluster), of: self, in: line)
+            }
+        }
     }
 }
 

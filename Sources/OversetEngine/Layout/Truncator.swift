@@ -13,20 +13,15 @@ struct Truncator {
     /// left for the last line is cut between grapheme clusters (never inside one), trailing white space before the
     /// ellipsis is dropped, and the ellipsis ("…", or "..." in a font without it) is shaped in a font of the stack.
     ///
-    /// Longer than 80 lines on purpose: the three modes share the fitting loop (the ellipsis face can change with
-    /// the text next to it, so the pieces are fitted twice) and the final trim that keeps the line within the width.
+    /// The three modes share the fitting loop (the ellipsis face can change with the text next to it, so the pieces
+    /// are fitted twice) and the final trim (``trim(_:_:widths:lead:ellipsis:maxWidth:tracking:)``) that keeps the
+    /// line within the width.
     func truncate(lineStartingAt start: Int, options: LayoutOptions,
                   fallback: LineSpan) -> (span: LineSpan, visible: TruncatedLine, hidden: TextRange) {
         let count = text.utf16.count
         let maxWidth = options.width / options.pointSize + Tolerance.width
         let tracking = options.trackingEm
-        if options.truncation == .clip {
-            let visible = TruncatedLine(prefix: start..<fallback.contentEnd, suffix: fallback.contentEnd..<fallback.contentEnd,
-                                        ellipsis: nil)
-            var span = fallback
-            span.kind = .truncated
-            return (span, visible, TextRange(fallback.end..<count))
-        }
+        if options.truncation == .clip { return clipped(lineStartingAt: start, fallback: fallback) }
         let lead = start > 0 && text.unsafeToBreak[start]
             ? LineBreaker(text).leadingDelta(from: start, to: min(count, start + 64))
             : 0
@@ -68,28 +63,12 @@ struct Truncator {
         let ellipsis = face.flatMap { face in
             text.ellipsis(face.face).map { (text: $0.text, face: face.face, style: face.style) }
         }
-        func total() -> Double {
-            (prefix.isEmpty ? 0 : lead) + prefixWidth + ellipsisWidth(face) + suffixWidth
-        }
-        // The pieces were fitted one by one; re-measuring an edge after trimming white space can make it wider
-        // where the shaping is unsafe to break. Whatever happened, the line never ends up wider than the limit:
-        // give up a cluster at a time, from the longer piece, until it fits.
-        while total() > maxWidth && (!prefix.isEmpty || !suffix.isEmpty) {
-            if !suffix.isEmpty && (suffixWidth >= prefixWidth || prefix.isEmpty) {
-                let next = min(suffix.upperBound, text.clusterEnd(startingAt: suffix.lowerBound))
-                suffix = next..<suffix.upperBound
-                while !suffix.isEmpty && text.hangs[suffix.lowerBound] { suffix = (suffix.lowerBound + 1)..<suffix.upperBound }
-                suffixWidth = text.measure(suffix, tracking: tracking, leadingContext: false)
-            } else {
-                let cut = text.clusterStart(containing: prefix.upperBound - 1)
-                prefix = prefix.lowerBound..<max(prefix.lowerBound, cut)
-                while !prefix.isEmpty && text.hangs[prefix.upperBound - 1] { prefix = prefix.lowerBound..<(prefix.upperBound - 1) }
-                prefixWidth = text.measure(prefix, tracking: tracking, leadingContext: true)
-            }
-        }
+        let ellipsisAdvance = ellipsisWidth(face)
+        var widths = (prefix: prefixWidth, suffix: suffixWidth)
+        let width = trim(&prefix, &suffix, widths: &widths, lead: lead, ellipsis: ellipsisAdvance, maxWidth: maxWidth,
+                         tracking: tracking)
         if suffix.isEmpty { suffix = prefix.upperBound..<prefix.upperBound }
         let visible = TruncatedLine(prefix: prefix, suffix: suffix, ellipsis: ellipsis)
-        let width = total()
         let span = LineSpan(start: start, contentEnd: max(prefix.upperBound, suffix.upperBound),
                             end: max(prefix.upperBound, suffix.upperBound), width: width, kind: .truncated)
         let hidden: Range<Int> = switch options.truncation {
@@ -98,6 +77,44 @@ struct Truncator {
         case .middle: prefix.upperBound..<suffix.lowerBound
         }
         return (span, visible, TextRange(hidden))
+    }
+
+    /// The last line clipped, not truncated: the fallback line as the breaker made it, its content visible and
+    /// the rest of the text hidden.
+    private func clipped(lineStartingAt start: Int,
+                         fallback: LineSpan) -> (span: LineSpan, visible: TruncatedLine, hidden: TextRange) {
+        let visible = TruncatedLine(prefix: start..<fallback.contentEnd, suffix: fallback.contentEnd..<fallback.contentEnd,
+                                    ellipsis: nil)
+        var span = fallback
+        span.kind = .truncated
+        return (span, visible, TextRange(fallback.end..<text.utf16.count))
+    }
+
+    /// Gives up a cluster at a time, from the wider of the fitted `prefix` and `suffix`, until the line (the pieces'
+    /// `widths`, `lead` before a prefix and the `ellipsis` between them) is within `maxWidth`; returns its width.
+    ///
+    /// The pieces were fitted one by one; re-measuring an edge after trimming white space can make it wider where
+    /// the shaping is unsafe to break. Whatever happened, the line never ends up wider than the limit.
+    @inline(__always)
+    private func trim(_ prefix: inout Range<Int>, _ suffix: inout Range<Int>, widths: inout (prefix: Double, suffix: Double),
+                      lead: Double, ellipsis: Double, maxWidth: Double, tracking: Double) -> Double {
+        func total() -> Double {
+            (prefix.isEmpty ? 0 : lead) + widths.prefix + ellipsis + widths.suffix
+        }
+        while total() > maxWidth && (!prefix.isEmpty || !suffix.isEmpty) {
+            if !suffix.isEmpty && (widths.suffix >= widths.prefix || prefix.isEmpty) {
+                let next = min(suffix.upperBound, text.clusterEnd(startingAt: suffix.lowerBound))
+                suffix = next..<suffix.upperBound
+                while !suffix.isEmpty && text.hangs[suffix.lowerBound] { suffix = (suffix.lowerBound + 1)..<suffix.upperBound }
+                widths.suffix = text.measure(suffix, tracking: tracking, leadingContext: false)
+            } else {
+                let cut = text.clusterStart(containing: prefix.upperBound - 1)
+                prefix = prefix.lowerBound..<max(prefix.lowerBound, cut)
+                while !prefix.isEmpty && text.hangs[prefix.upperBound - 1] { prefix = prefix.lowerBound..<(prefix.upperBound - 1) }
+                widths.prefix = text.measure(prefix, tracking: tracking, leadingContext: true)
+            }
+        }
+        return total()
     }
 
     /// The end of the visible text of the paragraph (up to a mandatory break) that `offset` is in.

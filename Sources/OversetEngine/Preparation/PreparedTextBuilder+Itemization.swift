@@ -56,102 +56,48 @@ extension PreparedTextBuilder {
     /// face has is recorded as missing.
     func clusterFaces(_ properties: CharacterProperties, graphemes: [Int32], scripts clusterScripts: [ScriptTag],
                       missing: inout [MissingCharacter]) -> [Int] {
-        // Longer than 80 lines on purpose: font fallback cluster by cluster with the run's running face and the style's stack, on the
-        // preparation's hot path.
         let clusterCount = graphemes.count - 1
-        // Faces are loaded as the candidate order reaches them (an installed font is loaded when a text first needs
-        // it): a Latin text never loads the Thai, CJK or emoji faces.
-        let table = styling.faceTable
-        var loaded = [FontFace?](filled: nil, count: table.count)
-        func face(_ index: Int) -> FontFace {
-            if let face = loaded[index] { return face }
-            let face = table[index].face
-            loaded[index] = face
-            return face
-        }
         let flags = properties.flags
         var clusterFaces = [Int](filled: 0, count: clusterCount)
-        var lastScript: ScriptTag? = nil
         var lastStyle = -1
-        var order: [Int] = []
-        var previousFace: Int? = nil
         // Per style (a styled run's fonts; index 0 the engine's): its faces' table indices in candidate order.
-        var languageLists = engine.fonts.languageLists(for: language)
-        var fonts = engine.fonts
-        var faceMap = styling.styles[0].fonts.faceMap
-        var primary = faceMap[0]
-        func emojiCandidates(_ fonts: FontStack, _ map: [Int]) -> [Int]? {
-            fonts.fallbackIndices[ScriptTag.emoji].map { _ in fonts.candidateOrder(script: .emoji).map { map[$0] } }
-        }
-        var emojiOrder = emojiCandidates(fonts, faceMap)
+        var fallback = FaceFallback(table: styling.faceTable, candidates: StyleCandidates(
+            fonts: engine.fonts, faceMap: styling.styles[0].fonts.faceMap, language: language))
         units.withUnsafeBufferPointer { buffer in
-            /// Whether `face` has a glyph for every character of the cluster that needs one.
-            func covers(_ face: FontFace, _ start: Int, _ end: Int) -> Bool {
-                var index = start
-                while index < end {
-                    let (scalar, length) = Self.scalar(buffer, at: index, limit: end)
-                    if !Self.isControl(scalar) && !flags[index].has(.defaultIgnorable) && !face.hasGlyph(for: scalar) {
-                        return false
-                    }
-                    index += length
-                }
-                return true
-            }
             for cluster in 0..<clusterCount {
                 let start = Int(graphemes[cluster]), end = Int(graphemes[cluster + 1])
                 let style = styling.unitStyles.map { Int($0[start]) } ?? 0
                 if style != lastStyle {
                     if style != 0 || lastStyle > 0 {
-                        fonts = styling.styles[style].fonts.stack
-                        faceMap = styling.styles[style].fonts.faceMap
-                        primary = faceMap[0]
-                        languageLists = fonts.languageLists(for: language)
-                        emojiOrder = emojiCandidates(fonts, faceMap)
-                        lastScript = nil
-                        // The face of the cluster before counts only within one style's fonts.
-                        if let face = previousFace, !faceMap.contains(face) { previousFace = nil }
+                        fallback.switchFonts(to: StyleCandidates(fonts: styling.styles[style].fonts.stack,
+                                                                 faceMap: styling.styles[style].fonts.faceMap,
+                                                                 language: language))
                     }
                     lastStyle = style
                 }
-                var ownScriptIsWeak = true
-                for unit in start..<end where properties.isScalarStart[unit] && !properties.scripts[unit].isWeak {
-                    ownScriptIsWeak = false
-                    break
-                }
-                var chosen: Int? = nil
-                // A lone code unit below U+20E3 (the keycap, the lowest that makes an emoji) is never one: no call.
-                if let emojiOrder, end - start > 1 || buffer[start] >= 0x20E3, Self.isEmojiPresentation(buffer, start, end) {
-                    // An emoji shows as one (UTS #51: Emoji_Presentation, or a text character with U+FE0F or a
-                    // keycap): the emoji fonts first, even where a text font has a glyph.
-                    chosen = emojiOrder.first { covers(face($0), start, end) }
-                }
-                if chosen == nil, ownScriptIsWeak {
-                    if covers(face(primary), start, end) {
-                        chosen = primary
-                    } else if let previousFace, covers(face(previousFace), start, end) {
-                        chosen = previousFace
-                    }
-                }
-                if chosen == nil {
-                    let script = clusterScripts[cluster]
-                    // By value: the synthesized `==` of an optional tag went through `Equatable`'s witness.
-                    if script.rawValue != lastScript?.rawValue {
-                        order = fonts.candidateOrder(script: script, languageLists: languageLists)
-                        if style != 0 { order = order.map { faceMap[$0] } }
-                        lastScript = script
-                    }
-                    chosen = order.first { covers(face($0), start, end) }
-                }
+                let chosen = fallback.choose(buffer, flags, start, end, script: clusterScripts[cluster],
+                                             ownScriptIsWeak: Self.hasNoStrongScript(properties, start, end),
+                                             mapsOrder: style != 0)
                 if let chosen {
                     clusterFaces[cluster] = chosen
-                    previousFace = chosen
+                    fallback.previousFace = chosen
                 } else {
-                    clusterFaces[cluster] = previousFace ?? primary
-                    missing.append(missingCharacter(start..<end, flags: flags, faces: table.indices.map(face)))
+                    clusterFaces[cluster] = fallback.previousFace ?? fallback.candidates.primary
+                    missing.append(missingCharacter(start..<end, flags: flags, faces: fallback.allFaces()))
                 }
             }
         }
         return clusterFaces
+    }
+
+    /// Whether no character of the cluster `start..<end` has a strong script of its own (spaces, punctuation,
+    /// digits, symbols).
+    @inline(__always)
+    private static func hasNoStrongScript(_ properties: CharacterProperties, _ start: Int, _ end: Int) -> Bool {
+        for unit in start..<end where properties.isScalarStart[unit] && !properties.scripts[unit].isWeak {
+            return false
+        }
+        return true
     }
 
     /// Whether the cluster in `start..<end` is shown as an emoji: its first character has Emoji_Presentation, or it
@@ -209,5 +155,117 @@ extension PreparedTextBuilder {
         case ScriptTag.hiragana.rawValue, ScriptTag.katakana.rawValue, ScriptTag.bopomofo.rawValue: .han
         default: script
         }
+    }
+}
+
+/// One style's fonts as fallback reads them: its stack, its faces' table indices (the first is its primary face),
+/// the stack's lists for the text's language, and its emoji fonts' table indices in candidate order (nil when the
+/// stack has none).
+private struct StyleCandidates {
+    let fonts: FontStack
+    let faceMap: [Int]
+    let primary: Int
+    let languageLists: [ScriptTag: [Int]]?
+    let emojiOrder: [Int]?
+
+    init(fonts: consuming FontStack, faceMap: [Int], language: String?) {
+        primary = faceMap[0]
+        languageLists = fonts.languageLists(for: language)
+        emojiOrder = fonts.fallbackIndices[ScriptTag.emoji] == nil ? nil
+            : fonts.candidateOrder(script: .emoji).map { faceMap[$0] }
+        self.faceMap = faceMap
+        self.fonts = fonts
+    }
+}
+
+/// Font fallback's running state over a text's clusters (``PreparedTextBuilder/clusterFaces(_:graphemes:scripts:missing:)``):
+/// the faces loaded so far, the current style's fonts, the candidate order of the last script and the face of the
+/// cluster before.
+private struct FaceFallback {
+    let table: [Font]
+    /// Faces are loaded as the candidate order reaches them (an installed font is loaded when a text first needs
+    /// it): a Latin text never loads the Thai, CJK or emoji faces.
+    private var loaded: [FontFace?]
+    private(set) var candidates: StyleCandidates
+    private var lastScript: ScriptTag? = nil
+    private var order: [Int] = []
+    var previousFace: Int? = nil
+
+    init(table: [Font], candidates: StyleCandidates) {
+        self.table = table
+        loaded = [FontFace?](filled: nil, count: table.count)
+        self.candidates = candidates
+    }
+
+    /// The face at `index` of the table, loaded on first use.
+    @inline(__always)
+    private mutating func face(_ index: Int) -> FontFace {
+        if let face = loaded[index] { return face }
+        let face = table[index].face
+        loaded[index] = face
+        return face
+    }
+
+    /// Every face of the table, each loaded (for a cluster no face has).
+    mutating func allFaces() -> [FontFace] { table.indices.map { face($0) } }
+
+    /// Moves to another style's fonts: the script's candidate order is found again, and the face of the cluster
+    /// before counts only within one style's fonts.
+    mutating func switchFonts(to next: StyleCandidates) {
+        candidates = next
+        lastScript = nil
+        if let face = previousFace, !candidates.faceMap.contains(face) { previousFace = nil }
+    }
+
+    /// Whether the face at `index` has a glyph for every character of the cluster `start..<end` that needs one.
+    @inline(__always)
+    private mutating func covers(_ index: Int, _ buffer: UnsafeBufferPointer<UInt16>, _ flags: [CharacterFlags],
+                                 _ start: Int, _ end: Int) -> Bool {
+        let face = face(index)
+        var position = start
+        while position < end {
+            let (scalar, length) = PreparedTextBuilder.scalar(buffer, at: position, limit: end)
+            if !PreparedTextBuilder.isControl(scalar) && !flags[position].has(.defaultIgnorable)
+                && !face.hasGlyph(for: scalar) {
+                return false
+            }
+            position += length
+        }
+        return true
+    }
+
+    /// The face of the cluster `start..<end` of `script`, or nil when no face has it: for an emoji, the emoji fonts
+    /// first; for a cluster of no script of its own, the primary face, else the face before; else the first face of
+    /// the script's candidate order (mapped to the table's indices when `mapsOrder`) that has every character.
+    @inline(__always)
+    mutating func choose(_ buffer: UnsafeBufferPointer<UInt16>, _ flags: [CharacterFlags], _ start: Int, _ end: Int,
+                         script: ScriptTag, ownScriptIsWeak: Bool, mapsOrder: Bool) -> Int? {
+        var chosen: Int? = nil
+        // A lone code unit below U+20E3 (the keycap, the lowest that makes an emoji) is never one: no call.
+        if let emojiOrder = candidates.emojiOrder, end - start > 1 || buffer[start] >= 0x20E3,
+           PreparedTextBuilder.isEmojiPresentation(buffer, start, end) {
+            // An emoji shows as one (UTS #51: Emoji_Presentation, or a text character with U+FE0F or a keycap):
+            // the emoji fonts first, even where a text font has a glyph.
+            chosen = emojiOrder.first { covers($0, buffer, flags, start, end) }
+        }
+        if chosen == nil, ownScriptIsWeak {
+            let primary = candidates.primary
+            if covers(primary, buffer, flags, start, end) {
+                chosen = primary
+            } else if let previousFace, covers(previousFace, buffer, flags, start, end) {
+                chosen = previousFace
+            }
+        }
+        if chosen == nil {
+            // By value: the synthesized `==` of an optional tag went through `Equatable`'s witness.
+            if script.rawValue != lastScript?.rawValue {
+                order = candidates.fonts.candidateOrder(script: script, languageLists: candidates.languageLists)
+                if mapsOrder { order = order.map { candidates.faceMap[$0] } }
+                lastScript = script
+            }
+            let order = order
+            chosen = order.first { covers($0, buffer, flags, start, end) }
+        }
+        return chosen
     }
 }

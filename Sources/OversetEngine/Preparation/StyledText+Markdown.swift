@@ -1,5 +1,3 @@
-// Longer than 400 lines on purpose: a Markdown inline parser (CommonMark's emphasis and link rules) that reads as
-// one algorithm.
 /// Reading a localized string as SwiftUI's `Text(LocalizedStringKey)` does: its inline Markdown.
 ///
 /// SwiftUI reads a localized value with Foundation's Markdown parser and inline-only syntax, keeping white space
@@ -46,7 +44,8 @@ extension StyledText {
 /// brackets as it goes, then the "process emphasis" procedure over the delimiter stack. Style spans are collected as
 /// node ranges and applied once at the end, so nesting costs no re-walk of the nodes.
 struct MarkdownInlineReader {
-    private let source: [Unicode.Scalar]
+    /// The text's characters (the link tails, in their own file, read them too).
+    let source: [Unicode.Scalar]
 
     private struct Node {
         var text: String
@@ -249,67 +248,6 @@ struct MarkdownInlineReader {
     }
 
 
-    /// Every `]` followed by a valid `(destination "title")`, from the `]` to the end of the `)`, as indices of
-    /// `text` (the string this reader was made from).
-    func linkTails(in text: String) -> [Range<String.Index>] {
-        let indices = Array(text.unicodeScalars.indices) + [text.endIndex]
-        var tails: [Range<String.Index>] = []
-        var position = 0
-        while position < source.count {
-            if source[position] == "]", let end = linkTail(after: position) {
-                tails.append(indices[position]..<indices[end])
-                position = end
-            } else {
-                position += 1
-            }
-        }
-        return tails
-    }
-
-    /// The end of `(destination "title")` right after the `]` at `index`, or nil when none is there.
-    private func linkTail(after index: Int) -> Int? {
-        var position = index + 1
-        let source = self.source[..<min(self.source.count, index + 1 + StyledText.maximumMarkdownLinkTail)]
-        guard position < source.count, source[position] == "(" else { return nil }
-        position += 1
-        func skipSpace() { while position < source.count, Self.isWhitespace(source[position]) { position += 1 } }
-        skipSpace()
-        if position < source.count, source[position] == "<" {
-            position += 1
-            while position < source.count, source[position] != ">" {
-                if source[position] == "\n" || source[position] == "<" { return nil }
-                position += source[position] == "\\" ? 2 : 1
-            }
-            guard position < source.count else { return nil }
-            position += 1
-        } else {
-            var depth = 0
-            while position < source.count {
-                let scalar = source[position]
-                if Self.isWhitespace(scalar) || scalar.value < 0x20 { break }
-                if scalar == "\\" { position += 2; continue }
-                if scalar == "(" { depth += 1 }
-                if scalar == ")" { if depth == 0 { break }; depth -= 1 }
-                position += 1
-            }
-            guard depth == 0 else { return nil }
-        }
-        let beforeTitle = position
-        skipSpace()
-        if position < source.count, position > beforeTitle, ["\"", "'", "("].contains(source[position]) {
-            let close: Unicode.Scalar = source[position] == "(" ? ")" : source[position]
-            position += 1
-            while position < source.count, source[position] != close {
-                position += source[position] == "\\" ? 2 : 1
-            }
-            guard position < source.count else { return nil }
-            position += 1
-            skipSpace()
-        }
-        guard position < source.count, source[position] == ")" else { return nil }
-        return position + 1
-    }
-
     /// `<scheme:address>` or `<user@host>`: the address shows; else `<` is text.
     private mutating func autolink(at index: Int) -> Int {
         var end = index + 1
@@ -491,31 +429,4 @@ struct MarkdownInlineReader {
         }
         return result
     }
-
-    // MARK: Character classes (CommonMark §2.1)
-
-    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}": return true
-        default: return scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator
-        }
-    }
-
-    static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x80 { return isASCIIPunctuation(scalar) }
-        switch scalar.properties.generalCategory {
-        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-             .finalPunctuation, .otherPunctuation:
-            return true
-        default:
-            return false
-        }
-    }
-
-    static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-        ("!"..."/").contains(scalar) || (":"..."@").contains(scalar) || ("["..."`").contains(scalar)
-            || ("{"..."~").contains(scalar)
-    }
-
-    static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
 }

@@ -1,5 +1,3 @@
-// Longer than 400 lines on purpose: the one JSON reader: its tokenizer, tree and limits belong together (every JSON
-// document Overset reads goes through it).
 import Foundation
 @_spi(OversetInternals) import OversetReports
 

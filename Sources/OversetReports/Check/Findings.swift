@@ -170,17 +170,9 @@ extension CheckReport {
     ]
 
     /// SARIF 2.1.0: one run of the `Overset` tool, a rule per kind of problem, a result per finding with its
-    /// physical location, so code scanning and other SARIF viewers show them.
-    ///
-    /// Longer than 80 lines on purpose: SARIF's members in the sorted order they are written, in one place.
+    /// physical location, so code scanning and other SARIF viewers show them. Members are written in sorted order.
     public func sarif(toolVersion: String = OversetVersion.current) throws -> String {
         var json = JSONWriter(capacity: 4096)
-        func text(_ name: StaticString, _ value: String) {
-            json.key(name)
-            json.beginObject()
-            json.member("text", value)
-            json.endObject()
-        }
         let ruleIndex = Dictionary(uniqueKeysWithValues: Self.ruleDescriptions.enumerated().map { ($1.id, $0) })
         json.beginObject()
         json.member("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
@@ -189,69 +181,94 @@ extension CheckReport {
         json.beginObject()
         json.key("results")
         json.beginArray()
-        for finding in findings {
+        for finding in findings { Self.writeSARIFResult(finding, ruleIndex: ruleIndex[finding.rule], to: &json) }
+        json.endArray()
+        Self.writeSARIFTool(version: toolVersion, to: &json)
+        json.endObject()
+        json.endArray()
+        json.member("version", "2.1.0")
+        json.endObject()
+        return json.text + "\n"
+    }
+
+    /// A SARIF message object (`{"text": value}`) as the member `name`.
+    private static func writeSARIFText(_ name: StaticString, _ value: String, to json: inout JSONWriter) {
+        json.key(name)
+        json.beginObject()
+        json.member("text", value)
+        json.endObject()
+    }
+
+    /// One SARIF result: the finding's level, place, message, fingerprint and properties (for a string's finding),
+    /// the place the app shows it (for a placement's), and its rule.
+    private static func writeSARIFResult(_ finding: CatalogFinding, ruleIndex: Int?, to json: inout JSONWriter) {
+        json.beginObject()
+        json.member("level", finding.severity.rawValue)
+        json.key("locations")
+        json.beginArray()
+        json.beginObject()
+        json.key("physicalLocation")
+        json.beginObject()
+        json.key("artifactLocation")
+        json.beginObject()
+        json.member("uri", uri(finding.location.file))
+        json.endObject()
+        if finding.location.line != nil || finding.location.column != nil {
+            json.key("region")
             json.beginObject()
-            json.member("level", finding.severity.rawValue)
-            json.key("locations")
-            json.beginArray()
-            json.beginObject()
-            json.key("physicalLocation")
-            json.beginObject()
-            json.key("artifactLocation")
-            json.beginObject()
-            json.member("uri", Self.uri(finding.location.file))
-            json.endObject()
-            if finding.location.line != nil || finding.location.column != nil {
-                json.key("region")
-                json.beginObject()
-                json.member("startColumn", finding.location.column)
-                json.member("startLine", finding.location.line)
-                json.endObject()
-            }
-            json.endObject()
-            json.endObject()
-            json.endArray()
-            text("message", finding.message)
-            if let key = finding.key, let language = finding.language {
-                json.key("partialFingerprints")
-                json.beginObject()
-                // A key checked at several places in the app is a finding per place: the place is in its identity.
-                json.member("overset/v1", "\(key)|\(language)|\(finding.rule)" + (finding.site.map { "|\($0.location)" } ?? ""))
-                json.endObject()
-                json.key("properties")
-                json.beginObject()
-                json.member("categories", strings: finding.categories)
-                json.member("key", key)
-                json.member("language", language)
-                json.endObject()
-            }
-            if let site = finding.site {
-                json.key("relatedLocations")
-                json.beginArray()
-                json.beginObject()
-                json.member("id", 1)
-                text("message", "shown here (\(site.component))")
-                json.key("physicalLocation")
-                json.beginObject()
-                json.key("artifactLocation")
-                json.beginObject()
-                json.member("uri", Self.uri(site.location.file))
-                json.endObject()
-                if let line = site.location.line {
-                    json.key("region")
-                    json.beginObject()
-                    json.member("startLine", line)
-                    json.endObject()
-                }
-                json.endObject()
-                json.endObject()
-                json.endArray()
-            }
-            json.member("ruleId", finding.rule)
-            json.member("ruleIndex", ruleIndex[finding.rule])
+            json.member("startColumn", finding.location.column)
+            json.member("startLine", finding.location.line)
             json.endObject()
         }
+        json.endObject()
+        json.endObject()
         json.endArray()
+        writeSARIFText("message", finding.message, to: &json)
+        if let key = finding.key, let language = finding.language {
+            json.key("partialFingerprints")
+            json.beginObject()
+            // A key checked at several places in the app is a finding per place: the place is in its identity.
+            json.member("overset/v1", "\(key)|\(language)|\(finding.rule)" + (finding.site.map { "|\($0.location)" } ?? ""))
+            json.endObject()
+            json.key("properties")
+            json.beginObject()
+            json.member("categories", strings: finding.categories)
+            json.member("key", key)
+            json.member("language", language)
+            json.endObject()
+        }
+        if let site = finding.site { writeSARIFSite(site, to: &json) }
+        json.member("ruleId", finding.rule)
+        json.member("ruleIndex", ruleIndex)
+        json.endObject()
+    }
+
+    /// A result's `relatedLocations`: the place the app shows the string (the UI element or call site).
+    private static func writeSARIFSite(_ site: (location: CatalogLocation, component: String), to json: inout JSONWriter) {
+        json.key("relatedLocations")
+        json.beginArray()
+        json.beginObject()
+        json.member("id", 1)
+        writeSARIFText("message", "shown here (\(site.component))", to: &json)
+        json.key("physicalLocation")
+        json.beginObject()
+        json.key("artifactLocation")
+        json.beginObject()
+        json.member("uri", uri(site.location.file))
+        json.endObject()
+        if let line = site.location.line {
+            json.key("region")
+            json.beginObject()
+            json.member("startLine", line)
+            json.endObject()
+        }
+        json.endObject()
+        json.endObject()
+        json.endArray()
+    }
+
+    /// The run's `tool`: Overset, its version and the rules (``ruleDescriptions``).
+    private static func writeSARIFTool(version: String, to json: inout JSONWriter) {
         json.key("tool")
         json.beginObject()
         json.key("driver")
@@ -259,23 +276,18 @@ extension CheckReport {
         json.member("name", "Overset")
         json.key("rules")
         json.beginArray()
-        for rule in Self.ruleDescriptions {
+        for rule in ruleDescriptions {
             json.beginObject()
-            text("fullDescription", rule.text)
+            writeSARIFText("fullDescription", rule.text, to: &json)
             json.member("id", rule.id)
             json.member("name", rule.name)
-            text("shortDescription", rule.text)
+            writeSARIFText("shortDescription", rule.text, to: &json)
             json.endObject()
         }
         json.endArray()
-        json.member("version", toolVersion)
+        json.member("version", version)
         json.endObject()
         json.endObject()
-        json.endObject()
-        json.endArray()
-        json.member("version", "2.1.0")
-        json.endObject()
-        return json.text + "\n"
     }
 
     /// A relative path as a URI reference (percent-encoded), as SARIF's `artifactLocation.uri` wants.

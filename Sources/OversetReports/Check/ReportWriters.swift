@@ -142,8 +142,6 @@ extension CheckReport {
 
     /// The document of ``junit()`` handed to `write` a piece at a time (some 64 KB each), so that the report of a
     /// large catalog is written as it is made, never held whole (`overset check --format junit`).
-    ///
-    /// Longer than 80 lines on purpose: the document's elements read top to bottom in one template.
     public func writeJUnit(to write: (String) throws -> Void) rethrows {
         // A suite's counts come before its cases: a first pass keeps each result's outcome (1 failed, 2 error),
         // the second makes each case's findings again as it writes it, rather than holding every result's.

@@ -1,0 +1,146 @@
+import Foundation
+import Overset
+import OversetCatalog
+import OversetPlacements
+
+/// Menus, preference screens and navigation graphs: the system components their strings are shown in.
+extension AndroidPlacements.LayoutReader {
+    func menu(_ document: (file: String, root: XMLElementNode, text: String)) -> [Placement] {
+        var out: [Placement] = []
+        func visit(_ element: XMLElementNode, depth: Int) {
+            guard depth < 16 else { return }
+            if element.name == "item", let title = element.attributes["android:title"], title.hasPrefix("@string/") {
+                let key = String(title.dropFirst(8))
+                let show = element.attributes["app:showAsAction"] ?? element.attributes["android:showAsAction"] ?? "never"
+                let action = show.contains("always") || show.contains("ifRoom")
+                let hasIcon = element.attributes["android:icon"] != nil
+                if action && hasIcon && !show.contains("withText") { return }  // an icon: the title is its tooltip
+                // An action view (a search field) shows its own view, not the title.
+                if element.attributes["app:actionViewClass"] != nil || element.attributes["app:actionLayout"] != nil
+                    || element.attributes["android:actionViewClass"] != nil { return }
+                var placement = Placement(key: key, table: "strings", file: document.file,
+                                          line: line(of: title, near: element.line, in: document.text),
+                                          component: action ? "menu action" : "menu overflow item")
+                placement.set("platform", .name("android"), from: "res/menu")
+                placement.set("maxLines", .number(1), from: "menu items are one line (abc_popup_menu_item_layout)")
+                placement.set("textAppearance", .name(resources.theme == .material3 ? "bodyLarge" : "appcompat.menu"),
+                              from: "the theme's popup menu text appearance")
+                placement.notes.append("width: the popup is measured at run time (MenuPopupHelper: at most max(half the screen, 320 dp))")
+                out.append(placement)
+            }
+            for child in element.children { visit(child, depth: depth + 1) }
+        }
+        visit(document.root, depth: 0)
+        return out
+    }
+
+    func preferences(_ document: (file: String, root: XMLElementNode, text: String)) -> [Placement] {
+        guard document.root.name.hasSuffix("PreferenceScreen") else { return [] }
+        var out: [Placement] = []
+        func visit(_ element: XMLElementNode, depth: Int) {
+            guard depth < 16 else { return }
+            for (attribute, isTitle) in [("android:title", true), ("app:title", true), ("android:summary", false), ("app:summary", false)] {
+                guard let value = element.attributes[attribute], value.hasPrefix("@string/") else { continue }
+                let isCategory = element.name.hasSuffix("PreferenceCategory")
+                var placement = Placement(key: String(value.dropFirst(8)), table: "strings", file: document.file,
+                                          line: line(of: value, near: element.line, in: document.text),
+                                          component: isCategory ? "preference category" : (isTitle ? "preference title" : "preference summary"))
+                if isTitle {
+                    preferenceTitle(&placement, kind: element.name,
+                                    singleLineTitle: element.attributes["app:singleLineTitle"] ?? element.attributes["android:singleLineTitle"])
+                } else {
+                    preferenceSummary(&placement)
+                }
+                out.append(placement)
+            }
+            for child in element.children { visit(child, depth: depth + 1) }
+        }
+        visit(document.root, depth: 0)
+        return out
+    }
+
+    func navigation(_ document: (file: String, root: XMLElementNode, text: String)) -> [Placement] {
+        var out: [Placement] = []
+        func visit(_ element: XMLElementNode, depth: Int) {
+            guard depth < 16 else { return }
+            if element.name != "navigation" || depth > 0, let value = element.attributes["android:label"], value.hasPrefix("@string/") {
+                var placement = Placement(key: String(value.dropFirst(8)), table: "strings", file: document.file,
+                                          line: line(of: value, near: element.line, in: document.text),
+                                          component: "toolbar title")
+                toolbarTitle(&placement)
+                out.append(placement)
+            }
+            for child in element.children { visit(child, depth: depth + 1) }
+        }
+        visit(document.root, depth: 0)
+        return out
+    }
+
+    /// AndroidX Preference's title: one line with a marquee (`preference_material.xml`), except where the
+    /// preference's Material style sets `singleLineTitle` false (`Preference.Material`,
+    /// `SwitchPreference.Material`, `EditTextPreference.Material` in AndroidX `preference/res/values/styles.xml`),
+    /// or the element says so; the list item appearance (16 sp). A category's title is
+    /// `preferenceCategoryTitleTextAppearance` (AppCompat's body2, 14 sp medium).
+    func preferenceTitle(_ placement: inout Placement, kind: String, singleLineTitle: String? = nil) {
+        placement.set("platform", .name("android"), from: "AndroidX Preference")
+        if kind.hasSuffix("PreferenceCategory") {
+            placement.set("textAppearance", .name("appcompat.body2"), from: "PreferenceCategoryTitleTextStyle: ?attr/preferenceCategoryTitleTextAppearance")
+            placement.set("maxLines", .number(0), from: "preference_category_material.xml: no line limit")
+        } else {
+            let short = kind.split(separator: ".").last.map(String.init) ?? kind
+            let multiLine = ["Preference", "SwitchPreference", "EditTextPreference"].contains(short)
+            let themed = themeSingleLineTitle(short)
+            let single = (singleLineTitle ?? themed).map { $0 == "true" } ?? !multiLine
+            if single {
+                placement.set("maxLines", .number(1), from: "AndroidX preference_material.xml: title singleLine")
+                placement.set("ellipsize", .name("marquee"), from: "AndroidX preference_material.xml: title ellipsize marquee")
+            } else {
+                placement.set("maxLines", .number(0), from: singleLineTitle != nil ? "singleLineTitle false"
+                              : themed != nil ? "the app's preference theme: singleLineTitle false"
+                              : "AndroidX styles.xml: \(short).Material sets singleLineTitle false")
+            }
+            placement.set("textAppearance", .name("android.listItem"), from: "preference_material.xml: ?android:attr/textAppearanceListItem (16 sp)")
+        }
+        placement.notes.append("width: the row's icon frame and widget decide it at run time")
+    }
+
+    /// `singleLineTitle` as the app's preference theme sets it for a kind of preference (its
+    /// `switchPreferenceCompatStyle`, `dialogPreferenceStyle`, … followed to the app's style), or nil.
+    func themeSingleLineTitle(_ kind: String) -> String? {
+        let attributes = ["Preference": "preferenceStyle", "SwitchPreferenceCompat": "switchPreferenceCompatStyle",
+                          "SwitchPreference": "switchPreferenceStyle", "CheckBoxPreference": "checkBoxPreferenceStyle",
+                          "ListPreference": "dialogPreferenceStyle", "MultiSelectListPreference": "dialogPreferenceStyle",
+                          "EditTextPreference": "editTextPreferenceStyle", "DropDownPreference": "dropdownPreferenceStyle",
+                          "SeekBarPreference": "seekBarPreferenceStyle"]
+        guard let attribute = attributes[kind] else { return nil }
+        for (_, style) in resources.styles.sorted(by: { $0.key < $1.key }) {
+            guard let reference = style.items[attribute] else { continue }
+            if let value = resources.items(ofStyle: reference)["singleLineTitle"] { return value }
+        }
+        return nil
+    }
+
+    /// AndroidX Preference's summary: at most 10 lines, `PreferenceSummaryTextStyle`
+    /// (`?android:attr/textAppearanceSmall`, 14 sp).
+    func preferenceSummary(_ placement: inout Placement) {
+        placement.set("platform", .name("android"), from: "AndroidX Preference")
+        placement.set("maxLines", .number(10), from: "AndroidX preference_material.xml: summary maxLines 10")
+        placement.set("textAppearance", .name("android.small"), from: "PreferenceSummaryTextStyle: ?android:attr/textAppearanceSmall")
+        placement.notes.append("width: the row's icon frame and widget decide it at run time")
+    }
+
+    func toolbarTitle(_ placement: inout Placement) {
+        placement.set("platform", .name("android"), from: "Toolbar")
+        placement.set("maxLines", .number(1), from: "Toolbar.setTitle: setSingleLine()")
+        placement.set("ellipsize", .name("end"), from: "Toolbar.setTitle: setEllipsize(END)")
+        switch resources.theme {
+        case .material3: placement.set("textAppearance", .name("titleLarge"), from: "Widget.Material3.Toolbar: ?attr/textAppearanceTitleLarge")
+        case .material2: placement.set("textAppearance", .name("headline6"), from: "Widget.MaterialComponents.Toolbar: ?attr/textAppearanceHeadline6")
+        case .appcompat:
+            placement.set("size", .number(20), from: "abc_text_size_title_material_toolbar: 20 dp")
+            placement.set("relativeTo", .name("none"), from: "AppCompat's toolbar title is in dp: fixed")
+            placement.set("weight", .name("medium"), from: "TextAppearance.AppCompat.Widget.ActionBar.Title")
+        }
+        placement.notes.append("width: the navigation icon and the actions decide it at run time")
+    }
+}
