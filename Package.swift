@@ -24,7 +24,7 @@ let package = Package(
         .library(name: "OversetPictures", targets: ["OversetPictures"]),
         .library(name: "OversetPNG", targets: ["OversetPNG"]),
         .library(name: "OversetPlacements", targets: ["OversetPlacements", "OversetIBPlacements", "OversetSwiftPlacements",
-                                                      "OversetAndroidPlacements", "OversetAppPlacements"]),
+                                                      "OversetObjCPlacements", "OversetAndroidPlacements", "OversetAppPlacements"]),
         .library(name: "OversetPlacementTesting", targets: ["OversetPlacementTesting"]),
         .executable(name: "overset", targets: ["overset"]),
         .executable(name: "overset-placements", targets: ["overset-placements"]),
@@ -94,20 +94,24 @@ let package = Package(
         // Swift, read with swift-syntax: kept apart so that swift-syntax stays out of every product but
         // `overset-placements` and the placement test helpers.
         .target(name: "OversetSwiftPlacements", dependencies: [
-            "Overset", "OversetCatalog", "OversetPlacements",
+            "Overset", "OversetCatalog", "OversetPlacements", "OversetIBPlacements",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         // Source code read with tree-sitter (Objective-C, Kotlin, Java): the one Swift module over CTreeSitter, with
         // the grammars loaded at run time (scripts/build-grammars.sh builds them).
         .target(name: "OversetSyntaxTrees", dependencies: ["CTreeSitter"]),
+        // Objective-C, read with tree-sitter's grammar: keys, the app's macros and functions that wrap them, labels
+        // and their outlets, what each class does to its own text.
+        .target(name: "OversetObjCPlacements", dependencies: ["Overset", "OversetPlacements", "OversetIBPlacements",
+                                                              "OversetSyntaxTrees"]),
         // Android: resources (layouts, styles, menus, preferences, navigation), Kotlin and Java, and the entry that
         // reads an Android project (no swift-syntax).
         .target(name: "OversetAndroidPlacements", dependencies: ["Overset", "OversetCatalog", "OversetPlacements"]),
         // An app folder read with the readers of its platform: `Placements.find(in:)`.
         .target(name: "OversetAppPlacements", dependencies: [
             "Overset", "OversetCatalog", "OversetPlacements", "OversetIBPlacements", "OversetSwiftPlacements",
-            "OversetAndroidPlacements",
+            "OversetObjCPlacements", "OversetAndroidPlacements",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
@@ -160,6 +164,7 @@ let package = Package(
         ),
         .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),
         .testTarget(name: "OversetPlacementsTests", dependencies: ["OversetPlacements", "OversetIBPlacements", "OversetSwiftPlacements",
+                                                                   "OversetObjCPlacements", "OversetSyntaxTrees",
                                                                    "OversetAndroidPlacements", "OversetAppPlacements", "OversetCatalog",
                                                                    "Overset", "OversetPlacementTesting"],
                     resources: [.copy("Trees")]),

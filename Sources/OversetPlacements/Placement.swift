@@ -44,7 +44,20 @@ public struct Placement: Sendable, Hashable, Codable {
     }
 
     /// Sets `name` to `value`, said to come from `source`.
+    ///
+    /// A font is one setting said two ways: a text style replaces a size (and its weight and scaling) set before,
+    /// and a size replaces a style, as a later `label.font = …` replaces the font before it.
     public mutating func set(_ name: String, _ value: PlacementValue, from source: String) {
+        let replaced: [String] = switch name {
+        case "style": ["size", "relativeTo", "weight"]
+        case "size": ["style", "emphasized"]
+        case "textAppearance": ["size"]
+        default: []
+        }
+        for other in replaced where from[other] != source {
+            label[other] = nil
+            from[other] = nil
+        }
         label[name] = value
         from[name] = source
     }

@@ -51,7 +51,8 @@ package struct SwiftReading {
     /// first (accessors, fonts, modifiers, types), then every use, with `wrappers` known.
     package func placements(documents: [IBDocument], catalogKeys: Set<Placements.TableKey>, wrappers: LocalizationWrappers,
                             screenWidth: Double, uses: inout Placements.UnplacedReasons,
-                            inherited: @escaping SwiftPlacementFinder.Inheritance = { _ in ([], [], nil) }) -> [Placement] {
+                            inherited: @escaping (String) -> (settings: [(name: String, value: PlacementValue, from: String)],
+                                                              notes: [String], base: String?) = { _ in ([], [], nil) }) -> [Placement] {
         LocalizationWrappers.$current.withValue(wrappers) {
             var placements: [Placement] = []
             for (file, tree) in trees where !Placements.isWatchOS(tree) {

@@ -293,7 +293,9 @@ struct SwiftIndex {
                     var facts = self.types[owner] ?? TypeFacts()
                     if let typeName { facts.propertyTypes[name] = typeName.trimmingCharacters(in: ["!", "?"]) }
                     else if let call = value?.as(FunctionCallExprSyntax.self), let called = Expressions.dottedName(call.calledExpression),
-                            called.hasPrefix("UI") {
+                            called.first?.isUppercase == true, !called.contains(".") {
+                        // `UILabel()`, or the app's own class (`PrimaryButton()`), which the placement follows up
+                        // its superclasses.
                         facts.propertyTypes[name] = called
                     }
                     if node.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "IBOutlet" }) {

@@ -75,10 +75,13 @@ extension SwiftPlacementFinder {
                   (index.types[SwiftIndex.enclosingTypes(of: node).last ?? ""]?.propertyTypes[parts[0]] ?? "").contains("Button") {
             // `button.titleLabel?.text`: a button's own label (a cell's `titleLabel` is a label, read below).
             placeUIKit(key, property: parts[0], kind: "UIButton", at: node, line: line)
-        } else if parts.count == 3, parts[1] == "textLabel", parts[2] == "text" || parts[2] == "attributedText" {
-            component(key, .tableCellText, line: line)
-        } else if parts.count == 3, parts[1] == "detailTextLabel", parts[2] == "text" || parts[2] == "attributedText" {
-            component(key, .tableCellDetail, line: line)
+        } else if parts.count == 3, parts[1] == "textLabel" || parts[1] == "detailTextLabel",
+                  parts[2] == "text" || parts[2] == "attributedText" {
+            component(key, parts[1] == "textLabel" ? .tableCellText : .tableCellDetail, line: line)
+            // `cell.textLabel?.numberOfLines = 0` and `.font = …` around it set the built-in label.
+            let local = cellLabelAssignments(parts[0], parts[1], at: node)
+            placements[placements.count - 1].settings += Self.uikitSettings(local, of: parts[1], fonts: index.fonts,
+                                                                            from: "code: \(parts[0]).\(parts[1])").settings
         } else if parts.count == 2, parts[1] == "text" || parts[1] == "secondaryText" || parts[1] == "attributedText",
                   index.listConfigurations.contains(parts[0]) || parts[0].lowercased().hasSuffix("content")
                     || parts[0].lowercased().hasSuffix("configuration") {
@@ -149,5 +152,29 @@ extension SwiftPlacementFinder {
             current = scope.parent
         }
         return false
+    }
+
+    /// The assignments to a cell's built-in label's properties in the function around `node`
+    /// (`cell.textLabel?.numberOfLines = 0`), in order.
+    func cellLabelAssignments(_ cell: String, _ label: String, at node: Syntax) -> [(property: String, value: ExprSyntax)] {
+        var scope: Syntax? = node.parent
+        while let current = scope, !current.is(CodeBlockSyntax.self), !current.is(ClosureExprSyntax.self) { scope = current.parent }
+        guard let scope else { return [] }
+        final class Assignments: SyntaxVisitor {
+            var found: [(target: String, value: ExprSyntax)] = []
+            override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+                let elements = Array(node.elements)
+                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
+                    found.append((elements[0].trimmedDescription.filter { $0 != "?" && $0 != "!" && !$0.isWhitespace }, elements[2]))
+                }
+                return .visitChildren
+            }
+        }
+        let visitor = Assignments(viewMode: .sourceAccurate)
+        visitor.walk(scope)
+        let prefix = "\(cell).\(label)."
+        return visitor.found.compactMap { found in
+            found.target.hasPrefix(prefix) ? (String(found.target.dropFirst(prefix.count)), found.value) : nil
+        }
     }
 }

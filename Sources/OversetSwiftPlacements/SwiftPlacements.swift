@@ -38,12 +38,31 @@ final class SwiftPlacementFinder: SyntaxVisitor {
     var spoken: [CodeUse] = []
     /// Keys only a keyboard shortcut's title shows (`UIKeyCommand(title:)`).
     var keyboard: [CodeUse] = []
+    /// What an app class and its superclasses give their own text, nearest first, and the UIKit class they are
+    /// (``/OversetAppPlacements`` joins the Swift and Objective-C classes); none by default.
+    typealias Inheritance = (String) -> (settings: [(name: String, value: PlacementValue, from: String)], notes: [String], base: String?)
+    var inherited: Inheritance = { _ in ([], [], nil) }
 
     init(index: SwiftIndex, screenWidth: Double, converter: SourceLocationConverter) {
         self.index = index
         self.screenWidth = screenWidth
         self.converter = converter
         super.init(viewMode: .sourceAccurate)
+    }
+
+    /// The upper-casing a key's value goes through on its way to a label (`.uppercased()`, `.localizedUppercase`),
+    /// when it does.
+    static func upperCasing(of node: Syntax) -> String? {
+        var current = node
+        for _ in 0..<6 {
+            guard let parent = current.parent else { return nil }
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == current.id {
+                let name = member.declName.baseName.text
+                if name == "uppercased" || name == "localizedUppercase" || name == "uppercasedString" { return name }
+            }
+            current = parent
+        }
+        return nil
     }
 
     /// Methods that show a key's text in other letter case.
@@ -170,8 +189,15 @@ final class SwiftPlacementFinder: SyntaxVisitor {
 
     private func place(_ key: CodeKey, at expression: ExprSyntax) {
         let line = line(expression)
+        let before = placements.count
         switch place(key, node: Syntax(expression), line: line, depth: 0) {
-        case .placed: break
+        case .placed:
+            // `L10n.title.uppercased()`: measured in capitals, as it is shown.
+            if let recased = Self.upperCasing(of: Syntax(expression)) {
+                for index in before..<placements.count {
+                    placements[index].settings.append(("allCaps", .flag(true), "code: .\(recased)"))
+                }
+            }
         case .spoken: spoken.append(CodeUse(key: key, line: line))
         case .notPlaced: uses.append(CodeUse(key: key, line: line))
         }

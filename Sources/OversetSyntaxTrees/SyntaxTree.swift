@@ -127,10 +127,16 @@ public struct SyntaxNode {
     /// Its children, each with the grammar's field name it is in (nil for none): a message's `method` parts and
     /// the arguments after them.
     public var fieldedChildren: [(field: String?, node: SyntaxNode)] {
-        (0..<ts_node_child_count(raw)).map { index in
-            let field = ts_node_field_name_for_child(raw, index).map { String(cString: $0) }
-            return (field, SyntaxNode(raw: ts_node_child(raw, index), tree: tree))
-        }
+        // A cursor, not `ts_node_field_name_for_child`: tree-sitter 0.20's gives some children their neighbour's field.
+        var cursor = ts_tree_cursor_new(raw)
+        defer { ts_tree_cursor_delete(&cursor) }
+        var out: [(field: String?, node: SyntaxNode)] = []
+        guard ts_tree_cursor_goto_first_child(&cursor) else { return out }
+        repeat {
+            let field = ts_tree_cursor_current_field_name(&cursor).map { String(cString: $0) }
+            out.append((field, SyntaxNode(raw: ts_tree_cursor_current_node(&cursor), tree: tree)))
+        } while ts_tree_cursor_goto_next_sibling(&cursor)
+        return out
     }
     /// The next named sibling.
     public var nextNamedSibling: SyntaxNode? {

@@ -1,5 +1,3 @@
-// Longer than 400 lines on purpose: a label's settings, their table of UIKit names and how each resolves (size, line
-// height, tracking, validation) per platform are one model that every door reads.
 /// Everything that decides how a label lays out its text: what UIKit spreads over `UILabel`, `UIFont` and
 /// `NSParagraphStyle`, in one value.
 ///
