@@ -50,14 +50,16 @@ public enum AndroidApp {
         let unplaced = keys.subtracting(placed).sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map { key in
             guard let uses = references[key.key], !uses.isEmpty else {
                 return UnplacedKey(key: key.key, table: key.table, reason: "not used in the app's layouts or code "
-                    + "(built at run time, or not shown)")
+                    + "(built at run time, or not shown)", kind: "no use found")
             }
             if uses.allSatisfy({ $0.contains(".xml:") }) {
                 return UnplacedKey(key: key.key, table: key.table, reason: "named at \(uses.joined(separator: ", ")), "
-                    + "not as shown text (a contentDescription, a tooltip, a preference key, another string)")
+                    + "not as shown text (a contentDescription, a tooltip, a preference key, another string)",
+                                   kind: "named in resources, not shown as text")
             }
             return UnplacedKey(key: key.key, table: key.table, reason: "used at \(uses.joined(separator: ", ")), where the "
-                + "view it reaches cannot be told (a model, a function's result, a library's view)")
+                + "view it reaches cannot be told (a model, a function's result, a library's view)",
+                               kind: "used where the view cannot be told")
         }
         return PlacementReport(placements: placements, unplaced: unplaced, problems: reader.problems,
                                screenWidth: screenWidth, screenWidthFrom: from)

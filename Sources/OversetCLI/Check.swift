@@ -206,7 +206,8 @@ struct Check: ParsableCommand {
         let start = clock.now
         let (layoutSpec, plan) = try readSpec()
         let progress: ProgressBar? = quiet || isatty(STDERR_FILENO) == 0 ? nil : ProgressBar()
-        let sources = readCatalogs(progress: progress)
+        // An app's project says which catalogs ship: only those are judged.
+        let sources = readCatalogs(plan?.catalogs ?? catalogFiles, progress: progress)
         let options = try checkOptions(plan: plan)
         try refuseInputsAsOutputs(spec: layoutSpec, sources: sources)
         let checker = try CatalogChecker(spec: layoutSpec, options: options)
@@ -218,6 +219,7 @@ struct Check: ParsableCommand {
         var (report, tally) = try check(checker, sources: sources, stream: stream, progress: progress, tally: try readBaseline())
         // What the placements could not check is said with the input problems, after the catalogs' own.
         report.diagnostics += plan?.diagnostics ?? []
+        report.coverage = plan?.coverage
         report.fingerprint = fingerprint()
         report.baseline = tally.tally?.comparison
         if let writeBaseline {
@@ -254,9 +256,9 @@ struct Check: ParsableCommand {
     /// The catalogs, read on every core (an Android project has a file per language), with progress from the first
     /// file, in the command line's order. A JSON Lines catalog or a String Catalog is only opened here: the check
     /// reads the one a block at a time, the other a few keys at a time.
-    private func readCatalogs(progress: ProgressBar?) -> [CatalogSource] {
+    private func readCatalogs(_ paths: [String], progress: ProgressBar?) -> [CatalogSource] {
         let read = Mutex<[Int: CatalogSource]>([:])
-        let (paths, readFormat, language) = (catalogFiles, catalogFormat, catalogLanguage)
+        let (readFormat, language) = (catalogFormat, catalogLanguage)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let source = CatalogSource(path: paths[index], format: readFormat, language: language)
             let done = read.withLock { sources -> Int in

@@ -53,7 +53,7 @@ package enum InterfaceBuilderReader {
         return IBDocument(file: file, table: table, elements: reader.elements, outlets: reader.outlets)
     }
 
-    private struct Walker {
+    struct Walker {
         let file: String
         let screenWidth: Double
         var elements: [IBElement] = []
@@ -63,6 +63,8 @@ package enum InterfaceBuilderReader {
         var parentOf: [ObjectIdentifier: XMLElementNode] = [:]
         /// Widths worked out, by ID.
         var widths: [String: (Double, String)?] = [:]
+        /// The container view each embedded view controller (by ID) is shown in (an embed segue's source).
+        var embeddedIn: [String: XMLElementNode] = [:]
 
         init(file: String, screenWidth: Double) {
             self.file = file
@@ -71,6 +73,10 @@ package enum InterfaceBuilderReader {
 
         mutating func index(_ node: XMLElementNode, parent: XMLElementNode?) {
             if let id = node.attributes["id"] { byID[id] = node }
+            if node.name == "segue", node.attributes["kind"] == "embed", let destination = node.attributes["destination"],
+               let container = parent.flatMap({ parentOf[ObjectIdentifier($0)] }), container.name == "containerView" {
+                embeddedIn[destination] = container
+            }
             if let parent { parentOf[ObjectIdentifier(node)] = parent }
             for child in node.children { index(child, parent: node) }
         }
@@ -162,7 +168,7 @@ package enum InterfaceBuilderReader {
                 readFont(node, into: &settings, notes: &notes)
                 readLines(node, into: &settings)
                 if let width = width(of: node) { settings.append(("width", .number(width.0), width.1)) } else {
-                    notes.append("width: not pinned to both sides and no width constraint: it sizes to its text (the frame is the placeholder's)")
+                    notes.append("width: no container found around it to bound it (the frame is the placeholder's, never a width)")
                 }
             case "navigationItem":
                 settings += SystemComponent.navigationTitleInline.settings(screenWidth: screenWidth)
@@ -274,106 +280,5 @@ package enum InterfaceBuilderReader {
             }
         }
 
-        // MARK: Widths
-
-        private func frameWidth(_ node: XMLElementNode) -> Double? {
-            node.children(named: "rect").first { $0.attributes["key"] == "frame" }?.attributes["width"].flatMap(Double.init)
-        }
-
-        /// The layout margin of a view used as a container: a view controller's root view and a cell's content
-        /// view have the root margins (16 or 20 pt), other views 8 pt (`UIView.directionalLayoutMargins`).
-        private func margin(of container: XMLElementNode) -> Double {
-            let isRoot = container.attributes["key"] == "view" || container.name == "tableViewCellContentView"
-                || container.name == "collectionViewCellContentView"
-            return isRoot ? SystemComponent.layoutMargin(screenWidth: screenWidth) : 8
-        }
-
-        /// The width of an element at the screen width, and where it came from.
-        mutating func width(of node: XMLElementNode) -> (Double, String)? {
-            if let id = node.attributes["id"], let known = widths[id] { return known }
-            let found = computeWidth(of: node)
-            if let id = node.attributes["id"] { widths[id] = found }
-            return found
-        }
-
-        private mutating func computeWidth(of node: XMLElementNode) -> (Double, String)? {
-            guard let id = node.attributes["id"] else { return frameWidth(node).map { ($0, "IB frame") } }
-            // A view controller's root view, a table cell and its content view span the screen.
-            let parent = parentOf[ObjectIdentifier(node)]
-            if node.attributes["key"] == "view", let parent, parent.name.hasSuffix("Controller") {
-                return (screenWidth, "screen width")
-            }
-            if node.name == "tableViewCell" || node.name == "tableViewCellContentView" {
-                return (screenWidth, "screen width (a table cell)")
-            }
-            // A width constraint of its own.
-            for constraint in node.child(named: "constraints")?.children(named: "constraint") ?? []
-            where constraint.attributes["firstAttribute"] == "width" && constraint.attributes["secondItem"] == nil {
-                let relation = constraint.attributes["relation"]
-                if relation == nil || relation == "lessThanOrEqual", let constant = constraint.attributes["constant"].flatMap(Double.init) {
-                    return (constant, relation == nil ? "width constraint" : "width constraint (at most)")
-                }
-            }
-            // Leading and trailing pinned to the superview (or a stack view's full width).
-            if let parent, let superview = parent.name == "subviews" ? parentOf[ObjectIdentifier(parent)] : parent,
-               let superID = superview.attributes["id"] {
-                if superview.name == "stackView", superview.attributes["axis"] == "vertical",
-                   superview.attributes["alignment"] == nil || superview.attributes["alignment"] == "fill" {
-                    if let stack = width(of: superview) { return (stack.0, stack.1 + ", a vertical stack's arranged view") }
-                }
-                var leading: Double?, trailing: Double?
-                var marginsUsed = false
-                for holder in ancestorsAndSelf(node) {
-                    for constraint in holder.child(named: "constraints")?.children(named: "constraint") ?? [] {
-                        let a = constraint.attributes
-                        guard a["relation"] == nil, a["multiplier"] == nil else { continue }
-                        let first = a["firstItem"] ?? holder.attributes["id"] ?? ""
-                        let second = a["secondItem"] ?? ""
-                        let firstAttribute = a["firstAttribute"] ?? "", secondAttribute = a["secondAttribute"] ?? ""
-                        let constant = a["constant"].flatMap(Double.init) ?? 0
-                        func side(_ attribute: String) -> String? {
-                            switch attribute {
-                            case "leading", "left", "leadingMargin", "leftMargin": "leading"
-                            case "trailing", "right", "trailingMargin", "rightMargin": "trailing"
-                            default: nil
-                            }
-                        }
-                        guard let firstSide = side(firstAttribute), side(secondAttribute) == firstSide else { continue }
-                        let inset: Double
-                        let superAttribute: String
-                        if first == id, second == superID {
-                            inset = firstSide == "leading" ? constant : -constant
-                            superAttribute = secondAttribute
-                        } else if second == id, first == superID {
-                            inset = firstSide == "leading" ? -constant : constant
-                            superAttribute = firstAttribute
-                        } else { continue }
-                        let margin = superAttribute.hasSuffix("Margin") ? self.margin(of: superview) : 0
-                        if superAttribute.hasSuffix("Margin") { marginsUsed = true }
-                        if firstSide == "leading" { leading = inset + margin } else { trailing = inset + margin }
-                    }
-                }
-                if let leading, let trailing, let container = width(of: superview) {
-                    let width = container.0 - leading - trailing
-                    let margins = marginsUsed ? " and margins" : ""
-                    return (width, "constraints: pinned to both sides of its superview (\(container.1) − "
-                            + "\(Points.format(leading + trailing, decimals: 2)) pt of insets\(margins))")
-                }
-            }
-            // Neither a width constraint nor both sides pinned: a label or button sizes to its text, and its
-            // design-time frame is the placeholder text's width, not the room it has. Views keep their frame.
-            if ["label", "button", "textField"].contains(node.name) { return nil }
-            return frameWidth(node).map { (min($0, screenWidth), "IB frame") }
-        }
-
-        private func ancestorsAndSelf(_ node: XMLElementNode) -> [XMLElementNode] {
-            var out = [node]
-            var current = node
-            while let parent = parentOf[ObjectIdentifier(current)] {
-                out.append(parent)
-                current = parent
-            }
-            return out
-        }
     }
 }

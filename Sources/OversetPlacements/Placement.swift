@@ -133,12 +133,15 @@ public struct UnplacedKey: Sendable, Hashable, Codable {
     public var table: String
     /// Why it has no placement: no use found, or used where the label cannot be told (with the call site).
     public var reason: String
+    /// The reason in a few words, the same for every key it applies to (`no use found`), for counts by reason.
+    public var kind: String?
 
     /// - Parameters are the properties of the same names.
-    public init(key: String, table: String, reason: String) {
+    public init(key: String, table: String, reason: String, kind: String? = nil) {
         self.key = key
         self.table = table
         self.reason = reason
+        self.kind = kind
     }
 }
 

@@ -15,6 +15,11 @@ extension PlacementReport {
         public var placedKeys: Set<String>?
         /// Warnings: placements that cannot be checked (a label with no width) and the unplaced keys.
         public var diagnostics: [CatalogDiagnostic]
+        /// The catalogs the app ships (paths under the app folder as given), when its project says which: the only
+        /// ones the check reads. Nil: every catalog under the folder.
+        public var catalogs: [String]? = nil
+        /// How many of the app's keys the plan judges at a label, and why not the rest.
+        public var coverage: Coverage? = nil
 
         /// Sets what a check of the plan needs beyond its spec: only placed keys are checked (when no spec was
         /// given), and an app's empty catalogs (a language added, not yet filled) are warnings.
@@ -55,6 +60,7 @@ extension PlacementReport {
         var rules: [LayoutRule] = []
         var diagnostics: [CatalogDiagnostic] = []
         var placedKeys = Set<String>()
+        var judged = Set<String>(), incomplete: [String: String] = [:]
         for placement in placements {
             let site = CatalogLocation(file: (appFolder as NSString).appendingPathComponent(placement.file), line: placement.line)
             switch placement.makeLabel() {
@@ -62,7 +68,12 @@ extension PlacementReport {
                 rules.append(LayoutRule(name: placement.component, pattern: .exact(placement.key), label: label,
                                         policy: policy, location: site, site: site))
                 placedKeys.insert(placement.key)
+                if placement.inCatalog { judged.insert(placement.table + "\u{0}" + placement.key) }
             case .failure(let error):
+                if placement.inCatalog {
+                    incomplete[placement.table + "\u{0}" + placement.key] = placement.label["width"] == nil
+                        ? "shown where the width cannot be told" : "shown where the label cannot be read whole"
+                }
                 diagnostics.append(CatalogDiagnostic(.warning, site, "“\(placement.key)” (\(placement.component)) is not "
                     + "checked here: \(PlacementReport.reason(error, placement))"))
             }
@@ -92,7 +103,21 @@ extension PlacementReport {
                               samples: base?.samples ?? SampleValues(), defaultRule: defaultRule,
                               rules: (base?.rules ?? []) + rules, diagnostics: base?.diagnostics ?? [])
         spec.fontScales = base?.fontScales
-        return CheckPlan(spec: spec, placedKeys: base == nil ? placedKeys : nil, diagnostics: diagnostics)
+        var plan = CheckPlan(spec: spec, placedKeys: base == nil ? placedKeys : nil, diagnostics: diagnostics)
+        plan.catalogs = catalogs?.map { (appFolder as NSString).appendingPathComponent($0) }
+        plan.coverage = coverage(judged: judged, incomplete: incomplete)
+        return plan
+    }
+
+    /// The app's keys judged at a label, and why the others are not (unplaced, by the kind of reason; placed where
+    /// the label is incomplete).
+    private func coverage(judged: Set<String>, incomplete: [String: String]) -> Coverage {
+        var reasons: [String: Int] = [:]
+        for (key, reason) in incomplete where !judged.contains(key) { reasons[reason, default: 0] += 1 }
+        for key in unplaced { reasons[key.kind ?? "not placed", default: 0] += 1 }
+        let notJudged = reasons.values.reduce(0, +)
+        return Coverage(judged: judged.count, keys: judged.count + notJudged,
+                        notJudged: reasons.map { SkippedCount(reason: $0.key, count: $0.value) })
     }
 
     private static func reason(_ error: OversetError, _ placement: Placement) -> String {

@@ -101,19 +101,24 @@ public enum Placements {
             func sites(_ list: [String]) -> String {
                 list.prefix(3).joined(separator: ", ") + (list.count > 3 ? " and \(list.count - 3) more" : "")
             }
-            let reason: String
+            let reason: String, kind: String
             if let list = shown[key] {
                 reason = "used at \(sites(list)), where the label cannot be told"
+                kind = "used where the label cannot be told"
             } else if let list = spoken[key] {
                 reason = "spoken by VoiceOver only (an accessibility label or hint) at \(sites(list)): never laid out"
+                kind = "spoken by VoiceOver only"
             } else if let list = keyboard[key] {
                 reason = "a keyboard shortcut's title at \(sites(list)) (listed by an iPad's hardware keyboard): not laid out on an iPhone screen"
+                kind = "keyboard shortcuts' titles"
             } else if key.table.hasSuffix("Intents") {
                 reason = "an intent definition's string: Siri and Shortcuts show it, not the app's views"
+                kind = "shown by Siri and Shortcuts"
             } else {
-                reason = "no use found in Swift code or Interface Builder files"
+                reason = "no use found in the app's code (Swift, Objective-C) or Interface Builder files"
+                kind = "no use found"
             }
-            return UnplacedKey(key: key.key, table: key.table, reason: reason)
+            return UnplacedKey(key: key.key, table: key.table, reason: reason, kind: kind)
         }
     }
 

@@ -29,7 +29,7 @@ extension CatalogChecker {
         sources.reverse()  // taken from the end, so that each source goes as soon as it is read
         while let source = sources.popLast() {
             let english = Self.shadowingEnglish(source.path, readable: readable)
-            var giving = SourceGiving(english: english, reading: reading)
+            var giving = SourceGiving(english: english, readable: readable, reading: reading)
             guard var catalog = try readSource(source, giving: &giving, keysAsText: &keysAsText, selection: &selection,
                                                failures: &failures, take) else { continue }
             var given = giving.given
@@ -71,6 +71,15 @@ extension CatalogChecker {
         return readable.contains(english) ? english : nil
     }
 
+    /// The keys of the `.stringsdict` beside a `.strings` file (the same table in the same `.lproj`), when it is
+    /// one of the catalogs read.
+    static func stringsdictKeys(besides path: String, readable: Set<String>) -> Set<String>? {
+        let plural = (path as NSString).deletingPathExtension + ".stringsdict"
+        guard readable.contains(plural), let data = FileManager.default.contents(atPath: plural),
+              let root = try? StringsDictFormat.dictionary(data, path: plural) else { return nil }
+        return Set(root.keys)
+    }
+
     /// The strings `source` is expected to give before it is read (``ReadProgress/estimate(bytes:perString:)``).
     private static func expectedStrings(_ source: CatalogSource) -> Int {
         switch source.storage {
@@ -93,6 +102,16 @@ extension CatalogChecker {
         case .read(var read):
             var entries = read.entries
             read.entries = []
+            // A key in the table's .stringsdict too shows the stringsdict's forms (Foundation looks there first):
+            // its .strings text is never shown.
+            if read.format == .strings, let plural = Self.stringsdictKeys(besides: read.path, readable: giving.readable) {
+                let before = entries.count
+                entries.removeAll { plural.contains($0.key) }
+                if entries.count < before {
+                    read.skipped["in the table's .stringsdict too: its plural forms are shown, not this text", default: 0]
+                        += before - entries.count
+                }
+            }
             if giving.english == nil, let table = keysAsText.table(of: read.path, format: read.format) {
                 entries += keysAsText.english(from: entries, table: table, file: read.path)
             }
@@ -172,6 +191,8 @@ extension CatalogChecker {
 private struct SourceGiving {
     /// The `en.lproj` file that shadows this `Base.lproj` one: its strings are then counted, not given.
     let english: String?
+    /// Every catalog file read (a `.strings` file's `.stringsdict` beside it is one of them or not).
+    var readable: Set<String> = []
     let reading: CatalogChecker.ReadProgress
     /// The strings this source gave so far.
     var given = 0

@@ -61,6 +61,8 @@ extension CheckReport {
         var merged = CheckReport(catalogs: [], languages: [], categories: first.report.categories, results: [],
                                  diagnostics: [], skipped: [], shard: nil)
         merged.fingerprint = first.report.fingerprint
+        // Every shard judged the same app: its coverage is the app's.
+        merged.coverage = first.report.coverage
         var skipped: [String: Int] = [:]
         for (name, report) in reports {
             for catalog in report.catalogs where !merged.catalogs.contains(catalog) { merged.catalogs.append(catalog) }

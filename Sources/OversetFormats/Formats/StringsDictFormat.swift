@@ -3,11 +3,11 @@ import OversetReports
 
 /// `.stringsdict` property lists: for each key, `NSStringLocalizedFormatKey` with `%#@name@` variables whose
 /// `NSStringPluralRuleType` dictionaries give the forms (zero, one, two, few, many, other).
-enum StringsDictFormat {
+package enum StringsDictFormat {
     static let forms = ["zero", "one", "two", "few", "many", "other"]
 
     /// The property list's top-level dictionary, or a ``CatalogError``.
-    static func dictionary(_ data: Data, path: String) throws -> [String: Any] {
+    package static func dictionary(_ data: Data, path: String) throws -> [String: Any] {
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, format: nil)

@@ -182,7 +182,7 @@ extension Label {
                          default: .value(.number(12), note: "Android's default"),
                          help: "android:autoSizeMinTextSize: the smallest size auto-size shrinks to; android only."),
             LabelSetting("allCaps", .bool, default: .value(.bool(false), note: "true with the button and overline appearances"),
-                         help: "android:textAllCaps: the text in capitals, in its language's upper case; android only."),
+                         help: "The text shown in capitals, in its language's upper case: android:textAllCaps, SwiftUI's .textCase(.uppercase), .uppercased() or uppercaseString in code."),
             LabelSetting("markdown", .bool, default: .value(.bool(false)),
                          help: "Read the text as SwiftUI's Text(LocalizedStringKey) does: **bold**, *italic*, `code` and `[links](url)` as styled runs."),
         ].map { setting in

@@ -236,6 +236,8 @@ public struct CheckReport: Sendable, Codable {
     public var fingerprint: String?
     /// When the check ran against a baseline: what is new, known and fixed (``Baseline``).
     public var baseline: BaselineComparison?
+    /// How much of an app was judged at a label (``Coverage``), when the check judged an app's placements.
+    public var coverage: Coverage? = nil
 
     /// - Parameters are the properties of the same names; `counts` defaults to the counts of `results`.
     public init(catalogs: [String], languages: [String], categories: [String], results: [CheckResult],
@@ -265,7 +267,7 @@ public struct CheckReport: Sendable, Codable {
 
 extension CheckReport {
     private enum CodingKeys: String, CodingKey {
-        case catalogs, languages, categories, results, counts, diagnostics, skipped, shard, fingerprint, baseline
+        case catalogs, languages, categories, results, counts, diagnostics, skipped, shard, fingerprint, baseline, coverage
     }
 
     /// Reads a report; one written before reports had ``counts`` (every result listed) gets the counts of its
@@ -282,5 +284,6 @@ extension CheckReport {
         shard = try container.decodeIfPresent(String.self, forKey: .shard)
         fingerprint = try container.decodeIfPresent(String.self, forKey: .fingerprint)
         baseline = try container.decodeIfPresent(BaselineComparison.self, forKey: .baseline)
+        coverage = try container.decodeIfPresent(Coverage.self, forKey: .coverage)
     }
 }

@@ -102,7 +102,9 @@ extension CheckReport {
     /// `path:line:column: error: message`, one line each: the form Xcode's issue navigator and SwiftPM show inline
     /// (a Run Script build phase's output is read this way).
     public func xcodeDiagnostics() -> String {
-        findings.map { finding in
+        // The coverage first, as a note on the first catalog (Xcode lists notes with the issues).
+        let opening = coverageLine.map { "\(Self.oneLine(catalogs.first ?? "overset")): note: \(Self.oneLine($0))\n" } ?? ""
+        return opening + findings.map { finding in
             var place = finding.location.file
             if let line = finding.location.line {
                 place += ":\(line)"
@@ -131,7 +133,8 @@ extension CheckReport {
         func escapeProperty(_ text: String) -> String {
             escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         }
-        let lines = findings.map { finding -> String in
+        let opening = coverageLine.map { ["::notice title=Overset coverage::\(escapeData($0))"] } ?? []
+        let lines = opening + findings.map { finding -> String in
             var properties = ["file=" + escapeProperty(finding.location.file)]
             if let line = finding.location.line { properties.append("line=\(line)") }
             if let column = finding.location.column { properties.append("col=\(column)") }
@@ -183,6 +186,15 @@ extension CheckReport {
         json.beginArray()
         for finding in findings { Self.writeSARIFResult(finding, ruleIndex: ruleIndex[finding.rule], to: &json) }
         json.endArray()
+        if let coverage {
+            // The run's property bag (SARIF 2.1.0 §3.8): what the run judged.
+            json.key("properties")
+            json.beginObject()
+            json.member("oversetCoverage", coverage.sentence)
+            json.member("oversetJudgedKeys", coverage.judged)
+            json.member("oversetKeys", coverage.keys)
+            json.endObject()
+        }
         Self.writeSARIFTool(version: toolVersion, to: &json)
         json.endObject()
         json.endArray()

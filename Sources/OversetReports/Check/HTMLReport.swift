@@ -29,6 +29,7 @@ extension CheckReport {
     public func writeHTML(pictureLimit: Int = CheckReport.defaultPictureLimit, pictures: ((CheckResult) -> String?)? = nil,
                           to write: (String) throws -> Void) rethrows {
         var out = Self.htmlHead
+        if let coverageLine { out += "<p class=\"coverage\" id=\"coverage\">\(escape(coverageLine))</p>\n" }
         out += "<p class=\"summary\" id=\"summary\">\(escape(summaryLine))</p>\n"
         if let baseline { out += "<p id=\"baseline\">\(escape(baseline.summary))</p>\n" }
         out += htmlInputs()

@@ -96,6 +96,24 @@ extension CheckReport {
             }
         }
         member("catalogs") { $0.beginArray(); for catalog in catalogs { $0.string(catalog) }; $0.endArray() }
+        if let coverage {
+            member("coverage") { json in
+                json.beginObject()
+                json.member("judged", coverage.judged)
+                json.member("keys", coverage.keys)
+                json.key("notJudged")
+                json.beginArray()
+                for reason in coverage.notJudged {
+                    json.beginObject()
+                    json.member("count", reason.count)
+                    json.member("reason", reason.reason)
+                    json.endObject()
+                }
+                json.endArray()
+                json.member("sentence", coverage.sentence)
+                json.endObject()
+            }
+        }
         member("categories") { $0.beginArray(); for category in categories { $0.string(category) }; $0.endArray() }
         member("counts") { json in
             json.beginObject()

@@ -64,7 +64,7 @@ extension CheckReport {
     /// hidden behind a warning), with the lines (``CheckResult/failingLines``) under the finding they show. Against
     /// a baseline, only findings with a new category, each whole with its new categories marked.
     public func textSummary(maxKeys: Int = 50) -> String {
-        var out: [String] = []
+        var out: [String] = coverageLine.map { [$0, ""] } ?? []
         var shown = 0
         let accepted = acceptedEntries
         for group in groupedByKey {
@@ -160,11 +160,15 @@ extension CheckReport {
         let errors = outcome.count { $0 == 2 } + diagnostics.filter { $0.severity == .error }.count
         out += "<testsuites name=\"overset check\" tests=\"\(results.count + (diagnostics.isEmpty ? 0 : 1))\" "
             + "failures=\"\(failures)\" errors=\"\(errors)\">\n"
+
         for language in byLanguage.keys.sorted() {
             let cases = byLanguage[language]!
             out += "  <testsuite name=\"overset.\(xmlEscaped(language, attribute: true))\" tests=\"\(cases.count)\" "
                 + "failures=\"\(cases.count { outcome[$0] == 1 })\" "
                 + "errors=\"\(cases.count { outcome[$0] == 2 })\" skipped=\"0\">\n"
+            if let coverageLine {
+                out += "    <properties><property name=\"overset.coverage\" value=\"\(xmlEscaped(coverageLine, attribute: true))\"/></properties>\n"
+            }
             for index in cases {
                 let result = results[index]
                 let findings = result.findings(accepting: accepted)
