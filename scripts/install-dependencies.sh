@@ -4,10 +4,13 @@
 #   always:    libharfbuzz-dev libfreetype-dev libfontconfig1-dev libicu-dev libcairo2-dev pkg-config, and the two
 #              font packages too large to ship in Fonts/: fonts-noto-cjk (Chinese, Japanese and Korean with each
 #              language's glyph forms; 57 MB download, 91 MB installed) and fonts-noto-color-emoji (10 MB, 11 MB);
-#              fonts-roboto-unhinted (Roboto, the font Android labels are measured with; 4 MB).
+#              fonts-roboto-unhinted (Roboto, the font Android labels are measured with; 4 MB);
+#              libtree-sitter-dev (the parser library overset-placements reads Objective-C, Kotlin and Java with).
+#   --placements: also the tree-sitter grammars overset-placements loads (scripts/build-grammars.sh: built from
+#              their PyPI source releases with cc, into /usr/local/lib/overset/grammars).
 #              Without them Overset still runs: Han and kana fall back to Droid Sans Fallback, and Hangul and emoji
 #              are reported as characters no font has.
-#   --tests:   also librsvg2-bin (rsvg-convert renders the SVGs), chromium (loads the HTML report headless),
+#   --tests:   the grammars too, and librsvg2-bin (rsvg-convert renders the SVGs), chromium (loads the HTML report headless),
 #              python3-jsonschema (validates the SARIF report against the published schema), time (/usr/bin/time
 #              reads a command's peak memory), valgrind (counts a command's instructions: the tests that double
 #              a hostile input and expect twice the work, not four times), python3-pip and
@@ -18,10 +21,16 @@
 set -euo pipefail
 
 packages=(libharfbuzz-dev libfreetype-dev libfontconfig1-dev libicu-dev libcairo2-dev pkg-config
-          fonts-noto-cjk fonts-noto-color-emoji fonts-roboto-unhinted)
+          fonts-noto-cjk fonts-noto-color-emoji fonts-roboto-unhinted libtree-sitter-dev)
 tests=false
+grammars=false
+if [ "${1:-}" = "--placements" ]; then
+  grammars=true
+  packages+=(python3-pip)
+fi
 if [ "${1:-}" = "--tests" ]; then
   tests=true
+  grammars=true
   packages+=(librsvg2-bin chromium chromium-driver python3-pip python3-jsonschema time valgrind)
 fi
 missing=()
@@ -46,4 +55,7 @@ if $tests; then
       python3 -m pip install -q "${module#*:}" 2>/dev/null || python3 -m pip install -q --break-system-packages "${module#*:}"
     fi
   done
+fi
+if $grammars; then
+  "$(dirname "$0")/build-grammars.sh"
 fi

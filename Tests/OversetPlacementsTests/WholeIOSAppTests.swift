@@ -1,0 +1,128 @@
+import Foundation
+import Overset
+@testable import OversetPlacements
+import OversetAppPlacements
+import OversetCatalog
+import OversetSyntaxTrees
+import Testing
+
+/// An iOS app read as its build reads it (issue 54), on `Trees/NewsApp`: an Xcode project whose iPhone app target
+/// compiles Swift and Objective-C and copies a XIB and localized catalogs (old-style, XML and binary property-list
+/// `.strings`, a `.stringsdict`), an app extension it embeds, a test target, a translation platform's source file
+/// and a Carthage build product that the project does not ship; localization wrappers the app defines (a Swift
+/// function, an Objective-C macro); a button subclass that wraps its title; upper-cased titles; a table cell's
+/// built-in label set up in code.
+///
+/// Every expected value comes from reading the tree's files (the line is named in each comment), and UIKit's
+/// documented defaults where the tree says nothing.
+@Suite(.enabled(if: Grammars.installed(.objc), Grammars.notice(.objc)))
+struct WholeIOSAppTests {
+    static let tree = Bundle.module.url(forResource: "Trees", withExtension: nil)!.appendingPathComponent("NewsApp").path
+    static let report = try! Placements.find(in: tree)
+
+    func placement(_ key: String) throws -> Placement {
+        let matches = Self.report.placements.filter { $0.key == key }
+        #expect(matches.count == 1, "\(key): \(matches.count) placements")
+        return try #require(matches.first)
+    }
+
+    func number(_ placement: Placement, _ name: String) -> Double? {
+        if case .number(let value)? = placement.label[name] { return value }
+        return nil
+    }
+
+    func name(_ placement: Placement, _ setting: String) -> String? {
+        if case .name(let value)? = placement.label[setting] { return value }
+        return nil
+    }
+
+    /// project.pbxproj: the NewsApp target (an application, TARGETED_DEVICE_FAMILY "1,2") copies
+    /// Localizable.strings in en, de, fr and Localizable.stringsdict in en; it depends on Widget (an app extension)
+    /// copying en.lproj/Widget.strings. NewsAppTests (a unit-test bundle), Localizations/qqq.lproj (no target) and
+    /// Carthage/Build are not shipped. The target's IPHONEOS_DEPLOYMENT_TARGET 15.0 (the project's 16.0 is
+    /// overridden): 320 pt.
+    @Test func project_decidesTheCatalogsAndTheScreen() throws {
+        let catalogs = try #require(Self.report.catalogs)
+        #expect(catalogs == ["NewsApp/de.lproj/Localizable.strings", "NewsApp/en.lproj/Localizable.strings",
+                             "NewsApp/en.lproj/Localizable.stringsdict", "NewsApp/fr.lproj/Localizable.strings",
+                             "Widget/en.lproj/Widget.strings"])
+        #expect(Self.report.screenWidth == 320 && Self.report.screenWidthFrom.contains("iOS 15 deployment target"))
+        #expect(!Self.report.placements.contains { $0.key == "test.only" || $0.file.hasPrefix("NewsAppTests") })
+        #expect(Self.report.problems.contains { $0.message.contains("2 catalog files") && $0.message.contains("not judged") })
+    }
+
+    /// de.lproj is an XML property list, fr.lproj a binary one (both as Xcode accepts them): read as catalogs, not
+    /// input errors.
+    @Test func strings_inEveryFormXcodeAccepts() throws {
+        let german = try Catalog.read(path: Self.tree + "/NewsApp/de.lproj/Localizable.strings")
+        #expect(german.entries.first { $0.key == "settings.row" }?.value == "Über Mobilfunk herunterladen")
+        #expect(german.diagnostics.isEmpty && german.entries.count == 11)
+        let french = try Catalog.read(path: Self.tree + "/NewsApp/fr.lproj/Localizable.strings")
+        #expect(french.entries.first { $0.key == "settings.done" }?.value == "Terminé" && french.entries.count == 5)
+    }
+
+    /// Wrappers.swift: `NewsLocalizedString(_ key:…)` hands `key` to NSLocalizedString; NewsLocalization.h:
+    /// `NWSLocalizedString(key, comment)` expands to NSLocalizedStringFromTable(key, …). Neither name is known to
+    /// Overset: both are found from their bodies.
+    @Test func wrappers_areFoundFromTheirBodies_inSwiftAndObjectiveC() throws {
+        #expect(try placement("settings.done").file == "NewsApp/SettingsViewController.swift")
+        #expect(try placement("article.nav").component == SystemComponent.navigationTitleInline.rawValue)
+        #expect(try placement("article.related").component == SystemComponent.sectionHeader.rawValue)
+    }
+
+    /// ArticleViewController.m:9 sets the outlet `headlineLabel` (ArticleViewController.h: IBOutlet UILabel), joined
+    /// to Article.xib:13: numberOfLines 2, title2, leading and trailing 16 to the XIB's top-level view, which its
+    /// owner sizes to the screen: 320 − 32. Lines 20–23: an alert's title, message and action. Line 13: the
+    /// byline's code settings (lines 11–12: 2 lines, 13 pt medium). Line 15 is a comment and line 16 a string
+    /// literal: neither places its key.
+    @Test func objectiveC_keysReachTheirLabels() throws {
+        let headline = try placement("article.headline")
+        #expect(headline.file == "NewsApp/ArticleViewController.m" && headline.line == 9)
+        #expect(number(headline, "maxLines") == 2 && name(headline, "style") == "title2" && number(headline, "width") == 288)
+        #expect(try placement("share.title").component == SystemComponent.alertTitle.rawValue)
+        #expect(try placement("share.message").component == SystemComponent.alertMessage.rawValue)
+        #expect(try placement("share.cancel").component == SystemComponent.alertAction.rawValue)
+        let byline = try placement("article.byline")
+        #expect(number(byline, "maxLines") == 2 && number(byline, "size") == 13 && name(byline, "weight") == "medium")
+        let unplaced = Set(Self.report.unplaced.map(\.key))
+        #expect(unplaced == ["article.commented", "article.inString"])
+    }
+
+    /// SettingsViewController.swift:4: `doneButton = PrimaryButton()`; WrappingButton.swift: PrimaryButton is a
+    /// WrappingButton, whose initializer sets `titleLabel?.numberOfLines = 0` and 15 pt medium: the button wraps,
+    /// in 15 pt medium (UIKit's .medium is 500, measured as such).
+    @Test func anAppsButtonSubclass_givesItsSetupToEveryUse() throws {
+        let done = try placement("settings.done")
+        #expect(done.component == "UIButton" && number(done, "maxLines") == 0)
+        #expect(number(done, "size") == 15 && name(done, "weight") == "medium" && name(done, "relativeTo") == "none")
+    }
+
+    /// ArticleViewController.m:10 `[… uppercaseString]` and SettingsViewController.swift:10 `.uppercased()`: the
+    /// text is measured in capitals.
+    @Test func upperCasedText_isMeasuredInCapitals() throws {
+        #expect(try placement("article.save").label["allCaps"] == .flag(true))
+        #expect(try placement("settings.badge").label["allCaps"] == .flag(true))
+    }
+
+    /// SettingsViewController.swift:15–17: a `.default` cell's built-in label, then `cell.textLabel?.numberOfLines
+    /// = 0` and `.font = .systemFont(ofSize: 16)` (optional chaining): unlimited lines in 16 pt, at the cell's
+    /// width less its margins (320 − 2 × 16).
+    @Test func aCellsBuiltInLabel_takesTheSettingsMadeThroughOptionalChaining() throws {
+        let row = try placement("settings.row")
+        #expect(row.component == SystemComponent.tableCellText.rawValue)
+        #expect(number(row, "maxLines") == 0 && number(row, "size") == 16 && row.label["style"] == nil)
+        #expect(number(row, "width") == 288)
+    }
+}
+
+/// Whether a tree-sitter grammar is installed where overset-placements looks (CI builds them: scripts/test.sh runs
+/// scripts/install-dependencies.sh --tests); tests that need one are skipped with a notice where it is not.
+enum Grammars {
+    static func installed(_ grammar: Grammar) -> Bool {
+        Grammar.searchPath.contains { FileManager.default.fileExists(atPath: $0 + "/" + grammar.fileName) }
+    }
+
+    static func notice(_ grammar: Grammar) -> Comment {
+        Comment(rawValue: "skipped: the \(grammar.rawValue) grammar is not installed (scripts/build-grammars.sh builds it)")
+    }
+}
