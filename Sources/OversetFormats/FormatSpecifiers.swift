@@ -23,6 +23,20 @@ public struct SampleValues: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey { case string, integer, decimal, placeholders }
 
+    /// Short values a placeholder often holds (a first name, a small count): a text that fails with the long
+    /// defaults but fits with these fails only for long values (`overset check` says so, as a warning).
+    public static let short = SampleValues(string: "Alex", integer: "12", decimal: "1.5")
+
+    /// The values of `tokens` with these samples, in order, each once: what a report quotes.
+    public func values(for tokens: [FormatSpecifiers.Token]) -> [String] {
+        var seen: [String] = []
+        for token in tokens {
+            let value = FormatSpecifiers.sample(for: token, self)
+            if !seen.contains(value) { seen.append(value) }
+        }
+        return seen
+    }
+
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = SampleValues()
@@ -107,7 +121,7 @@ public enum FormatSpecifiers {
     }
 
     /// The sample a specifier is replaced with: its placeholder's, else the value for its kind.
-    private static func sample(for token: Token, _ samples: SampleValues) -> String {
+    static func sample(for token: Token, _ samples: SampleValues) -> String {
         if let name = token.name, let value = samples.placeholders[name] { return value }
         switch token.kind {
         case .string: return samples.string

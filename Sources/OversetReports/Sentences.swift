@@ -99,6 +99,11 @@ extension VerdictProblem.Facts {
             // choose beside up to xLarge`, with `at 274 pt` after the category when the width is given.
             return "chooses \(chosen) at \(category.higName)" + (width.map { " at \(Points.format($0)) pt" } ?? "")
                 + " (\(expected): \(LayoutAttempt.Reason.sentence(reasons))); must choose \(expected) up to \(upTo.higName)"
+        case .onlyWithSample(let long, let short, let problem):
+            // "needs 2 lines, 1 allowed (14 pt in 256 pt) with the sample “Alexandra Montgomery-Fitzgerald”; it fits
+            // with “Alex”"
+            func quoted(_ samples: [String]) -> String { samples.map { "“\($0)”" }.joined(separator: ", ") }
+            return problem.sentence(on: platform) + " with the sample \(quoted(long)); it fits with \(quoted(short))"
         case .recorded(let sentence):
             return sentence
         }

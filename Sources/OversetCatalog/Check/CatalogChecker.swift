@@ -249,8 +249,40 @@ public struct CatalogChecker: Sendable {
         if shown.chosen {
             result.failingLines = unlimitedLines(shown.verdict).map(\.text)
             if drawing, let draw = options.pictureOfFailure { result.picture = shown.verdict.map(draw) }
+            if rule.samples == nil, spec.samples == SampleValues() {
+                softenSampleOnlyFailures(&result, source: source, rule: rule, categories: categories)
+            }
         }
         return (result, verdicts)
+    }
+
+    /// A string with placeholders that fails with the long default samples only: judged again with short ones
+    /// (``/OversetFormats/SampleValues/short``), each category that then fits has its failure made a warning that
+    /// says so ("… with the sample “Alexandra Montgomery-Fitzgerald”; it fits with “Alex”"). Only when neither the
+    /// spec nor the rule chose samples: a team that did asked for those values.
+    private func softenSampleOnlyFailures(_ result: inout CheckResult, source: StyledText, rule: LayoutRule,
+                                          categories: [TextSize]) {
+        let tokens = FormatSpecifiers.tokens(in: source.string)
+        guard !tokens.isEmpty else { return }
+        let short = FormatSpecifiers.substitute(source, samples: .short)
+        guard let preparations = try? LabelPreparations(short, language: layoutLanguage(result.language), label: rule.label,
+                                                        sizes: categories) else { return }
+        let long = SampleValues().values(for: tokens), shortValues = SampleValues.short.values(for: tokens)
+        for (index, category) in categories.enumerated() where index < result.outcomes.count && result.outcomes[index].status == .fail {
+            let label = rule.label.at(category)
+            guard let prepared = try? preparations.prepared(for: label),
+                  let outcome = Optional(judge(prepared, rule: rule, label: label).outcome), !outcome.status.fails else { continue }
+            var outcomeNow = result.outcomes[index]
+            outcomeNow.problems = outcomeNow.problems.map { problem in
+                guard problem.status == .fail, problem.kind == .truncated || problem.kind == .tooWide else { return problem }
+                var softened = problem
+                softened.facts = .onlyWithSample(long: long, short: shortValues, problem: problem.facts)
+                softened.status = .warn
+                return softened
+            }
+            outcomeNow.status = outcomeNow.problems.map(\.status).max() ?? .pass
+            result.outcomes[index] = outcomeNow
+        }
     }
 
     /// The language the text is laid out in: its own, or for pseudo-localization the language of the pseudo

@@ -212,6 +212,10 @@ extension VerdictProblem {
                            upTo: ContentSizeCategory, width: Double?)
         /// A sentence already written: read back from a report, or a caller's own.
         case recorded(String)
+        /// `problem` happens only with the long default samples for the text's placeholders (`long`): the same text
+        /// with the short ones (`short`) fits. A check makes such a failure a warning unless its spec chose the
+        /// samples.
+        case onlyWithSample(long: [String], short: [String], problem: Facts)
     }
 
     /// Clipped marks: which edges they cross, which clusters (the first five distinct ones, as written), by how
