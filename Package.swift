@@ -24,7 +24,8 @@ let package = Package(
         .library(name: "OversetPictures", targets: ["OversetPictures"]),
         .library(name: "OversetPNG", targets: ["OversetPNG"]),
         .library(name: "OversetPlacements", targets: ["OversetPlacements", "OversetIBPlacements", "OversetSwiftPlacements",
-                                                      "OversetObjCPlacements", "OversetAndroidPlacements", "OversetAppPlacements"]),
+                                                      "OversetObjCPlacements", "OversetAndroidPlacements", "OversetKotlinPlacements",
+                                                      "OversetAppPlacements"]),
         .library(name: "OversetPlacementTesting", targets: ["OversetPlacementTesting"]),
         .executable(name: "overset", targets: ["overset"]),
         .executable(name: "overset-placements", targets: ["overset-placements"]),
@@ -108,10 +109,14 @@ let package = Package(
         // Android: resources (layouts, styles, menus, preferences, navigation), Kotlin and Java, and the entry that
         // reads an Android project (no swift-syntax).
         .target(name: "OversetAndroidPlacements", dependencies: ["Overset", "OversetCatalog", "OversetPlacements"]),
+        // Kotlin and Java (Jetpack Compose included), read with tree-sitter's grammars, and the entry that reads an
+        // Android project as Gradle builds it (no swift-syntax).
+        .target(name: "OversetKotlinPlacements", dependencies: ["Overset", "OversetCatalog", "OversetPlacements",
+                                                                "OversetAndroidPlacements", "OversetSyntaxTrees"]),
         // An app folder read with the readers of its platform: `Placements.find(in:)`.
         .target(name: "OversetAppPlacements", dependencies: [
             "Overset", "OversetCatalog", "OversetPlacements", "OversetIBPlacements", "OversetSwiftPlacements",
-            "OversetObjCPlacements", "OversetAndroidPlacements",
+            "OversetObjCPlacements", "OversetAndroidPlacements", "OversetKotlinPlacements",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
@@ -164,7 +169,7 @@ let package = Package(
         ),
         .testTarget(name: "OversetTestingTests", dependencies: ["OversetTesting"]),
         .testTarget(name: "OversetPlacementsTests", dependencies: ["OversetPlacements", "OversetIBPlacements", "OversetSwiftPlacements",
-                                                                   "OversetObjCPlacements", "OversetSyntaxTrees",
+                                                                   "OversetObjCPlacements", "OversetSyntaxTrees", "OversetKotlinPlacements",
                                                                    "OversetAndroidPlacements", "OversetAppPlacements", "OversetCatalog",
                                                                    "Overset", "OversetPlacementTesting"],
                     resources: [.copy("Trees")]),

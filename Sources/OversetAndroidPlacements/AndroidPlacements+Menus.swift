@@ -81,7 +81,7 @@ extension AndroidPlacements.LayoutReader {
     /// `SwitchPreference.Material`, `EditTextPreference.Material` in AndroidX `preference/res/values/styles.xml`),
     /// or the element says so; the list item appearance (16 sp). A category's title is
     /// `preferenceCategoryTitleTextAppearance` (AppCompat's body2, 14 sp medium).
-    func preferenceTitle(_ placement: inout Placement, kind: String, singleLineTitle: String? = nil) {
+    package func preferenceTitle(_ placement: inout Placement, kind: String, singleLineTitle: String? = nil) {
         placement.set("platform", .name("android"), from: "AndroidX Preference")
         if kind.hasSuffix("PreferenceCategory") {
             placement.set("textAppearance", .name("appcompat.body2"), from: "PreferenceCategoryTitleTextStyle: ?attr/preferenceCategoryTitleTextAppearance")
@@ -122,14 +122,14 @@ extension AndroidPlacements.LayoutReader {
 
     /// AndroidX Preference's summary: at most 10 lines, `PreferenceSummaryTextStyle`
     /// (`?android:attr/textAppearanceSmall`, 14 sp).
-    func preferenceSummary(_ placement: inout Placement) {
+    package func preferenceSummary(_ placement: inout Placement) {
         placement.set("platform", .name("android"), from: "AndroidX Preference")
         placement.set("maxLines", .number(10), from: "AndroidX preference_material.xml: summary maxLines 10")
         placement.set("textAppearance", .name("android.small"), from: "PreferenceSummaryTextStyle: ?android:attr/textAppearanceSmall")
         placement.notes.append("width: the row's icon frame and widget decide it at run time")
     }
 
-    func toolbarTitle(_ placement: inout Placement) {
+    package func toolbarTitle(_ placement: inout Placement) {
         placement.set("platform", .name("android"), from: "Toolbar")
         placement.set("maxLines", .number(1), from: "Toolbar.setTitle: setSingleLine()")
         placement.set("ellipsize", .name("end"), from: "Toolbar.setTitle: setEllipsize(END)")

@@ -6,9 +6,8 @@ import OversetPlacements
 /// Finds where an Android app (View system) shows each string resource, and the `TextView` it is shown in.
 ///
 /// Reads every module's `res/` folder: `values*/` for `<dimen>` and `<style>` (parents followed, by `parent=` or by
-/// a dotted name), `layout/` (with `<include>`), `menu/`, `xml/` preference screens and `navigation/` graphs; and
-/// the Kotlin and Java files for `R.string.key` set on a view found by id (`binding.title.setText(R.string.key)`,
-/// `title.text = getString(R.string.key)`). Each label is an Android one (``/OversetLabel/Platform/android``): its
+/// a dotted name), `layout/` (with `<include>`), `menu/`, `xml/` preference screens and `navigation/` graphs. (The
+/// Kotlin and Java are read by `OversetKotlinPlacements`, which joins them to these layouts' views by id.) Each label is an Android one (``/OversetLabel/Platform/android``): its
 /// size from `android:textSize` (sp or dp, `@dimen/` resolved), its `textAppearance`, the widget's default
 /// otherwise; `maxLines`, `lines`, `singleLine` and `ellipsize`; and its width at the screen width, from
 /// `layout_width` and the margins and paddings of the view and its parents, where the layout decides it.
@@ -26,13 +25,13 @@ public enum AndroidPlacements {
     }
 
     /// The folder a resource file is in (`layout`, `values-de`, `menu`).
-    static func resourceFolder(_ file: String) -> String {
+    package static func resourceFolder(_ file: String) -> String {
         let parts = file.split(separator: "/")
         return parts.count >= 2 ? String(parts[parts.count - 2]) : ""
     }
 
     /// The material generation the app's themes use, which decides the widgets' default text appearances.
-    enum Theme: String { case material3, material2, appcompat }
+    package enum Theme: String { case material3, material2, appcompat }
 
     /// Every placement of the Android app under `folder`.
     /// - Parameters:
@@ -40,8 +39,10 @@ public enum AndroidPlacements {
     ///   - screenWidth: the screen width in dp that `match_parent` widths are read at.
     /// - Parameter references: filled with each key's references in code and resources (`file:line`), in file
     ///   order, for the reason a key with no placement gives.
-    package static func find(folder: String, files: [String], screenWidth: Double, read: (String) -> Data?,
-                     problems: inout [PlacementProblem], references: inout [String: [String]]) -> [Placement] {
+    /// - Returns: the placements of the resources, and the reader of the layouts (for code to join views by id).
+    package static func readResources(folder: String, files: [String], screenWidth: Double, read: (String) -> Data?,
+                                      problems: inout [PlacementProblem],
+                                      references: inout [String: [String]]) -> (placements: [Placement], layouts: LayoutReader) {
         var resources = Resources()
         var arrayItems: [Placement] = []
         var documents: [(file: String, root: XMLElementNode, text: String)] = []
@@ -78,18 +79,12 @@ public enum AndroidPlacements {
             default: break
             }
         }
-        for file in files where file.hasSuffix(".kt") || file.hasSuffix(".java") {
-            guard let data = read(file) else { continue }
-            let text = String(decoding: data, as: UTF8.self)
-            placements += reader.code(file: file, text: text)
-            noteReferences(in: text, file: file, pattern: "R.string.", into: &references)
-        }
         for document in documents { noteReferences(in: document.text, file: document.file, pattern: "@string/", into: &references) }
-        return placements
+        return (placements, reader)
     }
 
     /// Each key named after `pattern` (`R.string.`, `@string/`) in `text`, with its `file:line`; at most 3 a key.
-    static func noteReferences(in text: String, file: String, pattern: String, into references: inout [String: [String]]) {
+    package static func noteReferences(in text: String, file: String, pattern: String, into references: inout [String: [String]]) {
         var number = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
@@ -125,12 +120,14 @@ public enum AndroidPlacements {
 
     // MARK: - Layouts
 
-    struct LayoutReader {
+    package struct LayoutReader {
         let resources: Resources
-        let screenWidth: Double
+        /// The material generation of the app's themes.
+        package var theme: Theme { resources.theme }
+        package let screenWidth: Double
         let documents: [(file: String, root: XMLElementNode, text: String)]
         /// Views with an id, by id, for the code that sets their text: the placement a view's label would have.
-        var viewsByID: [String: [Placement]] = [:]
+        package var viewsByID: [String: [Placement]] = [:]
 
         init(resources: Resources, screenWidth: Double, documents: [(file: String, root: XMLElementNode, text: String)]) {
             self.resources = resources
@@ -406,7 +403,7 @@ public enum AndroidPlacements {
         }
 
         /// View binding's field name back to the id: `itemTitle` → `item_title`.
-        static func snakeCase(_ name: String) -> String {
+        package static func snakeCase(_ name: String) -> String {
             var out = ""
             for character in name {
                 if character.isUppercase { out += "_" + character.lowercased() } else { out.append(character) }

@@ -2,7 +2,7 @@ import Foundation
 import Overset
 import OversetCatalog
 import OversetPlacements
-import OversetAndroidPlacements
+import OversetKotlinPlacements
 
 extension Placements {
     /// Reads the app under `folder` with the readers of its platform: an Android project's resources and code, or

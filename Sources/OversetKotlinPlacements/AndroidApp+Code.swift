@@ -1,0 +1,90 @@
+import Foundation
+import Overset
+import OversetAndroidPlacements
+import OversetCatalog
+import OversetPlacements
+import OversetSyntaxTrees
+
+extension AndroidApp {
+    /// What the Kotlin and Java show: their placements, the views whose layout text they replace (by id, with
+    /// where), and those placeholder texts' keys.
+    struct CodeReading {
+        var placements: [Placement] = []
+        var replaced: [String: String] = [:]
+        var placeholders: [String: String] = [:]
+    }
+
+    /// Parses every Kotlin and Java file (tree-sitter), indexes the app's functions, then follows every
+    /// `R.string` to where it is shown (``AndroidCodeFinder``). A file the grammar cannot parse is named in the
+    /// problems; when a grammar is not installed, its files are named once, as not read.
+    static func readCode(_ files: [String], layouts: AndroidPlacements.LayoutReader, screenWidth: Double,
+                         reader: inout Placements.Reader, references: inout [String: [String]]) -> CodeReading {
+        var trees: [(file: String, tree: SyntaxTree)] = []
+        var missing: [Grammar: (count: Int, error: GrammarError)] = [:]
+        for file in files {
+            guard let data = reader.read(file) else { continue }
+            let grammar: Grammar = file.hasSuffix(".kt") ? .kotlin : .java
+            do {
+                let tree = try SyntaxTree.parse(Array(data), grammar: grammar)
+                if let error = tree.firstError {
+                    reader.problems.append(PlacementProblem(file: file, message: "has \(grammar == .kotlin ? "Kotlin" : "Java") the "
+                        + "parser could not read at line \(error.line) (`\(error.text)`); placed what it could"))
+                }
+                trees.append((file, tree))
+            } catch let error as GrammarError {
+                missing[grammar] = ((missing[grammar]?.count ?? 0) + 1, error)
+            } catch {
+                reader.problems.append(PlacementProblem(file: file, message: "not read: \(error)"))
+            }
+        }
+        for (_, (count, error)) in missing.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            reader.problems.append(PlacementProblem(file: ".", message: "\(Plural.count(count, "file")) not read: \(error)"))
+        }
+        var functions: [String: [CodeShapes.Function]] = [:]
+        for (file, tree) in trees {
+            for function in CodeShapes.functions(in: tree, file: file) { functions[function.name, default: []].append(function) }
+        }
+        var reading = CodeReading()
+        for (file, tree) in trees {
+            var finder = AndroidCodeFinder(layouts: layouts, functions: functions, screenWidth: screenWidth)
+            finder.walk(tree, file: file)
+            reading.placements += finder.found
+            for use in finder.uses where references[use.key, default: []].count < 3 {
+                references[use.key, default: []].append("\(file):\(use.line)")
+            }
+            reading.replaced.merge(finder.replaced) { first, _ in first }
+        }
+        for (id, site) in reading.replaced {
+            for view in layouts.viewsByID[id] ?? [] where !view.key.isEmpty { reading.placeholders[view.key] = site }
+        }
+        return reading
+    }
+
+    /// Activities' labels (`<activity android:label="@string/…">`): the activity's title, shown in its toolbar.
+    /// The application's label is the launcher's (not read: the launcher decides its label's width and lines).
+    static func manifestLabels(_ files: [String], layouts: AndroidPlacements.LayoutReader,
+                               reader: inout Placements.Reader) -> [Placement] {
+        var out: [Placement] = []
+        for file in files {
+            guard let data = reader.read(file) else { continue }
+            guard let root = try? XMLElementNode.parse(data, path: file) else {
+                reader.problems.append(PlacementProblem(file: file, message: "not read: not an XML manifest"))
+                continue
+            }
+            var stack = [root]
+            while let element = stack.popLast() {
+                stack.append(contentsOf: element.children)
+                guard element.name == "activity" || element.name == "activity-alias",
+                      let label = element.attributes["android:label"], label.hasPrefix("@string/") else { continue }
+                var placement = Placement(key: String(label.dropFirst(8)), table: "strings", file: file, line: element.line,
+                                          component: "toolbar title (activity label)")
+                layouts.toolbarTitle(&placement)
+                placement.notes.removeAll { $0.hasPrefix("width:") }
+                placement.set("width", .number(layouts.screenWidth - 24), from: "Toolbar: the screen − contentInsetStart 16 dp − "
+                    + "titleMargin 2 × 4 dp (at most: a navigation button, 56 dp, and each action icon, 48 dp, take more)")
+                out.append(placement)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Overset
+import OversetAndroidPlacements
+import OversetPlacements
+import OversetSyntaxTrees
+
+extension AndroidCodeFinder {
+    /// A call that shows its argument: a view's `setText`, a title, a dialog's parts, a toast, a snackbar, a
+    /// notification, a preference, a Compose `Text`. False for any other call.
+    mutating func sink(_ call: CodeShapes.Call, argument: (index: Int, label: String?), key: String, line: Int,
+                       upperCased: Bool) -> Bool {
+        let receiver = call.receiver.flatMap(CodeShapes.path)
+        let first = argument.index == 0 && argument.label == nil
+        var placement: Placement?
+        switch call.name {
+        case "setText" where first, "setHint" where first:
+            guard let receiver, let view = view(at: receiver, line: line) else { return false }
+            placement = view
+        case "setTitle" where first:
+            if isDialog(call) { placement = dialog("dialog title", key: key, line: line) }
+            else if let receiver, receiver.last.map(Self.isToolbar) == true || receiver.isEmpty { placement = toolbar(key: key, line: line) }
+            else if receiver == nil { placement = toolbar(key: key, line: line) }
+            else if isPreference(call.node) { placement = preference(key: key, line: line, summary: false, at: call.node) }
+        case "setMessage" where first: placement = dialog("dialog message", key: key, line: line)
+        case "setPositiveButton" where first, "setNegativeButton" where first, "setNeutralButton" where first:
+            placement = dialog("dialog button", key: key, line: line)
+        case "makeText" where argument.index == 1: placement = system("toast", key: key, line: line)
+        case "make" where argument.index == 1 && receiver?.last == "Snackbar": placement = system("snackbar", key: key, line: line)
+        case "setAction" where first: placement = system("snackbar action", key: key, line: line)
+        case "setContentTitle" where first: placement = system("notification title", key: key, line: line)
+        case "setContentText" where first: placement = system("notification text", key: key, line: line)
+        case "setSummary" where first: placement = preference(key: key, line: line, summary: true, at: call.node)
+        case "Text" where first || argument.label == "text":
+            placement = ComposeContext.text(call, key: key, file: file, line: line, screenWidth: screenWidth)
+        default:
+            return false
+        }
+        guard var placement else { return false }
+        placement.key = key
+        if upperCased { placement.set("allCaps", .flag(true), from: "code: upper-cased") }
+        found.append(placement)
+        return true
+    }
+
+    /// An assignment that shows its value: a view's `text` (through view binding, `findViewById`, or an `apply {}`
+    /// on the view), a `title` (the activity's, a toolbar's, a preference's), a `summary`, a `hint`.
+    mutating func assign(_ target: SyntaxNode, at node: SyntaxNode, key: String, line: Int, upperCased: Bool) {
+        guard var path = CodeShapes.path(target), let property = path.last else { return }
+        path.removeLast()
+        // `view.apply { text = … }`: the lambda's receiver.
+        if path.isEmpty || path == ["this"], let receiver = lambdaReceiver(of: node) { path = receiver }
+        var placement: Placement?
+        switch property {
+        case "text", "hint":
+            placement = path.isEmpty ? nil : view(at: path, line: line)
+        case "title":
+            if path.isEmpty || path == ["this"] || path.last.map(Self.isToolbar) == true {
+                placement = isPreference(node) ? preference(key: key, line: line, summary: false, at: node) : toolbar(key: key, line: line)
+            } else if isPreference(node) {
+                placement = preference(key: key, line: line, summary: false, at: node)
+            }
+        case "summary":
+            placement = preference(key: key, line: line, summary: true, at: node)
+        default:
+            return
+        }
+        guard var placement else { return }
+        placement.key = key
+        if upperCased { placement.set("allCaps", .flag(true), from: "code: upper-cased") }
+        found.append(placement)
+    }
+
+    /// The view a path names (`binding.title`, `holder.binding.uploadRemotePath`, `title`): its layout's label,
+    /// when its id (view binding's camel case, or the id itself) is in one layout.
+    func view(at path: [String], line: Int) -> Placement? {
+        guard let field = path.last else { return nil }
+        let ids = Set([field, AndroidPlacements.LayoutReader.snakeCase(field)])
+        let views = ids.flatMap { layouts.viewsByID[$0] ?? [] }
+        guard views.count == 1, var placement = views.first else { return nil }
+        placement.file = file
+        placement.line = line
+        placement.component = "\(placement.component) (id \(placement.from["overset:id"] ?? field)), set in code"
+        placement.from["layout"] = views[0].file + ":\(views[0].line)"
+        placement.from.removeValue(forKey: "overset:id")
+        return placement
+    }
+
+    /// The receiver of the `apply`/`with`/`run`/`also` block an assignment is in (`binding.title.apply { text = … }`).
+    func lambdaReceiver(of node: SyntaxNode) -> [String]? {
+        guard let lambda = node.ancestor(where: { $0.type == "lambda_literal" }),
+              let callNode = lambda.ancestor(where: { $0.type == "call_expression" }),
+              let call = CodeShapes.call(callNode), ["apply", "with", "run", "also", "let"].contains(call.name) else { return nil }
+        if call.name == "with", let subject = call.argument(nil, position: 0) { return CodeShapes.path(subject) }
+        return call.receiver.flatMap(CodeShapes.path)
+    }
+
+    /// Whether a call is a dialog builder's (its receiver chain starts at a `…Builder(…)`, or a value named so).
+    func isDialog(_ call: CodeShapes.Call) -> Bool {
+        var receiver = call.receiver
+        while let node = receiver {
+            if let inner = CodeShapes.call(node) {
+                if inner.name.hasSuffix("Builder") || inner.name.hasSuffix("Dialog") { return true }
+                receiver = inner.receiver
+                continue
+            }
+            let name = CodeShapes.path(node)?.last?.lowercased() ?? ""
+            return name.contains("builder") || name.contains("dialog")
+        }
+        return false
+    }
+
+    /// Whether a node is in code about preferences (a preference DSL block, or a `Preference` value).
+    func isPreference(_ node: SyntaxNode) -> Bool {
+        var current = node.parent
+        var steps = 0
+        while let scope = current, steps < 12 {
+            if let call = CodeShapes.call(scope), call.name.lowercased().contains("preference") { return true }
+            steps += 1
+            current = scope.parent
+        }
+        return file.contains("Preference") || file.contains("Settings")
+    }
+
+    static func isToolbar(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.contains("toolbar") || lower.contains("actionbar")
+    }
+}

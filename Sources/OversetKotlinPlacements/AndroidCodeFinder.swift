@@ -1,0 +1,128 @@
+import Foundation
+import Overset
+import OversetAndroidPlacements
+import OversetPlacements
+import OversetSyntaxTrees
+
+/// Finds where an Android app's Kotlin and Java show each string resource, reading them as their grammars parse
+/// them (comments and string literals are never code): each `R.string.key` is followed up the tree through the
+/// calls that read it (`getString`, `stringResource`, `getQuantityString`, `String.format`), upper-casing,
+/// `if`/`when` branches, `apply`/`let` blocks, a local value, and the app's own functions it is passed to (their
+/// parameter followed to where the body shows it), to where it is shown: a view found by id (view binding or
+/// `findViewById`), a toolbar or activity title, a dialog, a toast, a snackbar, a notification, a preference, or a
+/// Compose `Text` (``ComposeContext``).
+struct AndroidCodeFinder {
+    let layouts: AndroidPlacements.LayoutReader
+    /// The app's functions by name, to follow a key passed to one.
+    let functions: [String: [CodeShapes.Function]]
+    let screenWidth: Double
+    var found: [Placement] = []
+    /// Keys used where no view can be told, with their line.
+    var uses: [(key: String, line: Int)] = []
+    /// Views whose text the code sets (by id), with where: their layout text is a placeholder the code replaces.
+    var replaced: [String: String] = [:]
+    var file = ""
+
+    /// Calls that read a resource's text: their first argument (or `id =`) is the resource.
+    static let readers: Set<String> = ["getString", "getText", "stringResource", "getQuantityString", "pluralStringResource",
+                                       "format", "getStringOrNull"]
+
+    mutating func walk(_ tree: SyntaxTree, file: String) {
+        self.file = file
+        let nodes = tree.root.descendants(where: { $0.type == "navigation_expression" || $0.type == "field_access" })
+        for node in nodes {
+            guard let (_, key) = CodeShapes.resourceKey(node) else { continue }
+            let before = found.count
+            follow(node, key: key, line: node.line, depth: 0, upperCased: false)
+            if found.count == before { uses.append((key, node.line)) }
+        }
+        noteReplacedTexts(tree)
+    }
+
+    /// Follows a value up the tree to where it is shown, placing it there.
+    mutating func follow(_ start: SyntaxNode, key: String, line: Int, depth: Int, upperCased given: Bool) {
+        var value = start
+        var upperCased = given
+        for _ in 0..<12 {
+            guard let parent = Self.parent(of: value) else { return }
+            // An argument of a call: a reader of the text (go on up), a sink, or an app function to follow into.
+            if let callNode = Self.call(around: value, parent: parent), let call = CodeShapes.call(callNode),
+               let place = call.place(of: value) {
+                if Self.readers.contains(call.name), place.index == 0 || place.label == "id" {
+                    value = callNode
+                    continue
+                }
+                if sink(call, argument: place, key: key, line: line, upperCased: upperCased) { return }
+                if depth < 2 { followIntoFunction(call, argument: place, key: key, line: line, depth: depth, upperCased: upperCased) }
+                return
+            }
+            switch parent.type {
+            case "navigation_expression", "method_invocation", "field_access", "call_expression":
+                // `….uppercase()`, `.toUpperCase(Locale.ROOT)`: shown in capitals.
+                guard parent.namedChildren.first?.isSame(as: value) == true || parent.field("object")?.isSame(as: value) == true,
+                      let member = Self.member(of: parent), ["uppercase", "toUpperCase", "uppercased"].contains(member) else { return }
+                upperCased = true
+                value = parent.parent?.type == "call_expression" ? parent.parent! : parent
+            case "when_entry", "control_structure_body", "if_expression", "when_expression", "ternary_expression",
+                 "elvis_expression", "parenthesized_expression", "statements", "jump_expression":
+                if parent.type == "if_expression", parent.field("condition")?.isSame(as: value) == true { return }
+                value = parent
+            case "assignment", "assignment_expression":
+                guard let (target, assigned) = CodeShapes.assignment(parent), assigned.isSame(as: value) else { return }
+                assign(target, at: parent, key: key, line: line, upperCased: upperCased)
+                return
+            case "property_declaration", "variable_declarator":
+                if depth < 2 { followLocal(parent, key: key, line: line, depth: depth, upperCased: upperCased) }
+                return
+            default:
+                return
+            }
+        }
+    }
+
+    /// A local value (`val title = getString(R.string.x)`): followed to where the enclosing function reads it.
+    private mutating func followLocal(_ declaration: SyntaxNode, key: String, line: Int, depth: Int, upperCased: Bool) {
+        let name = (declaration.field("name") ?? declaration.firstDescendant(where: { $0.type == "variable_declaration" })?
+            .namedChildren.first)?.text
+        guard let name, let scope = declaration.ancestor(where: { ["function_body", "block", "lambda_literal", "statements"].contains($0.type) })
+        else { return }
+        let after = declaration.byteRange.upperBound
+        for read in scope.descendants(where: { ($0.type == "identifier" || $0.type == "simple_identifier") && $0.text == name
+            && $0.byteRange.lowerBound >= after }) {
+            follow(read, key: key, line: line, depth: depth + 1, upperCased: upperCased)
+        }
+    }
+
+    /// A key passed to an app function (`showError(R.string.x)`): followed to where the body shows the parameter.
+    private mutating func followIntoFunction(_ call: CodeShapes.Call, argument: (index: Int, label: String?), key: String,
+                                             line: Int, depth: Int, upperCased: Bool) {
+        guard let candidates = functions[call.name], candidates.count == 1, let function = candidates.first else { return }
+        let parameter = argument.label ?? (argument.index < function.parameters.count ? function.parameters[argument.index] : nil)
+        guard let parameter, function.parameters.contains(parameter) else { return }
+        for read in function.body.descendants(where: { ($0.type == "identifier" || $0.type == "simple_identifier") && $0.text == parameter }) {
+            follow(read, key: key, line: line, depth: depth + 1, upperCased: upperCased)
+        }
+    }
+
+    /// The node a value's parent is, past the argument wrappers (`value_argument`, `argument_list`) it is in.
+    static func parent(of node: SyntaxNode) -> SyntaxNode? { node.parent }
+
+    /// The call a node is an argument of, when it is one.
+    static func call(around node: SyntaxNode, parent: SyntaxNode) -> SyntaxNode? {
+        switch parent.type {
+        case "value_argument": return parent.parent?.parent   // value_arguments → call_expression
+        case "argument_list": return parent.parent            // method_invocation, object_creation_expression
+        default: return nil
+        }
+    }
+
+    /// The member a navigation names (`uppercase` in `x.uppercase()`).
+    static func member(of node: SyntaxNode) -> String? {
+        switch node.type {
+        case "navigation_expression": return node.namedChildren.last?.text.trimmingCharacters(in: ["?", "."])
+        case "method_invocation": return node.field("name")?.text
+        case "call_expression": return node.namedChildren.first.flatMap(member)
+        default: return nil
+        }
+    }
+}
