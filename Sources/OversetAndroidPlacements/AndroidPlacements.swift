@@ -240,12 +240,9 @@ public enum AndroidPlacements {
                  "AppBarLayout", "TextInputLayout", "merge", "layout":
                 return available - margins
             case "ConstraintLayout":
-                let start = attributes["app:layout_constraintStart_toStartOf"] ?? attributes["app:layout_constraintLeft_toLeftOf"]
-                let end = attributes["app:layout_constraintEnd_toEndOf"] ?? attributes["app:layout_constraintRight_toRightOf"]
-                if declared == "match_parent" || (start == "parent" && end == "parent") { return available - margins }
-                return nil
+                return constraintWidth(element, attributes: attributes, declared: declared, available: available - margins, in: parent)
             case "RelativeLayout":
-                return declared == "match_parent" ? available - margins : nil
+                return relativeWidth(element, attributes: attributes, declared: declared, available: available - margins, in: parent)
             default:
                 return declared == "match_parent" ? available - margins : nil
             }
@@ -272,6 +269,7 @@ public enum AndroidPlacements {
             placement.set("platform", .name("android"), from: "res/\(resourceFolder(file))")
             let family = themeFamily(of: attributes)
             applyText(attributes, component: short, family: family, to: &placement)
+            applyLineLimits(attributes, component: short, hint: hint, to: &placement)
             let compound = ["CheckBox", "RadioButton", "Switch", "SwitchCompat", "SwitchMaterial", "MaterialSwitch",
                             "MaterialCheckBox", "MaterialRadioButton", "AppCompatCheckBox", "AppCompatRadioButton"]
             let statesPadding = attributes.keys.contains { $0.hasPrefix("android:padding") }
@@ -280,9 +278,13 @@ public enum AndroidPlacements {
             } else if let width {
                 var text = width
                 var from = "layout: layout_width and the margins and paddings of the view and its parents at \(Points.format(screenWidth)) dp"
-                if let (padding, source) = buttonPadding(short, family: family), !statesPadding {
+                if let (padding, source) = buttonPadding(short, family: family, style: attributes["overset:libraryStyle"]), !statesPadding {
                     text = max(0, width - 2 * padding)
                     from += ", less the button style's padding (\(source))"
+                }
+                if let drawables = compoundDrawables(attributes) {
+                    text = max(0, text - drawables.width)
+                    from += ", less \(drawables.source)"
                 }
                 placement.set("width", .number(text), from: from)
             } else {
@@ -304,8 +306,12 @@ public enum AndroidPlacements {
         /// The horizontal padding, each side, a button's style gives its text: Material 3 24 dp, Material 2 16 dp
         /// (MDC `button/res/values/styles.xml` and `dimens.xml`), AppCompat 8 dp plus a 4 dp inset
         /// (`abc_button_padding_horizontal_material`, `abc_button_inset_horizontal_material`); nil for other views.
-        func buttonPadding(_ component: String, family: Theme) -> (Double, String)? {
+        func buttonPadding(_ component: String, family: Theme, style: String? = nil) -> (Double, String)? {
             guard component == "Button" || component == "MaterialButton" || component == "AppCompatButton" else { return nil }
+            if let style, style.contains("TextButton") {
+                return family == .material3 ? (12, "Widget.Material3.Button.TextButton: 12 dp a side")
+                    : (8, "Widget.MaterialComponents.Button.TextButton: 8 dp a side")
+            }
             switch family {
             case .material3: return (24, "Widget.Material3.Button: 24 dp a side")
             case .material2: return (16, "Widget.MaterialComponents.Button: 16 dp a side")

@@ -27,6 +27,7 @@ extension AndroidCodeFinder {
         case "makeText" where argument.index == 1: placement = system("toast", key: key, line: line)
         case "make" where argument.index == 1 && receiver?.last == "Snackbar": placement = system("snackbar", key: key, line: line)
         case "setAction" where first: placement = system("snackbar action", key: key, line: line)
+        case "showSnackbar" where first || argument.label == "message": placement = system("snackbar", key: key, line: line)
         case "setContentTitle" where first: placement = system("notification title", key: key, line: line)
         case "setContentText" where first: placement = system("notification text", key: key, line: line)
         case "setSummary" where first: placement = preference(key: key, line: line, summary: true, at: call.node)
@@ -76,11 +77,13 @@ extension AndroidCodeFinder {
         guard let field = path.last else { return nil }
         let ids = Set([field, AndroidPlacements.LayoutReader.snakeCase(field)])
         let views = ids.flatMap { layouts.viewsByID[$0] ?? [] }
-        guard views.count == 1, var placement = views.first else { return nil }
+        // An id in several layouts: one of them when they give the same label (an include, a layout per screen size).
+        guard let first = views.first, views.allSatisfy({ $0.label == first.label }) else { return nil }
+        var placement = first
         placement.file = file
         placement.line = line
         placement.component = "\(placement.component) (id \(placement.from["overset:id"] ?? field)), set in code"
-        placement.from["layout"] = views[0].file + ":\(views[0].line)"
+        placement.from["layout"] = views[0].file + ":\(views[0].line)" + (views.count > 1 ? " (and \(views.count - 1) more with the same label)" : "")
         placement.from.removeValue(forKey: "overset:id")
         return placement
     }

@@ -52,6 +52,11 @@ struct AndroidCodeFinder {
                     value = callNode
                     continue
                 }
+                // An app function that returns the text it is given (`fun i18n(id: Int) = context.getString(id)`).
+                if returnsText(call, argument: place) {
+                    value = callNode
+                    continue
+                }
                 if sink(call, argument: place, key: key, line: line, upperCased: upperCased) { return }
                 if depth < 2 { followIntoFunction(call, argument: place, key: key, line: line, depth: depth, upperCased: upperCased) }
                 return
@@ -69,7 +74,12 @@ struct AndroidCodeFinder {
                 value = parent
             case "assignment", "assignment_expression":
                 guard let (target, assigned) = CodeShapes.assignment(parent), assigned.isSame(as: value) else { return }
+                let before = found.count
                 assign(target, at: parent, key: key, line: line, upperCased: upperCased)
+                // A field (`mStatusText = getString(…)`): followed to where its class reads it.
+                if found.count == before, depth < 2, let path = CodeShapes.path(target), path.count == 1 || path.first == "this" {
+                    followField(path.last!, from: parent, key: key, line: line, depth: depth, upperCased: upperCased)
+                }
                 return
             case "property_declaration", "variable_declarator":
                 if depth < 2 { followLocal(parent, key: key, line: line, depth: depth, upperCased: upperCased) }
@@ -93,13 +103,54 @@ struct AndroidCodeFinder {
         }
     }
 
-    /// A key passed to an app function (`showError(R.string.x)`): followed to where the body shows the parameter.
+    /// The app's functions a call may be (its name, as many parameters as it has arguments, or more: Kotlin's
+    /// defaults), with the parameter the argument is.
+    func candidates(for call: CodeShapes.Call, argument: (index: Int, label: String?)) -> [(function: CodeShapes.Function, parameter: String)] {
+        (functions[call.name] ?? []).compactMap { function in
+            guard function.parameters.count >= call.arguments.count else { return nil }
+            let parameter = argument.label ?? (argument.index < function.parameters.count ? function.parameters[argument.index] : nil)
+            guard let parameter, function.parameters.contains(parameter) else { return nil }
+            return (function, parameter)
+        }
+    }
+
+    /// A key passed to an app function (`showError(R.string.x)`, an overload of `showSnackMessage`): followed to
+    /// where the body shows the parameter; the first overload that shows it places it.
     private mutating func followIntoFunction(_ call: CodeShapes.Call, argument: (index: Int, label: String?), key: String,
                                              line: Int, depth: Int, upperCased: Bool) {
-        guard let candidates = functions[call.name], candidates.count == 1, let function = candidates.first else { return }
-        let parameter = argument.label ?? (argument.index < function.parameters.count ? function.parameters[argument.index] : nil)
-        guard let parameter, function.parameters.contains(parameter) else { return }
-        for read in function.body.descendants(where: { ($0.type == "identifier" || $0.type == "simple_identifier") && $0.text == parameter }) {
+        for (function, parameter) in candidates(for: call, argument: argument).prefix(12) {
+            let before = found.count
+            for read in function.body.descendants(where: { ($0.type == "identifier" || $0.type == "simple_identifier") && $0.text == parameter }) {
+                follow(read, key: key, line: line, depth: depth + 1, upperCased: upperCased)
+            }
+            if found.count > before { return }
+        }
+    }
+
+    /// Whether an app function returns the text of the parameter the argument is (its body returns a reader's call
+    /// of it: `return getString(id)`, `= context.getString(id, args)`).
+    func returnsText(_ call: CodeShapes.Call, argument: (index: Int, label: String?)) -> Bool {
+        candidates(for: call, argument: argument).contains { function, parameter in
+            function.body.descendants(where: { $0.type == "call_expression" || $0.type == "method_invocation" }).contains { node in
+                guard let inner = CodeShapes.call(node), Self.readers.contains(inner.name),
+                      inner.argument(nil, position: 0)?.text == parameter else { return false }
+                var current = node.parent
+                while let scope = current, !scope.isSame(as: function.body) {
+                    if scope.type == "jump_expression" || scope.type == "return_statement" { return true }
+                    current = scope.parent
+                }
+                return function.body.type == "function_body" && function.body.text.hasPrefix("=")
+            }
+        }
+    }
+
+    /// A field a key is stored in: followed to where the class it is in reads it.
+    private mutating func followField(_ name: String, from node: SyntaxNode, key: String, line: Int, depth: Int, upperCased: Bool) {
+        guard let body = node.ancestor(where: { $0.type == "class_body" }) else { return }
+        let after = node.byteRange
+        for read in body.descendants(where: { ($0.type == "identifier" || $0.type == "simple_identifier") && $0.text == name
+            && !$0.byteRange.overlaps(after) }) {
+            guard let parent = read.parent, !(CodeShapes.assignment(parent)?.target.isSame(as: read) ?? false) else { continue }
             follow(read, key: key, line: line, depth: depth + 1, upperCased: upperCased)
         }
     }

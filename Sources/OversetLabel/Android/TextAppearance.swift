@@ -113,6 +113,8 @@ public struct TextAppearance: Sendable, Hashable {
             }
             break
         }
+        // AppCompat's and Material's list item attributes are the framework's list appearances (16 sp, 14 sp).
+        if text.hasPrefix("textAppearanceListItem") { return "android." + text.dropFirst("textAppearance".count).lowercased() }
         if text.hasPrefix("textAppearance") { return String(text.dropFirst("textAppearance".count)) }
         let families: [(String, String)] = [("TextAppearance.Material3.", ""), ("TextAppearance.M3.Sys.Typescale.", ""),
                                             ("TextAppearance.MaterialComponents.", ""),
