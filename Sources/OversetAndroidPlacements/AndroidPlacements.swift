@@ -20,7 +20,7 @@ public enum AndroidPlacements {
     /// The Android files under `folder` (relative, sorted): XML under a `res/` folder, and Kotlin and Java sources.
     package static func files(under folder: String, limit: Int, skipped: Set<String>, problems: inout [PlacementProblem]) -> [String] {
         PlacementFiles.walk(folder, limit: limit, skipping: skipped.union(["build"]), problems: &problems) { path, ext in
-            ext == "kt" || ext == "java" || (ext == "xml" && path.contains("res/"))
+            ext == "kt" || ext == "java" || (ext == "xml" && (path.contains("res/") || path.hasSuffix("AndroidManifest.xml")))
         }
     }
 

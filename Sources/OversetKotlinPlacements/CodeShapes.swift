@@ -54,6 +54,14 @@ enum CodeShapes {
     private static func kotlinCall(_ node: SyntaxNode) -> Call? {
         let children = node.namedChildren
         guard let callee = children.first else { return nil }
+        // `Column(modifier) { … }` parses as a call of the call `Column(modifier)` with a trailing lambda: one call.
+        if callee.type == "call_expression", var inner = kotlinCall(callee) {
+            for child in children.dropFirst() where child.type == "annotated_lambda" {
+                if let lambda = child.namedChildren.last { inner.lambdas.append(lambda) }
+            }
+            inner.node = node
+            return inner
+        }
         var name: String
         var receiver: SyntaxNode?
         switch callee.type {

@@ -1,0 +1,46 @@
+package org.example.sync
+
+import android.os.Bundle
+import androidx.annotation.StringRes
+import androidx.appcompat.app.AppCompatActivity
+import com.google.android.material.dialog.MaterialAlertDialogBuilder
+import com.google.android.material.snackbar.Snackbar
+import org.example.core.toast
+import org.example.sync.databinding.ActivityMainBinding
+
+class MainActivity : AppCompatActivity() {
+    private lateinit var binding: ActivityMainBinding
+
+    override fun onCreate(savedInstanceState: Bundle?) {
+        super.onCreate(savedInstanceState)
+        binding = ActivityMainBinding.inflate(layoutInflater)
+        setContentView(binding.root)
+        binding.name.text = intent.getStringExtra("name")
+        binding.status.text = when (state) {
+            State.UPLOADING -> getString(R.string.uploading)
+            else -> getString(R.string.downloading)
+        }
+        binding.title.apply { text = getString(R.string.folder_title).uppercase() }
+        // binding.title.setText(R.string.commented_out)
+        val notCode = "binding.title.setText(R.string.in_a_string)"
+    }
+
+    private fun confirmDelete() {
+        MaterialAlertDialogBuilder(this)
+            .setTitle(R.string.delete_title)
+            .setMessage(R.string.delete_message)
+            .setPositiveButton(R.string.delete_action) { _, _ -> delete() }
+            .setNegativeButton(R.string.cancel_action, null)
+            .setNeutralButton(R.string.details_action, null)
+            .show()
+    }
+
+    private fun showError(@StringRes message: Int) {
+        Snackbar.make(binding.root, message, Snackbar.LENGTH_LONG).show()
+    }
+
+    private fun sync() {
+        showError(R.string.sync_failed)
+        toast(R.string.saved)
+    }
+}

@@ -1,0 +1,21 @@
+package org.example.sync
+
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.padding
+import androidx.compose.material3.Button
+import androidx.compose.material3.Text
+import androidx.compose.material3.TopAppBar
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.text.style.TextOverflow
+import androidx.compose.ui.unit.dp
+
+@Composable
+fun OfflineScreen() {
+    Column(Modifier.padding(horizontal = 16.dp)) {
+        TopAppBar(title = { Text(stringResource(R.string.compose_title)) })
+        Text(stringResource(R.string.compose_body), maxLines = 2, overflow = TextOverflow.Ellipsis)
+        Button(onClick = {}) { Text(stringResource(R.string.compose_button)) }
+    }
+}

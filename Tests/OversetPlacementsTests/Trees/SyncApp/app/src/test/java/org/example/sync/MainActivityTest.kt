@@ -1,0 +1,2 @@
+package org.example.sync
+class MainActivityTest { fun test() { println(R.string.edit_action) } }

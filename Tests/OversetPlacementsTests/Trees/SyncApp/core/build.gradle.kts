@@ -1,0 +1,1 @@
+plugins { id("com.android.library") }

@@ -1,0 +1,3 @@
+rootProject.name = "SyncApp"
+include(":app", ":core")
+include(":sample")

@@ -1,0 +1,123 @@
+import Foundation
+import Overset
+@testable import OversetPlacements
+import OversetAppPlacements
+import OversetSyntaxTrees
+import Testing
+
+/// An Android app read as Gradle builds it (issue 55), on `Trees/SyncApp`: `settings.gradle.kts` includes `:app`
+/// (an application, minSdk 26), `:core` (a library it depends on) and `:sample` (a library it does not);
+/// `app/src/test` is a test source set; the manifest labels an activity; Kotlin sets texts through `when`
+/// branches, `apply`, view binding, a dialog builder (neutral button too), the app's own snackbar helper and a
+/// toast extension in `:core`; the code replaces a layout's placeholder text; a Compose screen shows a top app
+/// bar's title, a text and a button; the layout has an icon beside a text in a `RelativeLayout`, a compound
+/// drawable, a Material 3 text button, a fixed-height row and a single-line input.
+///
+/// Every expected value comes from reading the tree's files (named in each comment) and the figures of Material
+/// Components 1.12 and material3 that RESEARCH.md cites.
+@Suite(.enabled(if: Grammars.installed(.kotlin), Grammars.notice(.kotlin)))
+struct WholeAndroidAppTests {
+    static let tree = Bundle.module.url(forResource: "Trees", withExtension: nil)!.appendingPathComponent("SyncApp").path
+    static let report = try! Placements.find(in: tree)
+
+    func placements(_ key: String) -> [Placement] { Self.report.placements.filter { $0.key == key } }
+
+    func placement(_ key: String) throws -> Placement {
+        let matches = placements(key)
+        #expect(matches.count == 1, "\(key): \(matches.count) placements")
+        return try #require(matches.first)
+    }
+
+    func number(_ placement: Placement, _ name: String) -> Double? {
+        if case .number(let value)? = placement.label[name] { return value }
+        return nil
+    }
+
+    func name(_ placement: Placement, _ setting: String) -> String? {
+        if case .name(let value)? = placement.label[setting] { return value }
+        return nil
+    }
+
+    /// settings.gradle.kts and app/build.gradle.kts: `:sample` is only a test dependency and `app/src/test` a test
+    /// source set: neither is read; `:core` is. minSdk 26 is named with the screen.
+    @Test func gradle_decidesWhatIsRead() throws {
+        #expect(!Self.report.placements.contains { $0.file.hasPrefix("sample/") || $0.file.contains("/src/test/") })
+        #expect(!Self.report.unplaced.contains { $0.key == "sample_only" })
+        #expect(Self.report.screenWidth == 320 && Self.report.screenWidthFrom.contains("minSdk 26"))
+        #expect(Self.report.catalogs == ["app/src/main/res/values-de/strings.xml", "app/src/main/res/values/strings.xml"])
+        #expect(try placement("saved").component == "toast")  // core/…/Toasts.kt's Context.toast, called in app
+    }
+
+    /// AndroidManifest.xml:5: SettingsActivity's label is its title, in the Material 3 toolbar's titleLarge, one line.
+    @Test func manifest_activityLabel_isItsToolbarsTitle() throws {
+        let title = try placement("settings_title")
+        #expect(title.file == "app/src/main/AndroidManifest.xml" && name(title, "textAppearance") == "titleLarge")
+        #expect(number(title, "maxLines") == 1 && name(title, "ellipsize") == "end")
+    }
+
+    /// MainActivity.kt:19–22: both branches of the `when` set `status` (activity_main.xml: maxLines 1,
+    /// bodyMedium, 320 − 2 × 16 margins); line 23: `title.apply { text = getString(…).uppercase() }`.
+    @Test func kotlin_branchesBlocksAndCase() throws {
+        for key in ["uploading", "downloading"] {
+            let status = try placement(key)
+            #expect(number(status, "maxLines") == 1 && name(status, "textAppearance") == "bodyMedium" && number(status, "width") == 288)
+        }
+        let title = try placement("folder_title")
+        #expect(title.label["allCaps"] == .flag(true) && name(title, "textAppearance") == "titleMedium")
+    }
+
+    /// MainActivity.kt:29–35: a Material 3 dialog on a 320 dp screen: window max(0.95 × 320, min(320, 320)) = 320,
+    /// less 2 × 24 insets and 2 × 24 padding = 224 for the title (headlineSmall, one line) and message
+    /// (bodyMedium); the neutral button is a dialog button like the others (labelLarge, one line).
+    @Test func dialogs_takeTheirWindowAndTheirParts() throws {
+        let title = try placement("delete_title")
+        #expect(name(title, "textAppearance") == "headlineSmall" && number(title, "maxLines") == 1 && number(title, "width") == 224)
+        let message = try placement("delete_message")
+        #expect(name(message, "textAppearance") == "bodyMedium" && number(message, "width") == 224)
+        for key in ["delete_action", "cancel_action", "details_action"] {
+            let button = try placement(key)
+            #expect(button.component == "dialog button" && number(button, "maxLines") == 1 && name(button, "textAppearance") == "labelLarge")
+        }
+    }
+
+    /// MainActivity.kt:38–44: `showError(@StringRes message)` makes a Snackbar of its parameter: the key passed to it
+    /// is a snackbar's (bodyMedium, 2 lines, 320 − 48).
+    @Test func theAppsOwnHelper_isFollowedToItsSnackbar() throws {
+        let snackbar = try placement("sync_failed")
+        #expect(snackbar.component == "snackbar" && number(snackbar, "maxLines") == 2 && number(snackbar, "width") == 272)
+    }
+
+    /// MainActivity.kt:18 sets `name`'s text to a value of its own: the layout's `@string/placeholder_name` is a
+    /// placeholder, never shown. Line 24 is a comment and line 25 a string: neither places its key.
+    @Test func placeholdersCommentsAndStrings_areNotShownText() throws {
+        #expect(placements("placeholder_name").isEmpty)
+        #expect(Self.report.unplaced.first { $0.key == "placeholder_name" }?.kind == "placeholder text the code replaces")
+        #expect(placements("commented_out").isEmpty && placements("in_a_string").isEmpty)
+    }
+
+    /// OfflineScreen.kt: a `Column` padded 16 dp a side; the TopAppBar's title (titleLarge; its box 4 dp a side and
+    /// 4 dp for the absent navigation icon and actions: 320 − 32 − 16); a Text with maxLines 2 and an ellipsis
+    /// (bodyLarge, MaterialTheme's style: 320 − 32); a Button's label (labelLarge, 24 dp padding a side:
+    /// 320 − 32 − 48). Compose's default overflow is Clip: no ellipsis.
+    @Test func compose_textsTakeTheirSlotsAndModifiers() throws {
+        let title = try placement("compose_title")
+        #expect(name(title, "textAppearance") == "titleLarge" && number(title, "width") == 272 && name(title, "ellipsize") == "none")
+        let body = try placement("compose_body")
+        #expect(name(body, "textAppearance") == "bodyLarge" && number(body, "maxLines") == 2 && name(body, "ellipsize") == "end")
+        #expect(number(body, "width") == 288)
+        let button = try placement("compose_button")
+        #expect(name(button, "textAppearance") == "labelLarge" && number(button, "width") == 240)
+    }
+
+    /// activity_main.xml: `count` sits beside the 40 dp icon (its end margin 16) in a RelativeLayout padded 16 dp:
+    /// 320 − 32 − 56; `synced` has a compound drawable (24 dp) and drawablePadding 8 dp inside 16 dp paddings:
+    /// 320 − 32 − 32; a Material 3 TextButton pads 12 dp a side: 320 − 24; a 32 dp row holds one line of 14 sp
+    /// (16.4 dp a line); an `inputType="text"` field is one line.
+    @Test func layoutWidthsAndLines_asTheViewsGetThem() throws {
+        #expect(number(try placement("file_count"), "width") == 232)
+        #expect(number(try placement("synced_files"), "width") == 256)
+        #expect(number(try placement("share_file"), "width") == 296)
+        #expect(number(try placement("two_line_note"), "maxLines") == 1)
+        #expect(number(try placement("search_hint"), "maxLines") == 1)
+    }
+}
