@@ -74,7 +74,7 @@ extension AndroidPlacements.LayoutReader {
         guard count > 0 else { return nil }
         let padding = resources.dimension(attributes["android:drawablePadding"]).flatMap { $0.unit == "px" ? nil : $0.value } ?? 0
         let width = Double(count) * (24 + padding)
-        return (width, "\(count) compound drawable\(count == 1 ? "" : "s") of 24 dp and drawablePadding \(Points.format(padding)) dp "
+        return (width, "\(Plural.count(count, "compound drawable")) of 24 dp and drawablePadding \(Points.format(padding)) dp "
                 + "(TextView.getCompoundPaddingLeft/Right)")
     }
 
@@ -107,7 +107,7 @@ extension AndroidPlacements.LayoutReader {
         let vertical = vertical(attributes, "android:padding")
         let lines = max(1, Int(((height.value - vertical) / (size * 1.1719)).rounded(.down)))
         placement.set("maxLines", .number(Double(lines)), from: "layout_height \(Points.format(height.value)) dp holds "
-            + "\(lines) line\(lines == 1 ? "" : "s") of \(Points.format(size)) sp text (Roboto's line 1.17 em)")
+            + "\(Plural.count(lines, "line")) of \(Points.format(size)) sp text (Roboto's line 1.17 em)")
     }
 
     /// Top plus bottom of a padding in dp.

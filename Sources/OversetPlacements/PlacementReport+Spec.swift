@@ -100,7 +100,7 @@ extension PlacementReport {
             defaultRule = LayoutRule(name: "no label", label: AppPlatform.of(rules.first?.label.platform ?? .ios).unplacedLabel())
         }
         var spec = LayoutSpec(languages: base?.languages, categories: base?.categories,
-                              samples: base?.samples ?? SampleValues(), defaultRule: defaultRule,
+                              samples: base?.samplesChosen == true ? base?.samples : nil, defaultRule: defaultRule,
                               rules: (base?.rules ?? []) + rules, diagnostics: base?.diagnostics ?? [])
         spec.fontScales = base?.fontScales
         var plan = CheckPlan(spec: spec, placedKeys: base == nil ? placedKeys : nil, diagnostics: diagnostics)

@@ -11,7 +11,8 @@ import XCTest
 /// not fit `label` at some category, naming the key, language, variant, category and each line against the limit.
 ///
 /// Every language of the catalog is checked (or `languages`), at every category (or `categories`), with format
-/// specifiers replaced by `samples`. A key in no catalog, or a requested language the key has no string in, is an
+/// specifiers replaced by `samples` (nil: the long default ones, and a failure only with them is a warning that says
+/// the key fits with short ones; name samples to make such a failure count). A key in no catalog, or a requested language the key has no string in, is an
 /// issue too, never a pass. The catalog is any file `overset check` reads (`.xcstrings`, `.strings`,
 /// `.stringsdict`, XLIFF, Android `strings.xml`, JSON), or a folder searched for them (`.lproj` folders, `res/`); a
 /// relative path is taken from the root of the package whose test calls this, and it is read once per process.
@@ -25,7 +26,7 @@ import XCTest
 @discardableResult
 public func expectFits(key: String, in catalog: String, label: Label, languages: [String]? = nil,
                        categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
-                       samples: SampleValues = SampleValues(), policy: VerdictPolicy = VerdictPolicy(),
+                       samples: SampleValues? = nil, policy: VerdictPolicy = VerdictPolicy(),
                        sourceLocation: SourceLocation = #_sourceLocation) -> CatalogFitReport? {
     let check = CatalogFitCheck(keys: [key], catalog: resolve(catalog, from: sourceLocation.filePath), label: label,
                                 languages: languages, categories: categories, samples: samples, policy: policy)
@@ -115,7 +116,7 @@ package func resolve(_ path: String, from testFile: String) -> String {
 /// `expectFits(key:in:label:languages:categories:samples:policy:)`).
 public func XCTAssertFits(key: String, in catalog: String, label: Label, languages: [String]? = nil,
                           categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
-                          samples: SampleValues = SampleValues(), policy: VerdictPolicy = VerdictPolicy(),
+                          samples: SampleValues? = nil, policy: VerdictPolicy = VerdictPolicy(),
                           file: StaticString = #filePath, line: UInt = #line) {
     let check = CatalogFitCheck(keys: [key], catalog: resolve(catalog, from: "\(file)"), label: label,
                                 languages: languages, categories: categories, samples: samples, policy: policy)

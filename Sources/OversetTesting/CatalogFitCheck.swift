@@ -43,7 +43,7 @@ public struct CatalogFitCheck: Sendable {
 
     /// A check of keys against one label: every key is shown in `label`, format specifiers replaced by `samples`.
     public init(keys: [String]?, catalog: String, label: Label, languages: [String]? = nil,
-                categories: [ContentSizeCategory] = ContentSizeCategory.allCases, samples: SampleValues = SampleValues(),
+                categories: [ContentSizeCategory] = ContentSizeCategory.allCases, samples: SampleValues? = nil,
                 policy: VerdictPolicy = VerdictPolicy()) {
         self.init(keys: keys, catalog: catalog,
                   spec: LayoutSpec(samples: samples, defaultRule: LayoutRule(label: label, policy: policy)),

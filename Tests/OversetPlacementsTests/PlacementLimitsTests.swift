@@ -79,11 +79,29 @@ import Testing
         #expect(throws: PlacementError.self) { try Placements.find(in: app + "/V.swift") }
     }
 
+    /// The smallest project Xcode reads: an iPhone app target building `V.swift`, at `deploymentTarget`.
+    static func project(deploymentTarget: String) -> String {
+        """
+        // !$*UTF8*$!
+        { archiveVersion = 1; objectVersion = 56; rootObject = R1; objects = {
+          B1 = {isa = PBXBuildFile; fileRef = F1; };
+          F1 = {isa = PBXFileReference; path = V.swift; sourceTree = "<group>"; };
+          G1 = {isa = PBXGroup; children = (F1); sourceTree = "<group>"; };
+          S1 = {isa = PBXSourcesBuildPhase; files = (B1); };
+          T1 = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (S1); dependencies = (); name = App;
+                productType = "com.apple.product-type.application"; };
+          L1 = {isa = XCConfigurationList; buildConfigurations = (C1); };
+          C1 = {isa = XCBuildConfiguration; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = \(deploymentTarget);
+                SDKROOT = iphoneos; }; name = Release; };
+          R1 = {isa = PBXProject; mainGroup = G1; targets = (T1); };
+        }; }
+        """
+    }
+
     @Test func deploymentTarget_decidesTheScreenWidth() throws {
         // iOS 16 requires an iPhone 8 or later: 375 pt; below, the first iPhone SE's 320 pt.
         for (target, width) in [("15.0", 320.0), ("17.0", 375.0)] {
-            let app = try Self.tree(["V.swift": Self.view,
-                                     "App.xcodeproj/project.pbxproj": "IPHONEOS_DEPLOYMENT_TARGET = \(target);\n"])
+            let app = try Self.tree(["V.swift": Self.view, "App.xcodeproj/project.pbxproj": Self.project(deploymentTarget: target)])
             defer { try? FileManager.default.removeItem(atPath: app) }
             #expect(try Placements.find(in: app).screenWidth == width, "\(target)")
         }

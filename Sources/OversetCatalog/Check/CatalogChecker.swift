@@ -249,7 +249,7 @@ public struct CatalogChecker: Sendable {
         if shown.chosen {
             result.failingLines = unlimitedLines(shown.verdict).map(\.text)
             if drawing, let draw = options.pictureOfFailure { result.picture = shown.verdict.map(draw) }
-            if rule.samples == nil, spec.samples == SampleValues() {
+            if rule.samples == nil, !spec.samplesChosen {
                 softenSampleOnlyFailures(&result, source: source, rule: rule, categories: categories)
             }
         }

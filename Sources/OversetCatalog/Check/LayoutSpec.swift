@@ -44,6 +44,9 @@ public struct LayoutSpec: Sendable {
     }
     /// Sample values for format specifiers.
     public var samples: SampleValues
+    /// Whether the spec chose its ``samples`` (`samples:`). A failure only with the default samples, which are long
+    /// on purpose, is a warning that says so unless the spec or the rule chose them.
+    public var samplesChosen: Bool
     /// The rule for keys no rule names.
     public var defaultRule: LayoutRule
     /// Rules, first match wins.
@@ -57,11 +60,13 @@ public struct LayoutSpec: Sendable {
     public static let keys = ["languages", "categories", "fontScales", "platform", "samples", "default", "rules"]
 
     /// - Parameters are the properties of the same names.
-    public init(languages: [String]? = nil, categories: [ContentSizeCategory]? = nil, samples: SampleValues = SampleValues(),
+    ///   `samples` nil: the default ones, not chosen (``samplesChosen``).
+    public init(languages: [String]? = nil, categories: [ContentSizeCategory]? = nil, samples: SampleValues? = nil,
                 defaultRule: LayoutRule, rules: [LayoutRule] = [], diagnostics: [CatalogDiagnostic] = []) {
         self.languages = languages
         self.categories = categories
-        self.samples = samples
+        self.samples = samples ?? SampleValues()
+        self.samplesChosen = samples != nil
         self.defaultRule = defaultRule
         self.rules = rules
         self.index = RuleIndex(rules)
@@ -183,7 +188,8 @@ public struct LayoutSpec: Sendable {
         let categories = try readCategories(top.strings("categories"), node: root["categories"], fail: fail)
         let fontScales = try readFontScales(top.take("fontScales"), node: root["fontScales"], fail: fail)
         let topPlatform = try top.choice("platform", Platform.allCases.map { ($0.rawValue, $0) })
-        let samples = try SampleValues(settings: top.take("samples"))
+        let samplesSetting = top.take("samples")
+        let samples = try SampleValues(settings: samplesSetting)
         let defaultNode = root["default"]
         guard top.take("default") != nil, case .mapping(var defaults)? = defaultNode else {
             throw fail(defaultNode ?? root, "the spec needs a \"default\" rule (at least a width and a style or size)")
@@ -244,7 +250,7 @@ public struct LayoutSpec: Sendable {
                 + "default rule names a text style (style:), so every string is judged as an iOS label; add platform: "
                 + "android and a textAppearance or size to judge them as a TextView"))
         }
-        var spec = LayoutSpec(languages: languages, categories: categories, samples: samples, defaultRule: defaultRule,
+        var spec = LayoutSpec(languages: languages, categories: categories, samples: samplesSetting == nil ? nil : samples, defaultRule: defaultRule,
                               rules: rules, diagnostics: diagnostics)
         spec.fontScales = fontScales
         return spec
