@@ -5,7 +5,7 @@ import OversetPlacements
 
 /// Menus, preference screens and navigation graphs: the system components their strings are shown in.
 extension AndroidPlacements.LayoutReader {
-    func menu(_ document: (file: String, root: XMLElementNode, text: String)) -> [Placement] {
+    func menu(_ document: ResourceDocument) -> [Placement] {
         var out: [Placement] = []
         func visit(_ element: XMLElementNode, depth: Int) {
             guard depth < 16 else { return }
@@ -19,7 +19,7 @@ extension AndroidPlacements.LayoutReader {
                 if element.attributes["app:actionViewClass"] != nil || element.attributes["app:actionLayout"] != nil
                     || element.attributes["android:actionViewClass"] != nil { return }
                 var placement = Placement(key: key, table: "strings", file: document.file,
-                                          line: line(of: title, near: element.line, in: document.text),
+                                          line: document.line(of: title, near: element.line),
                                           component: action ? "menu action" : "menu overflow item")
                 placement.set("platform", .name("android"), from: "res/menu")
                 placement.set("maxLines", .number(1), from: "menu items are one line (abc_popup_menu_item_layout)")
@@ -34,7 +34,7 @@ extension AndroidPlacements.LayoutReader {
         return out
     }
 
-    func preferences(_ document: (file: String, root: XMLElementNode, text: String)) -> [Placement] {
+    func preferences(_ document: ResourceDocument) -> [Placement] {
         guard document.root.name.hasSuffix("PreferenceScreen") else { return [] }
         var out: [Placement] = []
         func visit(_ element: XMLElementNode, depth: Int) {
@@ -43,7 +43,7 @@ extension AndroidPlacements.LayoutReader {
                 guard let value = element.attributes[attribute], value.hasPrefix("@string/") else { continue }
                 let isCategory = element.name.hasSuffix("PreferenceCategory")
                 var placement = Placement(key: String(value.dropFirst(8)), table: "strings", file: document.file,
-                                          line: line(of: value, near: element.line, in: document.text),
+                                          line: document.line(of: value, near: element.line),
                                           component: isCategory ? "preference category" : (isTitle ? "preference title" : "preference summary"))
                 if isTitle {
                     preferenceTitle(&placement, kind: element.name,
@@ -59,13 +59,13 @@ extension AndroidPlacements.LayoutReader {
         return out
     }
 
-    func navigation(_ document: (file: String, root: XMLElementNode, text: String)) -> [Placement] {
+    func navigation(_ document: ResourceDocument) -> [Placement] {
         var out: [Placement] = []
         func visit(_ element: XMLElementNode, depth: Int) {
             guard depth < 16 else { return }
             if element.name != "navigation" || depth > 0, let value = element.attributes["android:label"], value.hasPrefix("@string/") {
                 var placement = Placement(key: String(value.dropFirst(8)), table: "strings", file: document.file,
-                                          line: line(of: value, near: element.line, in: document.text),
+                                          line: document.line(of: value, near: element.line),
                                           component: "toolbar title")
                 toolbarTitle(&placement)
                 out.append(placement)

@@ -45,7 +45,7 @@ public enum AndroidPlacements {
                                       references: inout [String: [String]]) -> (placements: [Placement], layouts: LayoutReader) {
         var resources = Resources()
         var arrayItems: [Placement] = []
-        var documents: [(file: String, root: XMLElementNode, text: String)] = []
+        var documents: [ResourceDocument] = []
         for file in files where file.hasSuffix(".xml") {
             let folderName = resourceFolder(file)
             let isValues = folderName == "values"
@@ -57,7 +57,7 @@ public enum AndroidPlacements {
                     resources.add(values: root)
                     arrayItems += stringArrayItems(root, file: file)
                 } else {
-                    documents.append((file, root, String(decoding: data, as: UTF8.self)))
+                    documents.append(ResourceDocument(file: file, root: root, text: String(decoding: data, as: UTF8.self)))
                     if folderName == "layout" {
                         let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
                         resources.layouts[name, default: []].append(documents.count - 1)
@@ -125,19 +125,20 @@ public enum AndroidPlacements {
         /// The material generation of the app's themes.
         package var theme: Theme { resources.theme }
         package let screenWidth: Double
-        let documents: [(file: String, root: XMLElementNode, text: String)]
+        let documents: [ResourceDocument]
         /// Views with an id, by id, for the code that sets their text: the placement a view's label would have.
         package var viewsByID: [String: [Placement]] = [:]
 
-        init(resources: Resources, screenWidth: Double, documents: [(file: String, root: XMLElementNode, text: String)]) {
+        init(resources: Resources, screenWidth: Double, documents: [ResourceDocument]) {
             self.resources = resources
             self.screenWidth = screenWidth
             self.documents = documents
             // Every layout's views with ids, read first, so code can be joined to them.
             for index in documents.indices where resourceFolder(documents[index].file) == "layout" {
                 var found: [Placement] = []
+                var included = Set<String>()
                 walk(documents[index].root, document: index, width: screenWidth, parent: nil, depth: 0,
-                     includeDepth: 0, out: &found, idsOnly: true)
+                     includeDepth: 0, out: &found, included: &included, idsOnly: true)
                 for placement in found {
                     if let id = placement.from["overset:id"] { viewsByID[id, default: []].append(placement) }
                 }
@@ -146,8 +147,9 @@ public enum AndroidPlacements {
 
         mutating func layout(_ index: Int) -> [Placement] {
             var out: [Placement] = []
+            var included = Set<String>()
             walk(documents[index].root, document: index, width: screenWidth, parent: nil, depth: 0, includeDepth: 0,
-                 out: &out, idsOnly: false)
+                 out: &out, included: &included, idsOnly: false)
             // The view's id joins code to it (``viewsByID``); it is not a setting's source.
             for index in out.indices { out[index].from.removeValue(forKey: "overset:id") }
             return out
@@ -162,15 +164,18 @@ public enum AndroidPlacements {
         }
 
         /// Walks a layout, placing each view that shows a string, with the width its parent leaves it (nil when
-        /// the layout does not decide it).
+        /// the layout does not decide it). An `<include>` is followed 8 deep, and each included layout once per
+        /// width in one walk (`included`): the same layout at the same width places the same views, so a layout
+        /// that includes another many times, or itself, costs one walk of it, not one per path.
         func walk(_ element: XMLElementNode, document: Int, width: Double?, parent: XMLElementNode?, depth: Int,
-                  includeDepth: Int, out: inout [Placement], idsOnly: Bool) {
+                  includeDepth: Int, out: inout [Placement], included: inout Set<String>, idsOnly: Bool) {
             guard depth < 64 else { return }
             if element.name == "include" {
                 guard includeDepth < 8, let layout = element.attributes["layout"], layout.hasPrefix("@layout/"),
-                      let target = resources.layouts[String(layout.dropFirst(8))]?.first else { return }
+                      let target = resources.layouts[String(layout.dropFirst(8))]?.first,
+                      included.insert("\(target) \(width ?? -1)").inserted else { return }
                 walk(documents[target].root, document: target, width: width, parent: parent, depth: depth + 1,
-                     includeDepth: includeDepth + 1, out: &out, idsOnly: idsOnly)
+                     includeDepth: includeDepth + 1, out: &out, included: &included, idsOnly: idsOnly)
                 return
             }
             let attributes = attributes(of: element)
@@ -198,7 +203,7 @@ public enum AndroidPlacements {
             }
             for child in element.children {
                 walk(child, document: document, width: content, parent: element, depth: depth + 1,
-                     includeDepth: includeDepth, out: &out, idsOnly: idsOnly)
+                     includeDepth: includeDepth, out: &out, included: &included, idsOnly: idsOnly)
             }
         }
 
@@ -264,7 +269,7 @@ public enum AndroidPlacements {
             let file = documents[document].file
             let short = element.name.split(separator: ".").last.map(String.init) ?? element.name
             var placement = Placement(key: key, table: "strings", file: file,
-                                      line: line(of: "@string/" + key, near: element.line, in: documents[document].text),
+                                      line: documents[document].line(of: "@string/" + key, near: element.line),
                                       component: hint ? "\(short) hint" : short)
             placement.set("platform", .name("android"), from: "res/\(resourceFolder(file))")
             let family = themeFamily(of: attributes)
@@ -363,6 +368,7 @@ public enum AndroidPlacements {
             else if family == "sans-serif-medium" { placement.set("weight", .name("medium"), from: "android:fontFamily sans-serif-medium") }
             if attributes["android:singleLine"] == "true" {
                 placement.set("maxLines", .number(1), from: "android:singleLine")
+                placement.set("singleLine", .flag(true), from: "android:singleLine")
                 if attributes["android:ellipsize"] == nil { placement.set("ellipsize", .name("end"), from: "android:singleLine (TextView ellipsizes a single line at the end)") }
             } else if let lines = (attributes["android:maxLines"] ?? attributes["android:lines"]).flatMap(Int.init) {
                 placement.set("maxLines", .number(Double(lines)), from: attributes["android:maxLines"] != nil ? "android:maxLines" : "android:lines")
@@ -393,19 +399,6 @@ public enum AndroidPlacements {
                 }
             }
             return ("android.small", "TextView default: ?android:attr/textAppearanceSmall (14 sp)")
-        }
-
-        /// The line of `needle` nearest before the element's reported line (libxml2 reports the end of its start
-        /// tag), else the element's line.
-        func line(of needle: String, near reported: Int, in text: String) -> Int {
-            var best: Int? = nil
-            var number = 0
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                number += 1
-                if number > reported { break }
-                if line.contains(needle + "\"") { best = number }
-            }
-            return best ?? reported
         }
 
         /// View binding's field name back to the id: `itemTitle` → `item_title`.

@@ -110,6 +110,9 @@ struct LabelArguments: ParsableArguments {
     @Option(name: CLIOption.names("allCaps"), help: CLIOption.help("allCaps", "bool"), completion: .list(["true", "false"]))
     var allCaps: String?
 
+    @Option(name: CLIOption.names("singleLine"), help: CLIOption.help("singleLine", "bool"), completion: .list(["true", "false"]))
+    var singleLine: String?
+
     @Option(name: CLIOption.names("autoSizeTextType"), help: CLIOption.help("autoSizeTextType", "type"),
             completion: CLIOption.completion("autoSizeTextType"))
     var autoSizeTextType: String?
@@ -151,7 +154,7 @@ struct LabelArguments: ParsableArguments {
                                             ("hangulWordPriority", hangulWordPriority), ("platform", platform),
                                             ("fontScale", fontScale), ("textAppearance", textAppearance),
                                             ("ellipsize", ellipsize), ("autoSizeTextType", autoSizeTextType),
-                                            ("allCaps", allCaps),
+                                            ("allCaps", allCaps), ("singleLine", singleLine),
                                             ("autoSizeMinTextSize", autoSizeMinTextSize)]
         for case let (key, value?) in strings { values[key] = .string(value) }
         if emphasized { values["emphasized"] = .bool(true) }

@@ -19,9 +19,11 @@ extension PlacementReport {
             """
         out += app.specSizesLines
         let margin = app.defaultWidth(screenWidth)
-        out += "default: {\(app.specDefaultFont), width: \(Points.format(margin, decimals: 2))}"
+        // One line at the row's width: the strictest common label, so that a key with no placement is never passed
+        // for want of a line limit (a label with no limit cannot truncate).
+        out += "default: {\(app.specDefaultFont), width: \(Points.format(margin, decimals: 2)), maxLines: 1}"
             + "   # the \(Plural.count(unplaced.count, "key")) with no placement (listed at the end) are checked with this "
-            + "label: review it\n"
+            + "label, one line so that none passes unseen: review it\n"
         var byKey: [String: [(placement: Placement, label: Label)]] = [:]
         var uncheckable: [Placement] = []
         var notLocalized: [Placement] = []

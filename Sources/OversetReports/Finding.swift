@@ -32,7 +32,8 @@ public struct Finding: Sendable, Hashable {
     /// The categories where it happens, by their HIG names, in the order checked (smallest first).
     public var categories: [String]
     /// The problem's sentence at its worst category (what, by how much, and the advice that avoids it): the one
-    /// with the largest overflow for clipping, the largest of ``categories`` for the other kinds.
+    /// with the largest overflow for clipping, the largest of ``categories`` for the other kinds; a truncation over
+    /// several sizes gives the range of its figures (lines needed, text size) from the first to the last.
     public var message: String
     /// For clipping: the worst overflow in points over the categories.
     public var overflow: Double?
@@ -95,10 +96,13 @@ public struct Finding: Sendable, Hashable {
     public static func findings(of outcomes: some Sequence<(category: String, problems: [VerdictProblem])>) -> [Finding] {
         var order: [Kind] = []
         var byKind: [Kind: Finding] = [:]
+        // The first and the last problem of each kind: a truncation's figures differ from size to size.
+        var ends: [Kind: (first: VerdictProblem, last: VerdictProblem)] = [:]
         for outcome in outcomes {
             var seen: [Kind] = []
             for problem in outcome.problems where !seen.contains(problem.kind) {
                 seen.append(problem.kind)
+                ends[problem.kind] = (ends[problem.kind]?.first ?? problem, problem)
                 if var finding = byKind[problem.kind] {
                     finding.categories.append(outcome.category)
                     finding.status = max(finding.status, problem.status)
@@ -119,7 +123,14 @@ public struct Finding: Sendable, Hashable {
                 }
             }
         }
-        let found = order.map { byKind[$0]! }
+        let found = order.map { kind in
+            var finding = byKind[kind]!
+            // "needs 2–3 lines, maxLines 1 (21–28 dp text in 256 dp)": each size's own figures, not the largest's.
+            if finding.overflow == nil, let ends = ends[kind], let ranged = ends.first.facts.sentence(through: ends.last.facts, on: ends.last.platform) {
+                finding.message = ranged
+            }
+            return finding
+        }
         return found.enumerated().sorted { lhs, rhs in
             lhs.element.status != rhs.element.status ? lhs.element.status > rhs.element.status
                 : lhs.offset < rhs.offset
@@ -142,5 +153,17 @@ public enum LineDiagram {
     /// Each line as ``line(_:)``, joined by `separator`.
     public static func lines(_ texts: [String], separator: String = " ") -> String {
         texts.map(line).joined(separator: separator)
+    }
+
+    /// The lines a label shows, then what it does not show: `│Synchronisierte D…│  not shown: “ateien”`.
+    public static func shown(_ texts: [String], hidden: String?) -> String {
+        lines(texts) + (hidden.map { "  " + notShown($0) } ?? "")
+    }
+
+    /// `not shown: “…”`, the hidden text on one line (newlines as ⏎), its first 80 characters.
+    public static func notShown(_ hidden: String) -> String {
+        let flat = hidden.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
+        let shown = flat.count > 80 ? flat.prefix(80) + "…" : Substring(flat)
+        return "not shown: “\(shown)”"
     }
 }

@@ -27,6 +27,56 @@ extension VerdictProblem: Encodable {
 }
 
 extension VerdictProblem.Facts {
+    /// A truncation from a smaller size (`self`) to a larger one (`last`) in one sentence, the figures that differ
+    /// as ranges: "needs 2–3 lines, maxLines 1 (21–28 dp text in 256 dp): …". Nil for other facts, or when the
+    /// two sizes' figures are the same (the one-size sentence says it).
+    func sentence(through last: Self, on platform: Platform) -> String? {
+        guard case .truncated(let fewest, let allowed, let scale, let smallest, let width, let cutOff, let single) = self,
+              case .truncated(let most, allowed, scale, let largest, width, cutOff, single) = last,
+              fewest != most || smallest != largest else { return nil }
+        let needed = fewest == most ? "\(most)" : "\(fewest)–\(most)"
+        let size = smallest == largest ? Points.format(largest, decimals: 2)
+            : Points.format(smallest, decimals: 2) + "–" + Points.format(largest, decimals: 2)
+        return Self.truncated(needed: needed, allowed: allowed, minimumScale: scale, size: size, width: width,
+                              cutOff: cutOff, singleLine: single, on: platform)
+    }
+
+    /// The one truncation sentence, its figures already written (one size's, or a range's).
+    private static func truncated(needed: String, allowed: Int, minimumScale: Double?, size: String, width: Double,
+                                  cutOff: Bool, singleLine: Bool = false, on platform: Platform) -> String {
+        if platform.rules.advice == .textView {
+            // "needs 3 lines, maxLines 2 (18.8 dp text in 288 dp): raise maxLines, set autoSizeTextType or shorten it"
+            let shrink = minimumScale.map { " even at autoSizeMinTextSize (\(Points.format($0 * 100, decimals: 1)) %)" } ?? ""
+            // singleLine keeps one line whatever maxLines says: the advice names the setting that limits it.
+            let more = singleLine ? "replace singleLine with a maxLines that fits" : "raise maxLines"
+            let advice = minimumScale == nil ? more + ", let it shrink (autoSizeTextType=\"uniform\") or shorten it"
+                : more + ", lower autoSizeMinTextSize or shorten it"
+            let cut = cutOff ? ", the rest cut off with no ellipsis" : ""
+            let limit = singleLine ? "singleLine" : "maxLines \(allowed)"
+            return "needs \(needed) lines, \(limit)\(shrink)\(cut) (\(size) dp text in "
+                + "\(Points.format(width, decimals: 2)) dp): " + advice
+        }
+        // "needs 3 lines, 2 allowed[ even at the minimum scale 0.8] (17 pt in 120 pt)", as bytes: an interpolation
+        // appended its ten pieces one by one.
+        var sentence = SentenceBytes(capacity: 96)
+        sentence.add("needs ")
+        sentence.add(contentsOf: needed)
+        sentence.add(" lines, ")
+        sentence.add(allowed)
+        sentence.add(" allowed")
+        if let minimumScale {
+            sentence.add(" even at the minimum scale ")
+            sentence.add(contentsOf: Points.format(minimumScale, decimals: 2))
+        }
+        if cutOff { sentence.add(", the rest cut off with no ellipsis") }
+        sentence.add(" (")
+        sentence.add(contentsOf: size)
+        sentence.add(" pt in ")
+        sentence.add(contentsOf: Points.format(width, decimals: 2))
+        sentence.add(" pt)")
+        return sentence.string
+    }
+
     /// The facts in a sentence, as an iOS label's.
     public var sentence: String { sentence(on: .ios) }
 
@@ -34,32 +84,10 @@ extension VerdictProblem.Facts {
     public func sentence(on platform: Platform) -> String {
         let unit = platform.unit
         switch self {
-        case .truncated(let needed, let allowed, let minimumScale, let pointSize, let width) where platform.rules.advice == .textView:
-            // "needs 3 lines, maxLines 2 (18.8 dp text in 288 dp): raise maxLines, set autoSizeTextType or shorten it"
-            let shrink = minimumScale.map { " even at autoSizeMinTextSize (\(Points.format($0 * 100, decimals: 1)) %)" } ?? ""
-            let advice = minimumScale == nil ? "raise maxLines, let it shrink (autoSizeTextType=\"uniform\") or shorten it"
-                : "raise maxLines, lower autoSizeMinTextSize or shorten it"
-            return "needs \(needed) lines, maxLines \(allowed)\(shrink) (\(Points.format(pointSize, decimals: 2)) dp text in "
-                + "\(Points.format(width, decimals: 2)) dp): " + advice
-        case .truncated(let needed, let allowed, let minimumScale, let pointSize, let width):
-            // "needs 3 lines, 2 allowed[ even at the minimum scale 0.8] (17 pt in 120 pt)", as bytes: an
-            // interpolation appended its ten pieces one by one.
-            var sentence = SentenceBytes(capacity: 96)
-            sentence.add("needs ")
-            sentence.add(needed)
-            sentence.add(" lines, ")
-            sentence.add(allowed)
-            sentence.add(" allowed")
-            if let minimumScale {
-                sentence.add(" even at the minimum scale ")
-                sentence.add(contentsOf: Points.format(minimumScale, decimals: 2))
-            }
-            sentence.add(" (")
-            sentence.add(contentsOf: Points.format(pointSize, decimals: 2))
-            sentence.add(" pt in ")
-            sentence.add(contentsOf: Points.format(width, decimals: 2))
-            sentence.add(" pt)")
-            return sentence.string
+        case .truncated(let needed, let allowed, let minimumScale, let pointSize, let width, let cutOff, let single):
+            return Self.truncated(needed: String(needed), allowed: allowed, minimumScale: minimumScale,
+                                  size: Points.format(pointSize, decimals: 2), width: width, cutOff: cutOff,
+                                  singleLine: single, on: platform)
         case .tooWide(let line, let text, let lineWidth, let width, let otherLines):
             // "line 1 is 16.13 pt wide in 5 pt: “W” cannot break, so it runs past the label's edge"
             let more = otherLines > 0 ? " (and \(Plural.count(otherLines, "more line", "more lines")))" : ""

@@ -47,6 +47,7 @@ import Testing
         "fontScale": ("Check for updates", ["platform": .string("android"), "fontScale": .number(2)]),
         "textAppearance": ("Check for updates", ["platform": .string("android"), "textAppearance": .string("titleLarge")]),
         "allCaps": ("Check for updates", ["platform": .string("android"), "allCaps": .bool(true)]),
+        "singleLine": ("Zum Abschließen des Updates Firefox neu starten", ["platform": .string("android"), "singleLine": .bool(true)]),
         "autoSizeTextType": ("Zum Abschließen des Updates Firefox neu starten",
                              ["platform": .string("android"), "maxLines": .number(1), "autoSizeTextType": .string("uniform")]),
         "autoSizeMinTextSize": ("Zum Abschließen des Updates Firefox neu starten",
@@ -79,7 +80,7 @@ import Testing
     static func arguments(_ key: String, _ value: SettingValue) -> [String] {
         let flag = Label.setting(key)!.flag
         switch value {
-        case .bool(let flag2) where Label.setting(key)!.values == .bool && key != "hangulWordPriority" && key != "allCaps":
+        case .bool(let flag2) where Label.setting(key)!.values == .bool && !["hangulWordPriority", "allCaps", "singleLine"].contains(key):
             return flag2 ? [flag] : []
         case .list(let items): return items.flatMap { item -> [String] in
             if case .string(let text) = item { return [flag, text] } else { return [] }

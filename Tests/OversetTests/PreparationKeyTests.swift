@@ -49,6 +49,7 @@ struct PreparationKeyTests {
             "autoSizeTextType": (.android, .string("none"), .string("uniform")),
             "autoSizeMinTextSize": (.android, .number(12), .number(9)),
             "allCaps": (.android, .bool(false), .bool(true)),
+            "singleLine": (.android, .bool(false), .bool(true)),
             "markdown": (.ios, .bool(false), .bool(true)),
         ]
     }
@@ -115,7 +116,7 @@ struct PreparationKeyTests {
                                     "platform", "textAppearance", "allCaps", "markdown"]
         #expect(shaping.subtracting(changed).isEmpty, "these should change the key: \(shaping.subtracting(changed).sorted())")
         // Layout settings share a preparation: a check prepares a string once for all widths and lines.
-        for key in ["width", "maxLines", "strategy", "truncation", "wrap", "tracking", "fontScale", "minimumScaleFactor"] {
+        for key in ["width", "maxLines", "strategy", "truncation", "wrap", "tracking", "fontScale", "minimumScaleFactor", "singleLine"] {
             #expect(!changed.contains(key), "\(key) should not force a new preparation")
         }
     }

@@ -84,6 +84,28 @@ struct SentenceOwnerTests {
             + "must choose beside up to AX3")
         #expect(OrientationDecision.Reason.titleTruncates(needed: 3, allowed: 2, width: 180).sentence
             == "the title needs 3 lines at 180 pt but may take 2")
+        // Cut off with no ellipsis, and Android's singleLine: the words name what the view does and the setting.
+        let cut = VerdictProblem.Facts.truncated(linesNeeded: 2, maxLines: 1, minimumScaleFactor: nil, pointSize: 23,
+                                                 width: 256, cutOff: true)
+        #expect(cut.sentence(on: .android) == "needs 2 lines, maxLines 1, the rest cut off with no ellipsis (23 dp text "
+            + "in 256 dp): raise maxLines, let it shrink (autoSizeTextType=\"uniform\") or shorten it")
+        #expect(cut.sentence == "needs 2 lines, 1 allowed, the rest cut off with no ellipsis (23 pt in 256 pt)")
+        let single = VerdictProblem.Facts.truncated(linesNeeded: 3, maxLines: 1, minimumScaleFactor: nil, pointSize: 26,
+                                                    width: 320, singleLine: true)
+        #expect(single.sentence(on: .android) == "needs 3 lines, singleLine (26 dp text in 320 dp): replace singleLine "
+            + "with a maxLines that fits, let it shrink (autoSizeTextType=\"uniform\") or shorten it")
+        // Over several sizes, a finding quotes each end's own figures.
+        func problem(_ needed: Int, _ size: Double) -> VerdictProblem {
+            var problem = VerdictProblem(kind: .truncated, facts: .truncated(linesNeeded: needed, maxLines: 1,
+                                                                             minimumScaleFactor: nil, pointSize: size, width: 320))
+            problem.platform = .android
+            return problem
+        }
+        let findings = Finding.findings(of: [(category: "1×", problems: [problem(2, 14)]),
+                                             (category: "1.5×", problems: [problem(2, 22)]),
+                                             (category: "2×", problems: [problem(3, 26)])])
+        #expect(findings.map(\.message) == ["needs 2–3 lines, maxLines 1 (14–26 dp text in 320 dp): raise maxLines, "
+            + "let it shrink (autoSizeTextType=\"uniform\") or shorten it"])
         // A problem read back from a report keeps its sentence as written.
         let recorded = VerdictProblem(kind: .truncated, message: "needs 9 lines, 1 allowed (17 pt in 40 pt)")
         #expect(recorded.message == "needs 9 lines, 1 allowed (17 pt in 40 pt)")
@@ -94,7 +116,7 @@ struct SentenceOwnerTests {
         let label = Label(style: .body, width: 60, maxLines: 1)
         let verdict = try label.verdict(for: "Nach Updates suchen", language: "de")
         let problem = try #require(verdict.problems.first { $0.kind == .truncated })
-        guard case .truncated(let needed, let allowed, nil, let size, let width) = problem.facts else {
+        guard case .truncated(let needed, let allowed, nil, let size, let width, false, false) = problem.facts else {
             Issue.record("expected truncated facts, got \(problem.facts)")
             return
         }

@@ -247,7 +247,8 @@ public struct CatalogChecker: Sendable {
             if keepingVerdicts { verdicts.append(verdict) }
         }
         if shown.chosen {
-            result.failingLines = unlimitedLines(shown.verdict).map(\.text)
+            result.failingLines = shown.verdict?.layout.lines.map(\.text)
+            result.hiddenText = hiddenText(shown.verdict)
             if drawing, let draw = options.pictureOfFailure { result.picture = shown.verdict.map(draw) }
             if rule.samples == nil, !spec.samplesChosen {
                 softenSampleOnlyFailures(&result, source: source, rule: rule, categories: categories)
@@ -352,10 +353,11 @@ public struct CatalogChecker: Sendable {
     }
 
     /// The lines a verdict's text needs with no limit, for the report.
-    func unlimitedLines(_ verdict: Verdict?) -> [Line] {
-        guard let verdict else { return [] }
-        var options = verdict.layout.options
-        options.maxLines = 0
-        return (try? verdict.layout.prepared.layout(options).lines) ?? []
+    /// The text a truncated layout does not show (its ``/OversetEngine/TextLayout/truncatedRange``), else nil.
+    func hiddenText(_ verdict: Verdict?) -> String? {
+        guard let layout = verdict?.layout, let hidden = layout.truncatedRange, hidden.length > 0 else { return nil }
+        let units = Array(layout.prepared.text.utf16)
+        guard hidden.location >= 0, hidden.location + hidden.length <= units.count else { return nil }
+        return String(decoding: units[hidden.location..<(hidden.location + hidden.length)], as: UTF16.self)
     }
 }

@@ -265,7 +265,8 @@ public struct Verdict: Sendable {
         if problemStatus(.truncated) != nil {
             out.append(VerdictProblem(kind: .truncated, facts: .truncated(
                 linesNeeded: linesNeeded, maxLines: label.maxLines, minimumScaleFactor: label.shrinkLimit,
-                pointSize: options.pointSize, width: options.width)))
+                pointSize: options.pointSize, width: options.width, cutOff: label.truncation == .clip,
+                singleLine: label.singleLine)))
         }
         if problemStatus(.tooWide) != nil {
             let lines = linesWiderThanLabel

@@ -184,8 +184,11 @@ extension VerdictProblem {
     /// What a problem found, as facts: every number, edge and text its sentence names, and nothing worded.
     public indirect enum Facts: Sendable, Hashable {
         /// The text needs `linesNeeded` lines where `maxLines` are allowed (also at `minimumScaleFactor` when the
-        /// label may shrink), at `pointSize` in `width`.
-        case truncated(linesNeeded: Int, maxLines: Int, minimumScaleFactor: Double?, pointSize: Double, width: Double)
+        /// label may shrink), at `pointSize` in `width`; `cutOff` when the lines past the limit are cut off with no
+        /// ellipsis (`ellipsize="none"`, `.byClipping`), so nothing shows that text is missing; `singleLine` when
+        /// the limit is Android's `singleLine` (its advice names it).
+        case truncated(linesNeeded: Int, maxLines: Int, minimumScaleFactor: Double?, pointSize: Double, width: Double,
+                       cutOff: Bool = false, singleLine: Bool = false)
         /// Line `line` (0-based), `text`, is `lineWidth` wide in a label `width` wide, and `otherLines` more lines
         /// are wider than the label too.
         case tooWide(line: Int, text: String, lineWidth: Double, width: Double, otherLines: Int)

@@ -45,6 +45,7 @@ extension Label {
             throw .invalidArgument(name: "ellipsize", value: settings.values["ellipsize"]!.shown,
                                    expected: "either ellipsize (Android's name) or truncation, not both")
         }
+        let truncationGiven = settings.has("truncation") || settings.has("ellipsize")
         var truncation = try settings.choice("truncation", TruncationMode.allCases.map { ($0.rawValue, $0) })
         if let ellipsize = try settings.choice("ellipsize", Label.ellipsizeChoices) { truncation = ellipsize }
         let wrapping = try settings.choice("wrap", WrapMode.allCases.map { ($0.rawValue, $0) })
@@ -65,7 +66,7 @@ extension Label {
                   strategy: strategy ?? (inherits ? base?.strategy : nil) ?? rules.defaultStrategy,
                   tracking: tracking ?? base?.tracking ?? .none, fonts: fonts)
         self.platform = platform
-        try readAndroid(&settings, base: inherits ? base : nil, appearance: appearance)
+        try readAndroid(&settings, base: inherits ? base : nil, appearance: appearance, truncationGiven: truncationGiven)
         colors = try Label.colors(&settings, base: base?.colors)
         minimumScaleFactor = try settings.number("minimumScaleFactor") ?? base?.minimumScaleFactor
         allowsTightening = try settings.bool("allowsTightening") ?? base?.allowsTightening ?? false
@@ -81,11 +82,11 @@ extension Label {
         try validate()
     }
 
-    /// The Android settings (`fontScale`, auto-size, `allCaps`), each refused on an iOS label by name.
+    /// The Android settings (`fontScale`, auto-size, `allCaps`, `singleLine`), each refused on an iOS label by name.
     /// - Parameter base: the base label when it is of the same platform (a rule that changes the platform takes the
     ///   new platform's defaults).
-    private mutating func readAndroid(_ settings: inout Settings, base: Label?,
-                                      appearance: TextAppearance?) throws(OversetError) {
+    private mutating func readAndroid(_ settings: inout Settings, base: Label?, appearance: TextAppearance?,
+                                      truncationGiven: Bool) throws(OversetError) {
         if let scale = try settings.number("fontScale") {
             guard Label.platform(platform, takes: "fontScale") else {
                 throw .invalidArgument(name: "fontScale", value: Points.format(scale),
@@ -116,6 +117,19 @@ extension Label {
             allCaps = caps
         } else {
             allCaps = appearance?.allCaps ?? base?.allCaps ?? false
+        }
+        if let single = try settings.bool("singleLine") {
+            guard Label.platform(platform, takes: "singleLine") || !single else {
+                throw .invalidArgument(name: "singleLine", value: "true", expected: Label.instead(of: "singleLine"))
+            }
+            singleLine = single
+            // TextView: singleLine sets one line whatever maxLines says, and ellipsizes the end unless told.
+            if single {
+                maxLines = 1
+                if !truncationGiven { truncation = .tail }
+            }
+        } else {
+            singleLine = base?.singleLine ?? false
         }
     }
 

@@ -95,6 +95,9 @@ public struct Label: Sendable, Hashable {
     /// Android's `textAllCaps` (Material 2's and AppCompat's buttons): the text is shown in capitals, in its
     /// language's upper case. Off by default.
     public var allCaps: Bool = false
+    /// Android's `singleLine`: one line (``maxLines`` 1), ellipsized at the end unless `ellipsize` says otherwise
+    /// (TextView's constructor), and advice that names it, not `maxLines`. Off by default.
+    public var singleLine: Bool = false
     /// Android's uniform auto-size (`autoSizeTextType="uniform"`) with this `autoSizeMinTextSize` in sp: a text
     /// that needs more than ``maxLines`` lines is shown at the largest size down to this one at which it fits (the
     /// label's size is the largest: Overset has no view height to grow into). Nil (the default) never shrinks.

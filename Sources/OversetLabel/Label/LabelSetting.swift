@@ -183,6 +183,8 @@ extension Label {
                          help: "android:autoSizeMinTextSize: the smallest size auto-size shrinks to; android only."),
             LabelSetting("allCaps", .bool, default: .value(.bool(false), note: "true with the button and overline appearances"),
                          help: "The text shown in capitals, in its language's upper case: android:textAllCaps, SwiftUI's .textCase(.uppercase), .uppercased() or uppercaseString in code."),
+            LabelSetting("singleLine", .bool, default: .value(.bool(false)),
+                         help: "android:singleLine: one line (maxLines 1, whatever maxLines says), ellipsized at the end unless ellipsize says otherwise; android only."),
             LabelSetting("markdown", .bool, default: .value(.bool(false)),
                          help: "Read the text as SwiftUI's Text(LocalizedStringKey) does: **bold**, *italic*, `code` and `[links](url)` as styled runs."),
         ].map { setting in

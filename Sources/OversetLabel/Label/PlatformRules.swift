@@ -185,6 +185,7 @@ public final class PlatformRules: Sendable {
             "ellipsize": "truncation on iOS",
             "autoSizeTextType": "auto-size only with platform: android (iOS labels take minimumScaleFactor)",
             "autoSizeMinTextSize": "auto-size only with platform: android (iOS labels take minimumScaleFactor)",
+            "singleLine": "maxLines: 1 on iOS",
         ],
         catalogFormats: ["android"], narrowestScreen: (320, "Android's narrowest screen (CDD 7.1.1): 320 dp"),
         cutOffWord: "CUT OFF", padsToFontBounds: true, advice: .textView, lineHeights: .fontsWithSpacing,

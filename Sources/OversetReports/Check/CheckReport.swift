@@ -50,9 +50,13 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var location: CatalogLocation
     /// One outcome per checked category, smallest first.
     public var outcomes: [CategoryOutcome]
-    /// The lines (unlimited) at the largest failing category whose problem is about lines (truncated, a line too
-    /// wide), where that finding's sentence is, else at the first failing category, for the report.
+    /// The lines as the label shows them (an ellipsis where it truncates; no line past its limit) at the largest
+    /// failing category whose problem is about lines (truncated, a line too wide), where that finding's sentence
+    /// is, else at the first failing category, for the report.
     public var failingLines: [String]?
+    /// The text the label does not show at that category (past its last line, or under its ellipsis); nil when
+    /// every character shows.
+    public var hiddenText: String? = nil
     /// An SVG picture of the layout that failed first, when the check keeps pictures (the HTML report).
     public var picture: String?
     /// How much longer the text may get at its tightest category (negative: how much too long); nil when the rule

@@ -184,7 +184,8 @@ extension CheckReport {
             "<li class=\"\($0.status.rawValue)\">\(escape($0.textLine))</li>"
         }.joined() + "</ul>"
         if let lines = result.failingLines {
-            out += "<div class=\"lines\">" + LineDiagram.lines(lines.map(escape), separator: "\n") + "</div>"
+            out += "<div class=\"lines\">" + LineDiagram.lines(lines.map(escape), separator: "\n")
+                + (result.hiddenText.map { "\n" + escape(LineDiagram.notShown($0)) } ?? "") + "</div>"
         }
         if let svg = picture {
             out += "<details class=\"picture\"><summary>picture</summary>\(Self.stripXMLDeclaration(svg))</details>"

@@ -25,6 +25,7 @@ extension CheckResult {
             json.member("points", headroom.points)
             json.endObject()
         }
+        if let hiddenText { json.member("hiddenText", hiddenText) }
         json.member("key", key)
         json.member("language", language)
         json.key("location")

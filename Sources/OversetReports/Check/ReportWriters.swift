@@ -90,7 +90,7 @@ extension CheckReport {
                     out.append("  \(result.language): \(finding.textLine)")
                     if index == 0, let site = result.site { out.append("      shown at \(site) (\(result.rule))") }
                     if index == owner, let lines = result.failingLines, !lines.isEmpty {
-                        out.append("      " + LineDiagram.lines(lines))
+                        out.append("      " + LineDiagram.shown(lines, hidden: result.hiddenText))
                     }
                 }
             }
@@ -178,7 +178,10 @@ extension CheckReport {
                 if let first = findings.first, first.fails {
                     let tag = failed(findings) ? "failure" : "error"
                     var body = findings.filter(\.fails).map(\.textLine).joined(separator: "\n")
-                    if let lines = result.failingLines { body += "\nlines: " + lines.map { "|\($0)|" }.joined(separator: " ") }
+                    if let lines = result.failingLines {
+                        body += "\nlines: " + lines.map { "|\($0)|" }.joined(separator: " ")
+                        if let hidden = result.hiddenText { body += "\n" + LineDiagram.notShown(hidden) }
+                    }
                     out += "      <\(tag) type=\"\(first.kind.rawValue)\" "
                         + "message=\"\(xmlEscaped(first.sentence, attribute: true))\">\(xmlEscaped(body))</\(tag)>\n"
                 }
