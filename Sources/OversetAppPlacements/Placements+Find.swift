@@ -13,8 +13,14 @@ extension Placements {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw PlacementError(message: "\(folder): \(Catalog.pathProblem(folder, expected: "an app folder") ?? "not a folder")")
         }
-        var reader = Reader(folder: folder, options: options)
-        if let android = AndroidApp.find(in: folder, options: options, reader: &reader) { return android }
-        return IOSApp.find(in: folder, options: options, reader: &reader)
+        // On a large stack: a file nested thousands of levels deep reaches the parsers' limits, not the stack's end.
+        let wrappers = LocalizationWrappers.current
+        return LargeStack.run {
+            LocalizationWrappers.$current.withValue(wrappers) {
+                var reader = Reader(folder: folder, options: options)
+                if let android = AndroidApp.find(in: folder, options: options, reader: &reader) { return android }
+                return IOSApp.find(in: folder, options: options, reader: &reader)
+            }
+        }
     }
 }

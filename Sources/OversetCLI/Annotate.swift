@@ -62,7 +62,12 @@ struct Annotate: ParsableCommand {
             guard Self.isFolder(given) else {
                 if let problem = Catalog.pathProblem(given) { throw ValidationError("\(given): \(problem)") }
                 let name = (given as NSString).lastPathComponent
-                pairs.append((given, inPlace ? given : single ? output! : (output! as NSString).appendingPathComponent(name)))
+                // One catalog into an existing folder (`--output .`) goes into it under its own name, as `cp` does.
+                guard !inPlace, let output else {
+                    pairs.append((given, given))
+                    continue
+                }
+                pairs.append((given, single && !Self.isFolder(output) ? output : (output as NSString).appendingPathComponent(name)))
                 continue
             }
             let files = Catalog.files(under: given).filter {
@@ -113,8 +118,8 @@ struct Annotate: ParsableCommand {
             }
         }
         for file in written {
-            let folder = (file.path as NSString).deletingLastPathComponent
-            if !folder.isEmpty && !inPlace { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            let folder = URL(fileURLWithPath: file.path).deletingLastPathComponent().path
+            if !inPlace { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             try OutputFile.write(file.data, to: file.path)
             FileHandle.standardError.write(line: "annotated \(Plural.count(file.count, "key")) in \(file.path)")
         }

@@ -304,6 +304,16 @@ struct Check: ParsableCommand {
             + (baseline.map { [(role: "baseline", path: $0)] } ?? []) + OutputFile.fontInputs(Array(Set(fonts)).sorted())
         try OutputFile.refuse(output, option: "--output", over: inputs)
         try OutputFile.refuse(writeBaseline, option: "--write-baseline", over: inputs.filter { $0.role != "baseline" })
+        // Nor any source of an app folder given (a layout, a Kotlin or Swift file), whatever link names it.
+        let folders = catalogs.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        for (option, path) in [("--output", output), ("--write-baseline", writeBaseline)] {
+            if let path, path != "-", let refusal = PlacementFiles.refusal(toWrite: path, inside: folders) {
+                throw ValidationError("\(option) \(refusal)")
+            }
+        }
         try OutputFile.refuseSame([("--output", output), ("--write-baseline", writeBaseline)])
     }
 

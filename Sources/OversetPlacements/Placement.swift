@@ -58,7 +58,13 @@ public struct Placement: Sendable, Hashable, Codable {
             label[other] = nil
             from[other] = nil
         }
-        label[name] = value
+        // A number that is not one (`constant="nan"`, `textSize="infsp"`) is kept as the text it was: the label
+        // refuses it by name at this place, as it refuses a negative size, and the report stays valid JSON.
+        if case .number(let number) = value, !number.isFinite {
+            label[name] = .name(String(describing: number))
+        } else {
+            label[name] = value
+        }
         from[name] = source
     }
 
@@ -229,6 +235,8 @@ extension PlacementReport {
         }
         let process = Process()
         process.executableURL = tool
+        // The tool ends when this process does (it watches for its parent's id, named here).
+        process.environment = ProcessInfo.processInfo.environment.merging(["OVERSET_PARENT_PID": String(getpid())]) { $1 }
         process.arguments = [app, "--format", "json"] + (screenWidth.map { ["--screen-width", "\($0)"] } ?? [])
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output

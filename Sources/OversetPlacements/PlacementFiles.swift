@@ -30,3 +30,37 @@ package enum PlacementFiles {
         return found.sorted()
     }
 }
+
+extension PlacementFiles {
+    /// The kinds of file an app's readers read, by extension (Swift, Objective-C, Interface Builder, catalogs, the
+    /// Xcode project, Kotlin, Java, Gradle scripts); an XML file is one when it is a resource (under `res/`) or a
+    /// manifest.
+    static let readExtensions: Set<String> = ["swift", "m", "mm", "h", "storyboard", "xib", "strings", "stringsdict",
+                                              "xcstrings", "xliff", "xlf", "pbxproj", "kt", "kts", "java", "gradle"]
+
+    /// Why `output` may not be written, when it is a file the readers of the app in one of `folders` read: the same
+    /// file after every link is resolved (the output's and the folder's), inside the folder, of a kind
+    /// ``readExtensions`` names. Nil when it may be written (a new file, or a report beside the sources).
+    package static func refusal(toWrite output: String, inside folders: [String]) -> String? {
+        guard let target = realpath(output) else { return nil }  // a new file is nobody's source
+        for folder in folders {
+            guard let root = realpath(folder), target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { continue }
+            let relative = String(target.dropFirst(root.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            let ext = (relative as NSString).pathExtension.lowercased()
+            let isResourceXML = ext == "xml" && (relative.hasPrefix("res/") || relative.contains("/res/")
+                || (relative as NSString).lastPathComponent == "AndroidManifest.xml")
+            if readExtensions.contains(ext) || isResourceXML {
+                return "'\(output)' is \(relative) in the app folder \(folder), a file this reads: refusing to write over it "
+                    + "(choose a path that is not one of the app's sources)"
+            }
+        }
+        return nil
+    }
+
+    /// The path with every link resolved, or nil when nothing is there.
+    private static func realpath(_ path: String) -> String? {
+        guard let resolved = Foundation.realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

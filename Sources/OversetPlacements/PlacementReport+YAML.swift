@@ -9,10 +9,13 @@ extension PlacementReport {
     /// checks the unplaced keys once the team has reviewed it.
     public func specYAML(appFolder: String, version: String) -> String {
         let app = AppPlatform.of(platform)
+        // Every name from the tree (the folder, files, keys, reasons) goes through YAMLText: a file named with a line
+        // break must not end a comment and start a rule.
+        let folder = YAMLText.comment(appFolder)
         var out = """
-            # Written by `overset spec init \(appFolder)` (Overset \(version)): one rule per key the app shows, with
-            # the label its \(app.sources) give it (widths at \(Points.format(screenWidth, decimals: 0)) \(app.rules.unit): \(screenWidthFrom)).
-            # Review each rule: the comments say where every setting came from. Then `overset check \(appFolder) --spec this-file`.
+            # Written by `overset spec init \(folder)` (Overset \(version)): one rule per key the app shows, with
+            # the label its \(app.sources) give it (widths at \(Points.format(screenWidth, decimals: 0)) \(app.rules.unit): \(YAMLText.comment(screenWidthFrom))).
+            # Review each rule: the comments say where every setting came from. Then `overset check \(folder) --spec this-file`.
             #
             # languages: [de, ar, th]            # default: every language found
 
@@ -48,7 +51,7 @@ extension PlacementReport {
                 return lines(a.label) < lines(b.label)
             }!.placement
             for (placement, _) in places {
-                out += "  # \(placement.file):\(placement.line) (\(placement.component))"
+                out += "  # \(YAMLText.comment("\(placement.file):\(placement.line) (\(placement.component))"))"
                     + (places.count > 1 && placement == chosen ? ": the tightest of \(places.count) places, the rule below" : "") + "\n"
             }
             for name in chosen.label.keys.sorted() {
@@ -116,9 +119,20 @@ enum YAMLText {
         }
     }
 
-    /// One line of comment: line breaks shown as `↵`.
+    /// One line of comment: every character a YAML reader may take for a line break (LF, CR, and YAML 1.1's NEL,
+    /// LS and PS) shown as `↵`, and other control characters as `�`.
     static func comment(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r\n", with: "↵").replacingOccurrences(of: "\n", with: "↵")
-            .replacingOccurrences(of: "\r", with: "↵")
+        var out = ""
+        var previous: Unicode.Scalar = " "
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A where previous == "\r": break
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: out += "↵"
+            case 0..<0x20, 0x7F: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+            previous = scalar
+        }
+        return out
     }
 }

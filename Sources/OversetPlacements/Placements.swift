@@ -45,16 +45,27 @@ public enum Placements {
 
         package mutating func read(_ file: String) -> Data? {
             let url = URL(fileURLWithPath: folder).appendingPathComponent(file)
-            if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
-               size > options.maximumFileBytes {
-                problems.append(PlacementProblem(file: file, message: "not read: \(size) bytes, over the limit of "
-                    + "\(options.maximumFileBytes) bytes a file (maximumFileBytes)"))
+            // By kind first: a FIFO, a device or a socket named like a source is named as what it is, never opened
+            // (a FIFO with no writer would block the read for ever).
+            if let problem = Catalog.pathProblem(url.path, expected: "a file") {
+                problems.append(PlacementProblem(file: file, message: problem.hasPrefix("not read") || problem.hasSuffix("not read")
+                    ? problem : "not read: \(problem)"))
                 return nil
             }
-            do { return try Data(contentsOf: url) } catch {
-                problems.append(PlacementProblem(file: file, message: "not read: \(error.localizedDescription)"))
+            let limit = options.maximumFileBytes
+            guard let handle = FileHandle(forReadingAtPath: url.path) else {
+                problems.append(PlacementProblem(file: file, message: "not read: cannot open the file"))
                 return nil
             }
+            defer { try? handle.close() }
+            // Read to the limit, not to the end: a file that grows while it is read is refused, not read whole.
+            let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
+            guard data.count <= limit else {
+                problems.append(PlacementProblem(file: file, message: "not read: over the limit of \(limit) bytes a "
+                    + "file (maximumFileBytes)"))
+                return nil
+            }
+            return data
         }
 
     }

@@ -55,13 +55,9 @@ struct PlacementsCommand: ParsableCommand {
         }
         let data = format == .json ? try report.json() + Data("\n".utf8) : Data(report.text().utf8)
         if let output {
-            // Never over an input: a file of the kinds this read, inside the app's folder.
-            let target = URL(fileURLWithPath: output).standardizedFileURL
-            let root = URL(fileURLWithPath: app).standardizedFileURL.path + "/"
-            let read = ["swift", "storyboard", "xib", "strings", "stringsdict", "xcstrings", "xliff", "xml", "pbxproj"]
-            if target.path.hasPrefix(root), read.contains(target.pathExtension.lowercased()),
-               FileManager.default.fileExists(atPath: target.path) {
-                FileHandle.standardError.write(Data("error: --output \(output) is a file this reads: choose another path\n".utf8))
+            // Never over an input: a file of the kinds this reads, inside the app's folder, whatever link names it.
+            if let refusal = PlacementFiles.refusal(toWrite: output, inside: [app]) {
+                FileHandle.standardError.write(Data("error: --output \(refusal)\n".utf8))
                 throw ExitCode(2)
             }
             do { try data.write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
@@ -84,6 +80,7 @@ enum PlacementFormat: String, ExpressibleByArgument, CaseIterable {
 // Usage errors exit 2 (ArgumentParser's own is 64), as every `overset` command's do; a closed pipe is an output
 // that could not be written (3), not a signal.
 signal(SIGPIPE, SIG_IGN)
+ParentWatch.start()
 do {
     var command = try PlacementsCommand.parseAsRoot()
     try command.run()
@@ -98,4 +95,27 @@ do {
     }
     FileHandle.standardError.write(Data((message + "\n").utf8))
     Foundation.exit(2)
+}
+
+/// The tool stops when the process that started it ends (`overset check`, `overset-server` killed): its work is
+/// for that process alone, and an orphan reading a hostile tree would run on at full CPU. Watched by polling the
+/// parent's id (a reparented process gets a new one), which holds whichever thread started it; `PR_SET_PDEATHSIG`
+/// would follow the starting thread, not the process.
+enum ParentWatch {
+    /// The environment variable a parent names itself in (its process id), so that a child whose parent died
+    /// before this check ran stops at once too.
+    static let variable = "OVERSET_PARENT_PID"
+
+    static func start() {
+        let parent = ProcessInfo.processInfo.environment[variable].flatMap { pid_t($0) } ?? getppid()
+        if getppid() != parent { _exit(2) }
+        guard parent > 1 else { return }
+        let thread = Thread {
+            while true {
+                Thread.sleep(forTimeInterval: 0.25)
+                if getppid() != parent { _exit(2) }
+            }
+        }
+        thread.start()
+    }
 }

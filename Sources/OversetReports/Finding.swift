@@ -96,13 +96,13 @@ public struct Finding: Sendable, Hashable {
     public static func findings(of outcomes: some Sequence<(category: String, problems: [VerdictProblem])>) -> [Finding] {
         var order: [Kind] = []
         var byKind: [Kind: Finding] = [:]
-        // The first and the last problem of each kind: a truncation's figures differ from size to size.
-        var ends: [Kind: (first: VerdictProblem, last: VerdictProblem)] = [:]
+        // The first problem's sentence of each kind: a truncation's figures differ from size to size.
+        var firstMessage: [Kind: String] = [:]
         for outcome in outcomes {
             var seen: [Kind] = []
             for problem in outcome.problems where !seen.contains(problem.kind) {
                 seen.append(problem.kind)
-                ends[problem.kind] = (ends[problem.kind]?.first ?? problem, problem)
+                if firstMessage[problem.kind] == nil { firstMessage[problem.kind] = problem.message }
                 if var finding = byKind[problem.kind] {
                     finding.categories.append(outcome.category)
                     finding.status = max(finding.status, problem.status)
@@ -126,9 +126,7 @@ public struct Finding: Sendable, Hashable {
         let found = order.map { kind in
             var finding = byKind[kind]!
             // "needs 2–3 lines, maxLines 1 (21–28 dp text in 256 dp)": each size's own figures, not the largest's.
-            if finding.overflow == nil, let ends = ends[kind], let ranged = ends.first.facts.sentence(through: ends.last.facts, on: ends.last.platform) {
-                finding.message = ranged
-            }
+            if kind == .truncated, let first = firstMessage[kind] { finding.message = rangedTruncation(first, finding.message) }
             return finding
         }
         return found.enumerated().sorted { lhs, rhs in

@@ -26,22 +26,33 @@ extension VerdictProblem: Encodable {
     }
 }
 
-extension VerdictProblem.Facts {
-    /// A truncation from a smaller size (`self`) to a larger one (`last`) in one sentence, the figures that differ
-    /// as ranges: "needs 2–3 lines, maxLines 1 (21–28 dp text in 256 dp): …". Nil for other facts, or when the
-    /// two sizes' figures are the same (the one-size sentence says it).
-    func sentence(through last: Self, on platform: Platform) -> String? {
-        guard case .truncated(let fewest, let allowed, let scale, let smallest, let width, let cutOff, let single) = self,
-              case .truncated(let most, allowed, scale, let largest, width, cutOff, single) = last,
-              fewest != most || smallest != largest else { return nil }
-        let needed = fewest == most ? "\(most)" : "\(fewest)–\(most)"
-        let size = smallest == largest ? Points.format(largest, decimals: 2)
-            : Points.format(smallest, decimals: 2) + "–" + Points.format(largest, decimals: 2)
-        return Self.truncated(needed: needed, allowed: allowed, minimumScale: scale, size: size, width: width,
-                              cutOff: cutOff, singleLine: single, on: platform)
+extension Finding {
+    /// A truncation over several sizes in one sentence: the sentence at the last size (`last`), its lines needed and
+    /// text size written as ranges from the first size's (`first`): "needs 2–3 lines, maxLines 1 (21–28 dp text in
+    /// 256 dp): …". A figure the same at both ends is written once. Read from the sentences this file writes, so a
+    /// report read back (its problems as sentences) says the same as the check that wrote it.
+    static func rangedTruncation(_ first: String, _ last: String) -> String {
+        guard first != last, let a = truncationFigures(first), let b = truncationFigures(last) else { return last }
+        var out = last
+        if a.lines != b.lines {
+            out = out.replacingOccurrences(of: "needs \(b.lines) lines", with: "needs \(a.lines)–\(b.lines) lines")
+        }
+        if a.size != b.size {
+            out = out.replacingOccurrences(of: " (\(b.size) \(b.unit) in ", with: " (\(a.size)–\(b.size) \(b.unit) in ")
+        }
+        return out
     }
 
-    /// The one truncation sentence, its figures already written (one size's, or a range's).
+    /// The lines needed, the text size and its unit of a truncation sentence (`needs 3 lines, … (17 pt in …` or
+    /// `(18.5 dp text in …`).
+    private static func truncationFigures(_ sentence: String) -> (lines: Substring, size: Substring, unit: Substring)? {
+        guard let match = sentence.firstMatch(of: #/^needs (\d+) lines.*? \(([0-9.]+) (pt|dp text) in /#) else { return nil }
+        return (match.1, match.2, match.3)
+    }
+}
+
+extension VerdictProblem.Facts {
+    /// The one truncation sentence.
     private static func truncated(needed: String, allowed: Int, minimumScale: Double?, size: String, width: Double,
                                   cutOff: Bool, singleLine: Bool = false, on platform: Platform) -> String {
         if platform.rules.advice == .textView {
@@ -131,7 +142,7 @@ extension VerdictProblem.Facts {
             // "needs 2 lines, 1 allowed (14 pt in 256 pt) with the sample “Alexandra Montgomery-Fitzgerald”; it fits
             // with “Alex”"
             func quoted(_ samples: [String]) -> String { samples.map { "“\($0)”" }.joined(separator: ", ") }
-            return problem.sentence(on: platform) + " with the sample \(quoted(long)); it fits with \(quoted(short))"
+            return problem.facts.sentence(on: platform) + " with the sample \(quoted(long)); it fits with \(quoted(short))"
         case .recorded(let sentence):
             return sentence
         }

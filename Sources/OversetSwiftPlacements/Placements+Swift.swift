@@ -83,7 +83,23 @@ extension Placements.Reader {
         var reading = SwiftReading()
         for file in files {
             guard let data = read(file) else { continue }
-            let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
+            let source = String(decoding: data, as: UTF8.self)
+            if let depth = Placements.bracketDepth(of: source, over: Placements.maximumBracketDepth) {
+                problems.append(PlacementProblem(file: file, message: "not read: `[` nested \(depth) deep (at most "
+                    + "\(Placements.maximumBracketDepth), maximumBracketDepth: the Swift parser's look-ahead doubles its work at each level)"))
+                continue
+            }
+            if let depth = Placements.conditionalDepth(of: source, over: Placements.maximumConditionalDepth) {
+                problems.append(PlacementProblem(file: file, message: "not read: `#if` nested \(depth) deep (at most "
+                    + "\(Placements.maximumConditionalDepth), maximumConditionalDepth: the Swift parser looks ahead over every "
+                    + "level at each one)"))
+                continue
+            }
+            // The release parser's nesting limit in every build (a debug build of swift-syntax stops at 20 levels,
+            // which a SwiftUI body reaches); the reading runs on ``LargeStack``, which holds it.
+            let tree = data.withUnsafeBytes { bytes in
+                Parser.parse(source: bytes.bindMemory(to: UInt8.self), maximumNestingLevel: Placements.maximumParserNesting)
+            }
             if Placements.depth(of: tree, exceeds: Placements.maximumSyntaxDepth) {
                 problems.append(PlacementProblem(file: file, message: "not read: nested deeper than "
                     + "\(Placements.maximumSyntaxDepth) levels (maximumSyntaxDepth)"))
@@ -160,6 +176,67 @@ extension Placements {
             guard let module = item.item.as(ImportDeclSyntax.self)?.path.first?.name.text else { return false }
             return module == "WatchKit" || module == "ClockKit"
         }
+    }
+
+    /// The nesting swift-syntax parses before it stops with an error: its release builds' default.
+    static let maximumParserNesting = 256
+
+    /// The deepest nesting of `[` a Swift file may have: 12 (real code nests a handful; swift-syntax's look-ahead
+    /// for inline array types takes twice as long at each level, 20 levels 20 s).
+    package static let maximumBracketDepth = 12
+
+    /// The deepest nesting of `[` in Swift `source` when it is over `limit`, else nil. Comments and string
+    /// literals are skipped (a `[` in them is text); a raw or multi-line string is skipped to its closing quote.
+    static func bracketDepth(of source: String, over limit: Int) -> Int? {
+        var depth = 0, deepest = 0
+        var bytes = source.utf8.makeIterator()
+        var previous: UInt8 = 0
+        while let byte = bytes.next() {
+            switch byte {
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"):
+                while let next = bytes.next(), next != 0x0A {}
+                previous = 0
+                continue
+            case UInt8(ascii: "*") where previous == UInt8(ascii: "/"):
+                var last: UInt8 = 0
+                while let next = bytes.next(), !(last == UInt8(ascii: "*") && next == UInt8(ascii: "/")) { last = next }
+                previous = 0
+                continue
+            case UInt8(ascii: "\""):
+                var last: UInt8 = 0
+                while let next = bytes.next(), !(next == UInt8(ascii: "\"") && last != UInt8(ascii: "\\")) {
+                    last = (last == UInt8(ascii: "\\") && next == UInt8(ascii: "\\")) ? 0 : next
+                }
+            case UInt8(ascii: "["):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"):
+                depth = max(0, depth - 1)
+            default: break
+            }
+            previous = byte
+        }
+        return deepest > limit ? deepest : nil
+    }
+
+    /// The deepest nesting of `#if` a Swift file may have: 32 (real code nests a few; swift-syntax's look-ahead over
+    /// attributes in `#if` blocks walks every level again at each one: 10,000 levels ran for minutes).
+    package static let maximumConditionalDepth = 32
+
+    /// The deepest nesting of `#if` … `#endif` in `source` (lines that start with them) when over `limit`, else nil.
+    static func conditionalDepth(of source: String, over limit: Int) -> Int? {
+        var depth = 0, deepest = 0
+        for line in source.utf8.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            guard let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), line[first] == UInt8(ascii: "#") else { continue }
+            let rest = line[first...]
+            if rest.starts(with: "#if".utf8) {
+                depth += 1
+                deepest = max(deepest, depth)
+            } else if rest.starts(with: "#endif".utf8) {
+                depth = max(0, depth - 1)
+            }
+        }
+        return deepest > limit ? deepest : nil
     }
 
     /// The deepest syntax tree read: 1,000 levels (real code nests a few dozen).

@@ -72,8 +72,10 @@ enum Expressions {
     }
 
     static func unlabeled(_ call: FunctionCallExprSyntax, _ index: Int) -> ExprSyntax? {
-        let plain = call.arguments.filter { $0.label == nil }
-        return plain.count > index ? plain[plain.index(plain.startIndex, offsetBy: index)].expression : nil
+        // Through an array: a syntax collection's own `filter` builds a new tree, copying every ancestor's children
+        // (a file of 8,000 SwiftGen accessors spent minutes in it).
+        let plain = Array(call.arguments.lazy.filter { $0.label == nil })
+        return plain.count > index ? plain[index].expression : nil
     }
 
     /// A key named directly: `NSLocalizedString("k", tableName: "T", comment: …)`, `String(localized: "k",

@@ -24,6 +24,7 @@ import Testing
                                                                    overflow: Double?)])]) -> Set<Seen> {
         var byKind: [String: Seen] = [:]
         var worstOverflow: [String: Double] = [:]
+        var firstMessage: [String: String] = [:]
         let rank = ["warn": 1, "unknown": 2, "fail": 3]
         for outcome in outcomes {
             for problem in outcome.problems {
@@ -41,10 +42,27 @@ import Testing
                     byKind[problem.kind] = Seen(kind: problem.kind, status: problem.status,
                                                 categories: [outcome.category], message: problem.message)
                     worstOverflow[problem.kind] = problem.overflow ?? -1
+                    firstMessage[problem.kind] = problem.message
                 }
             }
         }
+        // A truncation over several categories quotes the first category's figures to the last's.
+        if var truncated = byKind["truncated"], let first = firstMessage["truncated"] {
+            truncated.message = ranged(first, truncated.message)
+            byKind["truncated"] = truncated
+        }
         return Set(byKind.values)
+    }
+
+    /// "needs 2 lines, 1 allowed (17 pt in 150 pt)" to "needs 3 lines, 1 allowed (40 pt in 150 pt)" as one
+    /// sentence: "needs 2–3 lines, 1 allowed (17–40 pt in 150 pt)" (a figure the same at both ends written once).
+    static func ranged(_ first: String, _ last: String) -> String {
+        let pattern = #/^needs (\d+) lines.*? \(([0-9.]+) (pt|dp text) in /#
+        guard let a = first.firstMatch(of: pattern), let b = last.firstMatch(of: pattern) else { return last }
+        var out = last
+        if a.1 != b.1 { out = out.replacingOccurrences(of: "needs \(b.1) lines", with: "needs \(a.1)–\(b.1) lines") }
+        if a.2 != b.2 { out = out.replacingOccurrences(of: " (\(b.2) \(b.3) in ", with: " (\(a.2)–\(b.2) \(b.3) in ") }
+        return out
     }
 
     static func seen(_ findings: [Finding]) -> Set<Seen> {

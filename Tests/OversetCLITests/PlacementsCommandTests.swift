@@ -187,8 +187,12 @@ import Testing
         #expect(out.contains("de: FAIL truncated: 1.5× … 2× (3 font scales)"), "\(out)")
         #expect(out.contains("shown at \(Self.app)/app/src/main/java/org/example/notes/MainActivity.kt:12 "
             + "(TextView (id sync_status), set in code)"), "\(out)")
-        #expect(out.contains("de: FAIL truncated: 1× … 2× (6 font scales): needs 3 lines, maxLines 1 (26 dp text in 64 dp)"), "\(out)")
-        #expect(out.contains("en: FAIL truncated: 1.5× … 2× (3 font scales): needs 2 lines, maxLines 1 (26 dp text in 64 dp)"), "\(out)")
+        // A button's 14 sp label: 14 dp at 1×, 22 at 1.5× and 26 at 2× (Android 14's curve); its lines past the
+        // limit cut off (a Button's ellipsize is none).
+        #expect(out.contains("de: FAIL truncated: 1× … 2× (6 font scales): needs 2–3 lines, maxLines 1, the rest cut off "
+            + "with no ellipsis (14–26 dp text in 64 dp)"), "\(out)")
+        #expect(out.contains("en: FAIL truncated: 1.5× … 2× (3 font scales): needs 2 lines, maxLines 1, the rest cut off "
+            + "with no ellipsis (22–26 dp text in 64 dp)"), "\(out)")
         #expect(out.contains("shown at \(Self.app)/app/src/main/res/layout/buttons.xml:19 (Button)"), "\(out)")
         #expect(!out.contains("FAIL  action_save"), "\(out)")
         #expect(out.contains("× 7 font scales = "), "\(out)")

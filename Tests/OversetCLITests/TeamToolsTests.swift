@@ -62,7 +62,8 @@ import Testing
         #expect(german.hasPrefix("::error file=\(Self.catalog),line=\(try Self.line(of: "\"Nach Updates suchen\"")),col="))
         // The sentence is the worst category's (issue 44): AX3, where the body style is 40 pt (Apple's HIG table).
         #expect(german.contains(",title=Overset%3A truncated::Check for updates (de, Large … AX3, 3 categories): needs "))
-        #expect(german.hasSuffix("1 allowed (40 pt in 150 pt)"), "\(german)")
+        // Each end's own size: body is 17 pt at Large and 40 pt at AX3 (Apple's Dynamic Type table).
+        #expect(german.hasSuffix("1 allowed (17–40 pt in 150 pt)"), "\(german)")
     }
 
     @Test func sarif_validatesAgainstThePublishedSchema() throws {
@@ -132,10 +133,11 @@ import Testing
         let changed = try CLITests.run(arguments + ["--baseline", "baseline.json"], directory: directory)
         #expect(changed.status == 1)
         // Only the new finding is listed, whole: every category where Thai is truncated, with the one the baseline
-        // does not know (Large; xxxLarge … AX3 are in it) marked new, and the worst category's figures.
+        // does not know (Large; xxxLarge … AX3 are in it) marked new, and the figures from the first category's to
+        // the worst's.
         #expect(changed.stdout.contains("  th: FAIL truncated: Large … AX3 (3 categories), new in Large: needs "),
                 "\(changed.stdout)")
-        #expect(changed.stdout.contains("(40 pt in 150 pt)"), "AX3 is 40 pt: \(changed.stdout)")
+        #expect(changed.stdout.contains("(17–40 pt in 150 pt)"), "Large is 17 pt, AX3 40 pt: \(changed.stdout)")
         #expect(changed.stdout.contains("  fixed (remove from the baseline): Check for updates (de, Large): truncated"))
         #expect(!changed.stdout.contains("  de: ") && !changed.stdout.contains("  ar: "), "\(changed.stdout)")
         #expect(changed.stdout.contains("against the baseline: 1 new entry (1 failure)"), "\(changed.stdout)")

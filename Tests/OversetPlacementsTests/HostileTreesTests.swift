@@ -4,8 +4,10 @@ import OversetAppPlacements
 import Testing
 
 /// App trees a hostile tester made (issue 58), and file shapes real apps have (issue 55: CRLF): each read in
-/// bounded work with the right answer. Limits on time are generous guards against runaway work (each case took
-/// from 24 s to minutes before), not speed measurements (those are in Benchmarks/).
+/// bounded work with the right answer. The time limits are generous guards against runaway work, not speed
+/// measurements (those are in Benchmarks/): each case is sized so that the quadratic or exponential reading it
+/// replaces runs past 10 minutes on this project's 2-core machine in a debug build (4,000 views took 99 s, so
+/// 12,000 about 15 minutes; 8,000 accessors 97 s, so 24,000 about 15 minutes), and the linear one a few seconds.
 @Suite struct HostileTreesTests {
     static func android(_ layout: String, strings: String, more: [String: String] = [:]) throws -> String {
         var files = ["app/src/main/res/layout/main.xml": layout,
@@ -36,7 +38,7 @@ import Testing
 
     /// A 400-byte layout that includes itself ten times: each `<include>` of the same layout at the same width is
     /// walked once (before, every path was walked: 10⁸ walks). The layout's text view is placed once per width.
-    @Test(.timeLimit(.minutes(1))) func selfIncludingLayout_isWalkedOncePerWidth() throws {
+    @Test(.timeLimit(.minutes(10))) func selfIncludingLayout_isWalkedOncePerWidth() throws {
         let includes = String(repeating: "<include layout=\"@layout/main\" />", count: 10)
         let layout = "<LinearLayout \(Self.namespace) android:layout_width=\"match_parent\" android:layout_height=\"wrap_content\">"
             + "<TextView android:layout_width=\"match_parent\" android:layout_height=\"wrap_content\" android:text=\"@string/a\" />"
@@ -47,12 +49,12 @@ import Testing
         #expect(report.placements.filter { $0.key == "a" }.count == 1)
     }
 
-    /// 4,000 text views in one layout: each view's line found from a table made once (before, the file was split
-    /// again for each view: 99 s). Every view is placed at its own line.
-    @Test(.timeLimit(.minutes(1))) func thousandsOfViews_eachAtItsLine() throws {
+    /// 12,000 text views in one layout: each view's line found from a table made once (before, the file was split
+    /// again for each view: 4,000 took 99 s). Every view is placed at its own line.
+    @Test(.timeLimit(.minutes(10))) func thousandsOfViews_eachAtItsLine() throws {
         var layout = "<LinearLayout \(Self.namespace) android:layout_width=\"match_parent\" android:layout_height=\"wrap_content\">\n"
         var strings = ""
-        for index in 0..<4000 {
+        for index in 0..<12_000 {
             layout += "<TextView android:layout_width=\"match_parent\" android:layout_height=\"wrap_content\"\n"
                 + "    android:text=\"@string/s\(index)\" />\n"
             strings += "<string name=\"s\(index)\">S</string>"
@@ -61,8 +63,64 @@ import Testing
         let app = try Self.android(layout, strings: strings)
         defer { try? FileManager.default.removeItem(atPath: app) }
         let report = try Placements.find(in: app)
-        #expect(report.placements.count == 4000)
+        #expect(report.placements.count == 12_000)
         // View n's text is on line 2n + 3 (line 1 opens the LinearLayout).
         #expect(report.placements.allSatisfy { $0.line == 2 * Int($0.key.dropFirst())! + 3 })
+    }
+
+    /// 24,000 SwiftGen accessors and 6,000 views using them: each accessor's key read once, in time that grows with
+    /// the file (before, each `tr(…)` call's arguments were filtered through a new syntax tree: 8,000 took 97 s).
+    @Test(.timeLimit(.minutes(10))) func thousandsOfSwiftGenAccessors_areReadInLinearTime() throws {
+        var strings = "import Foundation\ninternal enum L10n {\n"
+        var views = "import SwiftUI\nstruct V: View { var body: some View { VStack {\n"
+        var catalog = ""
+        for index in 0..<24_000 {
+            strings += "  internal static let key\(index) = L10n.tr(\"Localizable\", \"key.\(index)\", fallback: \"Key\")\n"
+            catalog += "\"key.\(index)\" = \"Key \(index)\";\n"
+            if index % 4 == 0 { views += "Text(L10n.key\(index))\n" }
+        }
+        strings += "  private static func tr(_ table: String, _ key: String, fallback value: String) -> String {\n"
+            + "    NSLocalizedString(key, tableName: table, value: value, comment: \"\")\n  }\n}\n"
+        views += "} } }\n"
+        let app = try PlacementLimitsTests.tree(["Strings.swift": strings, "V.swift": views, "en.lproj/Localizable.strings": catalog])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app, options: .init(screenWidth: 375))
+        #expect(report.placements.count == 6000)
+        #expect(Set(report.placements.map(\.key)) == Set(stride(from: 0, to: 24_000, by: 4).map { "key.\($0)" }))
+    }
+
+    /// `constant="nan"` on a label's width constraint: the placement keeps the text it read, its label is refused
+    /// naming `width` (as a negative width is), and the report is written (before: `EncodingError.invalidValue`).
+    @Test func notANumberInAConstraint_isRefusedByName() throws {
+        let storyboard = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" useAutolayout="YES">
+              <scenes><scene sceneID="s"><objects>
+                <viewController id="vc" sceneMemberID="viewController">
+                  <view key="view" id="root"><rect key="frame" x="0" y="0" width="375" height="800"/>
+                    <subviews>
+                      <label text="Total" id="Lbl-1" numberOfLines="1">
+                        <rect key="frame" x="20" y="20" width="100" height="21"/>
+                        <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
+                        <constraints><constraint firstAttribute="width" constant="nan" id="c1"/></constraints>
+                      </label>
+                    </subviews>
+                  </view>
+                </viewController>
+              </objects></scene></scenes>
+            </document>
+            """
+        let app = try PlacementLimitsTests.tree(["Base.lproj/Main.storyboard": storyboard,
+                                                  "de.lproj/Main.strings": "\"Lbl-1.text\" = \"Gesamt\";\n"])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app, options: .init(screenWidth: 375))
+        let placement = try #require(report.placements.first { $0.key == "Lbl-1.text" })
+        #expect(placement.label["width"] == .name("nan"))
+        guard case .failure(let error) = placement.makeLabel() else {
+            Issue.record("a label with a width of nan")
+            return
+        }
+        #expect("\(error)".contains("width"), "\(error)")
+        #expect(throws: Never.self) { try report.json() }
     }
 }

@@ -132,9 +132,11 @@ import Overset
         #expect(german.outcomes[0].status == .fail)
         #expect(german.outcomes[0].problems.first?.kind == .truncated)
         #expect(german.outcomes[0].linesNeeded == 2)
-        // The lines shown are the worst category's (AX3, 40 pt), where the finding's sentence is: a word a line.
-        #expect(german.failingLines == ["Nach", "Updates", "suchen"])
-        #expect(german.outcomes[2].linesNeeded == german.failingLines?.count)
+        // The lines shown are the worst category's (AX3, 40 pt), where the finding's sentence is, as the label shows
+        // them: its one line, truncated at the tail ("Nach" and an ellipsis), and the text it hides.
+        #expect(german.failingLines == ["Nach…"])
+        #expect(german.hiddenText == " Updates suchen")
+        #expect(german.outcomes[2].linesNeeded == 3)
         // An emoji: measured with Noto Color Emoji (fonts-noto-cjk's sibling package), so known.
         let emoji = try #require(report.results.first { $0.key == "escape.unicode" })
         #expect(emoji.outcomes.allSatisfy { $0.status != .unknown })

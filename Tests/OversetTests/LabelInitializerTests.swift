@@ -14,7 +14,7 @@ import Overset
                          minimumScaleFactor: 0.8, allowsTightening: true, minimumCategory: .small,
                          maximumCategory: .accessibility3, boldText: true, maximumPointSize: 40,
                          hangulWordPriority: false, markdown: true, platform: .android, fontScale: FontScale(1.3), allCaps: true,
-                         autoSizeMinTextSize: 12)
+                         autoSizeMinTextSize: 12, singleLine: true)
         let plainValues = Mirror(reflecting: plain).children
         let fullValues = Mirror(reflecting: full).children
         #expect(plainValues.count == fullValues.count && plainValues.count >= 17)

@@ -277,7 +277,7 @@ public struct CatalogChecker: Sendable {
             outcomeNow.problems = outcomeNow.problems.map { problem in
                 guard problem.status == .fail, problem.kind == .truncated || problem.kind == .tooWide else { return problem }
                 var softened = problem
-                softened.facts = .onlyWithSample(long: long, short: shortValues, problem: problem.facts)
+                softened.facts = .onlyWithSample(long: long, short: shortValues, problem: .init(problem.facts))
                 softened.status = .warn
                 return softened
             }

@@ -218,7 +218,17 @@ extension VerdictProblem {
         /// `problem` happens only with the long default samples for the text's placeholders (`long`): the same text
         /// with the short ones (`short`) fits. A check makes such a failure a warning unless its spec chose the
         /// samples.
-        case onlyWithSample(long: [String], short: [String], problem: Facts)
+        case onlyWithSample(long: [String], short: [String], problem: FactsOfAProblem)
+    }
+
+    /// The facts of the problem a ``Facts/onlyWithSample(long:short:problem:)`` softens, in a reference: `Facts`
+    /// holding `Facts` directly made Swift 6.3.1's debug builds copy and destroy reports holding them wrongly (a
+    /// crash in the tests' `#expect` of a `CheckReport` or `KeyFailure`, which ASan's build did not show).
+    public final class FactsOfAProblem: Sendable, Hashable {
+        public let facts: Facts
+        public init(_ facts: Facts) { self.facts = facts }
+        public static func == (lhs: FactsOfAProblem, rhs: FactsOfAProblem) -> Bool { lhs.facts == rhs.facts }
+        public func hash(into hasher: inout Hasher) { hasher.combine(facts) }
     }
 
     /// Clipped marks: which edges they cross, which clusters (the first five distinct ones, as written), by how

@@ -162,8 +162,10 @@ public struct Label: Sendable, Hashable {
                 allowsTightening: Bool = false, minimumCategory: ContentSizeCategory? = nil,
                 maximumCategory: ContentSizeCategory? = nil, boldText: Bool = false, maximumPointSize: Double? = nil,
                 hangulWordPriority: Bool? = nil, markdown: Bool = false, platform: Platform = .ios,
-                fontScale: FontScale = .standard, allCaps: Bool = false, autoSizeMinTextSize: Double? = nil) {
+                fontScale: FontScale = .standard, allCaps: Bool = false, autoSizeMinTextSize: Double? = nil,
+                singleLine: Bool = false) {
         self.allCaps = allCaps
+        self.singleLine = singleLine
         self.autoSizeMinTextSize = autoSizeMinTextSize
         self.platform = platform
         self.fontScale = fontScale
@@ -186,6 +188,8 @@ public struct Label: Sendable, Hashable {
         self.strategy = strategy
         self.tracking = tracking
         self.fonts = fonts
+        // singleLine is one line whatever maxLines says (TextView.setSingleLine).
+        if singleLine { self.maxLines = 1 }
     }
 
     /// The label at another content size category (everything else the same).

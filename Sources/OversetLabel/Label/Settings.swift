@@ -64,10 +64,12 @@ public struct Settings: Sendable {
     /// A number, or nil when absent.
     public mutating func number(_ key: String) throws(OversetError) -> Double? {
         guard let value = take(key) else { return nil }
+        // NaN and infinity are no size, width or scale: refused by name (YAML's `.nan`, a placement's `nansp`, `--width
+        // inf`), as a value out of range is.
         switch value {
-        case .number(let number): return number
+        case .number(let number) where number.isFinite: return number
         case .string(let text) where stringsAreTyped:
-            if let number = Double(text.trimmingSpaces()) { return number }
+            if let number = Double(text.trimmingSpaces()), number.isFinite { return number }
         default: break
         }
         throw invalid(key, value, "a number")
