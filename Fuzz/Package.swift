@@ -21,5 +21,7 @@ let package = Package(
         .executableTarget(name: "FuzzSettings", dependencies: [.product(name: "Overset", package: overset),
                                                               .product(name: "OversetCatalog", package: overset)],
                           swiftSettings: fuzzer),
+        .executableTarget(name: "FuzzPlacements", dependencies: [.product(name: "OversetPlacements", package: overset)],
+                          swiftSettings: fuzzer),
     ]
 )

@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # Runs Overset's libFuzzer targets (Fuzz/) with AddressSanitizer for a set time each, from seed corpora.
 #   scripts/fuzz.sh [seconds per target, default 60] [target ...]
+#   FUZZ_CONFIG=debug scripts/fuzz.sh 60 FuzzPlacements   (what scripts/test.sh runs: a debug build, minutes faster)
 # Targets: FuzzLayout (text, widths, sizes, modes through prepare/layout/truncation, checking invariants),
 # FuzzFonts (mutated font bytes), FuzzCatalogs (every catalog reader and the spec parser on mutated files),
-# FuzzSettings (JSON requests through the label decoder, as `overset measure` reads them).
+# FuzzSettings (JSON requests through the label decoder, as `overset measure` reads them), FuzzPlacements (the app
+# readers: storyboards, XIBs, Android layouts, menus and preference screens, Swift, Objective-C, Kotlin, Java).
 # Crashes are written to Fuzz/findings/<target>/; turn each into a regression test before fixing it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-dependencies.sh
+scripts/install-dependencies.sh --placements
 seconds=${1:-60}
+config=${FUZZ_CONFIG:-release}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(FuzzLayout FuzzFonts FuzzCatalogs FuzzSettings)
+[ ${#targets[@]} -eq 0 ] && targets=(FuzzLayout FuzzFonts FuzzCatalogs FuzzSettings FuzzPlacements)
 
 # Seed corpora: real strings, the bundled fonts, the catalog fixtures (the first byte picks the reader).
 seeds=Fuzz/.seeds
-rm -rf "$seeds"; mkdir -p "$seeds"/{FuzzLayout,FuzzFonts,FuzzCatalogs,FuzzSettings}
+rm -rf "$seeds"; mkdir -p "$seeds"/{FuzzLayout,FuzzFonts,FuzzCatalogs,FuzzSettings,FuzzPlacements}
 python3 - "$seeds" <<'PY'
 import json, os, sys
 seeds = sys.argv[1]
@@ -89,6 +92,32 @@ for index, word in enumerate(["a)" * 2000, "[[a](b)" * 500, "ـ" * 1500]):
     header[0:5] = bytes([2 * index, 17, 0, 0, 0])
     header[5], header[13], header[21], header[29] = 60, 17, 0, 20
     open(f"{seeds}/FuzzLayout/hostile-{index}", "wb").write(bytes(header) + word.encode())
+# FuzzPlacements: the test trees' sources, the first byte naming the file they become (FuzzPlacements.swift's
+# `files`), and what issue 58 taught: nesting deep enough to reach each reader's limits, CRLF, NaN, includes.
+kinds = [(".storyboard", 0), (".xib", 1), (".swift", 2), (".m", 3), ("/layout/", 4), ("/menu/", 5), ("/xml/", 6),
+         (".kt", 7), (".java", 8)]
+n = 0
+for root, _, names in os.walk("Tests/OversetPlacementsTests/Trees"):
+    for name in sorted(names):
+        path = os.path.join(root, name)
+        for marker, index in kinds:
+            if marker in path and not (marker.startswith("/") and not path.endswith(".xml")):
+                data = open(path, "rb").read()
+                if len(data) < 60000:
+                    open(f"{seeds}/FuzzPlacements/{index}-{n}-{name}", "wb").write(bytes([index]) + data)
+                    n += 1
+                break
+hostile = {
+    2: ["let x: " + "A<" * 300 + "B" + ">" * 300 + " = y\n", "#if A\n" * 40 + "let x = 1\n" + "#endif\n" * 40,
+        "let x = " + "[" * 14 + "1" + "]" * 14 + "\nimport SwiftUI\nstruct W: View { var body: some View { Text(\"title\") } }\n"],
+    4: ['<LinearLayout xmlns:android="http://schemas.android.com/apk/res/android" android:layout_width="nandp">\r\n'
+        '<TextView android:layout_width="match_parent" android:textSize="nansp" android:text="@string/title" />\r\n'
+        '<include layout="@layout/main" /><include layout="@layout/main" />\r\n</LinearLayout>\r\n'],
+    7: ['class A { fun f() { val s = "' + "x" * 3000 + '"; binding.title.setText(R.string.title) /* R.string.ok */ } }\n'],
+}
+for index, texts in hostile.items():
+    for number, text in enumerate(texts):
+        open(f"{seeds}/FuzzPlacements/hostile-{index}-{number}", "wb").write(bytes([index]) + text.encode())
 for name in ["NotoSansThai-Regular.ttf", "NotoSansHebrew-Regular.ttf"]:
     data = open(f"Fonts/{name}", "rb").read()
     for size in [2000, 10000, len(data) * 9 // 10]:
@@ -99,9 +128,11 @@ cp Fonts/NotoSansHebrew-Regular.ttf Fonts/NotoSansThai-Regular.ttf Tests/Overset
 
 # Fuzz/ builds the main package's sources as a path dependency and does not notice files added to them (a split
 # target went missing symbols): start from a clean build folder.
-rm -rf Fuzz/.build/release Fuzz/.build/x86_64-unknown-linux-gnu Fuzz/.build/build.db Fuzz/.build/release.yaml
-(cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -g)
-bin=$(cd Fuzz && swift build -c release --show-bin-path)
+rm -rf Fuzz/.build/"$config" Fuzz/.build/x86_64-unknown-linux-gnu Fuzz/.build/build.db Fuzz/.build/"$config".yaml
+for target in "${targets[@]}"; do
+  (cd Fuzz && swift build -c "$config" --product "$target" -Xswiftc -sanitize=fuzzer,address -Xswiftc -g)
+done
+bin=$(cd Fuzz && swift build -c "$config" --show-bin-path)
 status=0
 for target in "${targets[@]}"; do
   mkdir -p "Fuzz/findings/$target" "Fuzz/corpus/$target"

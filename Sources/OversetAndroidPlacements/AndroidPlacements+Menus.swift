@@ -6,6 +6,8 @@ import OversetPlacements
 /// Menus, preference screens and navigation graphs: the system components their strings are shown in.
 extension AndroidPlacements.LayoutReader {
     func menu(_ document: ResourceDocument) -> [Placement] {
+        let name = ((document.file as NSString).lastPathComponent as NSString).deletingPathExtension
+        if drawerMenus.contains(name) { return drawerItems(document) }
         var out: [Placement] = []
         func visit(_ element: XMLElementNode, depth: Int) {
             guard depth < 16 else { return }
@@ -34,6 +36,55 @@ extension AndroidPlacements.LayoutReader {
         return out
     }
 
+    /// The menus `NavigationView`s show, by name, from every layout.
+    static func drawerMenus(in documents: [ResourceDocument]) -> Set<String> {
+        var menus: Set<String> = []
+        func visit(_ element: XMLElementNode, depth: Int) {
+            guard depth < 64 else { return }
+            if element.name.hasSuffix("NavigationView"), let menu = element.attributes["app:menu"], menu.hasPrefix("@menu/") {
+                menus.insert(String(menu.dropFirst(6)))
+            }
+            for child in element.children { visit(child, depth: depth + 1) }
+        }
+        for document in documents where AndroidPlacements.resourceFolder(document.file) == "layout" { visit(document.root, depth: 0) }
+        return menus
+    }
+
+    /// A navigation drawer's items (`NavigationMenuItemView`'s `CheckedTextView`: one line, no ellipsis), in the
+    /// theme's item text appearance, at the drawer's width: the screen less `DrawerLayout`'s 64 dp margin, at most
+    /// the `NavigationView`'s `maxWidth`, less the item's shape insets, horizontal padding and, with an icon, the
+    /// 24 dp icon and its padding (Material Components 1.12 `navigation/res/values`; AndroidX `DrawerLayout`
+    /// `MIN_DRAWER_MARGIN`).
+    func drawerItems(_ document: ResourceDocument) -> [Placement] {
+        let (style, maxWidth, inset, padding, iconPadding, source): (String, Double, Double, Double, Double, String) =
+            switch resources.theme {
+            case .material3: ("labelLarge", 360, 12, 28, 12, "Widget.Material3.NavigationView")
+            case .material2: ("subtitle2", 280, 8, 22, 14, "Widget.MaterialComponents.NavigationView")
+            case .appcompat: ("appcompat.body2", 280, 0, 16, 32, "Widget.Design.NavigationView")
+            }
+        let drawer = min(screenWidth - 64, maxWidth)
+        var out: [Placement] = []
+        func visit(_ element: XMLElementNode, depth: Int) {
+            guard depth < 16 else { return }
+            if element.name == "item", let title = element.attributes["android:title"], title.hasPrefix("@string/") {
+                var placement = Placement(key: String(title.dropFirst(8)), table: "strings", file: document.file,
+                                          line: document.line(of: title, near: element.line), component: "navigation drawer item")
+                placement.set("platform", .name("android"), from: "res/menu (a NavigationView's app:menu)")
+                placement.set("maxLines", .number(1), from: "design_navigation_menu_item: maxLines 1")
+                placement.set("textAppearance", .name(style), from: "\(source): itemTextAppearance")
+                let icon = element.attributes["android:icon"] != nil ? 24 + iconPadding : 0
+                let width = drawer - 2 * inset - 2 * padding - icon
+                placement.set("width", .number(width), from: "the drawer: min(\(Points.format(screenWidth)) − 64, "
+                    + "\(Points.format(maxWidth))) dp (DrawerLayout MIN_DRAWER_MARGIN, \(source) maxWidth) − 2 × \(Points.format(inset)) "
+                    + "item inset − 2 × \(Points.format(padding)) padding" + (icon > 0 ? " − the 24 dp icon and \(Points.format(iconPadding)) dp" : ""))
+                out.append(placement)
+            }
+            for child in element.children { visit(child, depth: depth + 1) }
+        }
+        visit(document.root, depth: 0)
+        return out
+    }
+
     func preferences(_ document: ResourceDocument) -> [Placement] {
         guard document.root.name.hasSuffix("PreferenceScreen") else { return [] }
         var out: [Placement] = []
@@ -51,6 +102,7 @@ extension AndroidPlacements.LayoutReader {
                 } else {
                     preferenceSummary(&placement)
                 }
+                preferenceRowWidth(&placement, element: element)
                 out.append(placement)
             }
             for child in element.children { visit(child, depth: depth + 1) }
@@ -82,7 +134,14 @@ extension AndroidPlacements.LayoutReader {
     /// or the element says so; the list item appearance (16 sp). A category's title is
     /// `preferenceCategoryTitleTextAppearance` (AppCompat's body2, 14 sp medium).
     package func preferenceTitle(_ placement: inout Placement, kind: String, singleLineTitle: String? = nil) {
-        placement.set("platform", .name("android"), from: "AndroidX Preference")
+        placement.set("platform", .name("android"), from: frameworkPreferences ? "android.preference" : "AndroidX Preference")
+        if frameworkPreferences, !kind.hasSuffix("PreferenceCategory") {
+            placement.set("maxLines", .number(1), from: "android.preference preference_material.xml: title singleLine")
+            placement.set("ellipsize", .name("marquee"), from: "android.preference preference_material.xml: title ellipsize marquee")
+            placement.set("textAppearance", .name("android.listItem"), from: "preference_material.xml: ?attr/textAppearanceListItem (16 sp)")
+            placement.notes.append("width: the row's icon frame and widget decide it at run time")
+            return
+        }
         if kind.hasSuffix("PreferenceCategory") {
             placement.set("textAppearance", .name("appcompat.body2"), from: "PreferenceCategoryTitleTextStyle: ?attr/preferenceCategoryTitleTextAppearance")
             placement.set("maxLines", .number(0), from: "preference_category_material.xml: no line limit")
@@ -99,9 +158,30 @@ extension AndroidPlacements.LayoutReader {
                               : themed != nil ? "the app's preference theme: singleLineTitle false"
                               : "AndroidX styles.xml: \(short).Material sets singleLineTitle false")
             }
-            placement.set("textAppearance", .name("android.listItem"), from: "preference_material.xml: ?android:attr/textAppearanceListItem (16 sp)")
+            // Material 3 themes map textAppearanceListItem to titleMedium (16 sp medium: MDC themes_base.xml).
+            if resources.theme == .material3 {
+                placement.set("textAppearance", .name("titleMedium"), from: "preference_material.xml: ?android:attr/textAppearanceListItem, "
+                    + "Material 3's titleMedium (16 sp medium)")
+            } else {
+                placement.set("textAppearance", .name("android.listItem"), from: "preference_material.xml: ?android:attr/textAppearanceListItem (16 sp)")
+            }
         }
         placement.notes.append("width: the row's icon frame and widget decide it at run time")
+    }
+
+    /// The width of a preference row's title or summary when the row has no widget (a plain, edit-text or list
+    /// preference, a category): the screen less the row's 16 dp paddings (`listPreferredItemPaddingStart/End`) and,
+    /// with an icon, the 56 dp icon frame (`image_frame.xml`; the Material styles reserve no icon space otherwise).
+    /// A check box's or a switch's row takes the widget's width, which its drawables decide: left unknown.
+    func preferenceRowWidth(_ placement: inout Placement, element: XMLElementNode) {
+        let short = element.name.split(separator: ".").last.map(String.init) ?? element.name
+        guard ["Preference", "EditTextPreference", "ListPreference", "MultiSelectListPreference", "PreferenceCategory",
+               "PreferenceScreen"].contains(short) else { return }
+        let icon = element.attributes["android:icon"] != nil || element.attributes["app:icon"] != nil
+        let width = screenWidth - 32 - (icon ? 56 : 0)
+        placement.set("width", .number(width), from: "the preference row: the screen less 2 × 16 dp padding"
+            + (icon ? " and the 56 dp icon frame" : " (no icon: the Material styles reserve no icon space)"))
+        placement.notes.removeAll { $0.hasPrefix("width: the row's icon frame") }
     }
 
     /// `singleLineTitle` as the app's preference theme sets it for a kind of preference (its

@@ -68,6 +68,9 @@ public enum AndroidPlacements {
             }
         }
         var reader = LayoutReader(resources: resources, screenWidth: screenWidth, documents: documents)
+        if documents.contains(where: { resourceFolder($0.file) == "xml" && $0.root.name.hasSuffix("PreferenceScreen") }) {
+            reader.frameworkPreferences = usesFrameworkPreferences(files.filter { $0.hasSuffix(".kt") || $0.hasSuffix(".java") }, read: read)
+        }
         var placements: [Placement] = arrayItems
         for (index, document) in documents.enumerated() {
             let folderName = resourceFolder(document.file)
@@ -81,6 +84,19 @@ public enum AndroidPlacements {
         }
         for document in documents { noteReferences(in: document.text, file: document.file, pattern: "@string/", into: &references) }
         return (placements, reader)
+    }
+
+    /// Whether the app's preference screens are the framework's (`android.preference`, deprecated since API 29): its
+    /// code imports `android.preference.` and never `androidx.preference.` (the XML names the same elements for both).
+    static func usesFrameworkPreferences(_ code: [String], read: (String) -> Data?) -> Bool {
+        var framework = false
+        for file in code where file.contains("Pref") || file.contains("Setting") {
+            guard let data = read(file) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            if text.contains("import androidx.preference.") { return false }
+            if text.contains("import android.preference.") { framework = true }
+        }
+        return framework
     }
 
     /// Each key named after `pattern` (`R.string.`, `@string/`) in `text`, with its `file:line`; at most 3 a key.
@@ -128,11 +144,16 @@ public enum AndroidPlacements {
         let documents: [ResourceDocument]
         /// Views with an id, by id, for the code that sets their text: the placement a view's label would have.
         package var viewsByID: [String: [Placement]] = [:]
+        /// The menus a `NavigationView` shows (`app:menu="@menu/drawer"`): drawer items, not an overflow menu's.
+        var drawerMenus: Set<String> = []
+        /// Whether the preference screens are `android.preference`'s (one-line titles), not AndroidX's.
+        var frameworkPreferences = false
 
         init(resources: Resources, screenWidth: Double, documents: [ResourceDocument]) {
             self.resources = resources
             self.screenWidth = screenWidth
             self.documents = documents
+            drawerMenus = Self.drawerMenus(in: documents)
             // Every layout's views with ids, read first, so code can be joined to them.
             for index in documents.indices where resourceFolder(documents[index].file) == "layout" {
                 var found: [Placement] = []

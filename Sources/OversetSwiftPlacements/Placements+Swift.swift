@@ -84,9 +84,15 @@ extension Placements.Reader {
         for file in files {
             guard let data = read(file) else { continue }
             let source = String(decoding: data, as: UTF8.self)
-            if let depth = Placements.bracketDepth(of: source, over: Placements.maximumBracketDepth) {
-                problems.append(PlacementProblem(file: file, message: "not read: `[` nested \(depth) deep (at most "
+            let nesting = Placements.nesting(of: source)
+            if nesting.brackets > Placements.maximumBracketDepth {
+                problems.append(PlacementProblem(file: file, message: "not read: `[` nested \(nesting.brackets) deep (at most "
                     + "\(Placements.maximumBracketDepth), maximumBracketDepth: the Swift parser's look-ahead doubles its work at each level)"))
+                continue
+            }
+            if nesting.angles > Placements.maximumGenericDepth {
+                problems.append(PlacementProblem(file: file, message: "not read: generic arguments nested \(nesting.angles) deep "
+                    + "(at most \(Placements.maximumGenericDepth), maximumGenericDepth: the Swift parser looks ahead over every level at each one)"))
                 continue
             }
             if let depth = Placements.conditionalDepth(of: source, over: Placements.maximumConditionalDepth) {
@@ -185,10 +191,15 @@ extension Placements {
     /// for inline array types takes twice as long at each level, 20 levels 20 s).
     package static let maximumBracketDepth = 12
 
-    /// The deepest nesting of `[` in Swift `source` when it is over `limit`, else nil. Comments and string
-    /// literals are skipped (a `[` in them is text); a raw or multi-line string is skipped to its closing quote.
-    static func bracketDepth(of source: String, over limit: Int) -> Int? {
-        var depth = 0, deepest = 0
+    /// The deepest nesting of generic arguments a Swift file may have: 32 (real code nests a handful; 450 levels took
+    /// swift-syntax 16 s).
+    package static let maximumGenericDepth = 32
+
+    /// The deepest nesting of `[` and of generic arguments' `<` in Swift `source`. Comments and string literals are
+    /// skipped (a bracket in them is text). A `<` counts as a generic argument's after a name, `>`, `?` or `]`, not
+    /// in `..<`; the count of `<` starts again at each `{`, `}` and `;` (a comparison such as `i<n` never closes).
+    static func nesting(of source: String) -> (brackets: Int, angles: Int) {
+        var depth = 0, deepest = 0, angles = 0, deepestAngles = 0
         var bytes = source.utf8.makeIterator()
         var previous: UInt8 = 0
         while let byte = bytes.next() {
@@ -212,11 +223,27 @@ extension Placements {
                 deepest = max(deepest, depth)
             case UInt8(ascii: "]"):
                 depth = max(0, depth - 1)
+            case UInt8(ascii: "<") where isNameEnd(previous):
+                angles += 1
+                deepestAngles = max(deepestAngles, angles)
+            case UInt8(ascii: ">"):
+                angles = max(0, angles - 1)
+            case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";"):
+                angles = 0
             default: break
             }
             previous = byte
         }
-        return deepest > limit ? deepest : nil
+        return (deepest, deepestAngles)
+    }
+
+    /// Whether a byte ends a name or a type (a letter, a digit, `_`, `>`, `?`, `]`, or a byte of a non-ASCII name).
+    private static func isNameEnd(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: ">"), UInt8(ascii: "?"), UInt8(ascii: "]"), 0x80...0xFF: true
+        default: false
+        }
     }
 
     /// The deepest nesting of `#if` a Swift file may have: 32 (real code nests a few; swift-syntax's look-ahead over

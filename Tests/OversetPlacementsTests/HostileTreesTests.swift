@@ -1,5 +1,6 @@
 import Foundation
 @testable import OversetPlacements
+@testable import OversetSwiftPlacements
 import OversetAppPlacements
 import Testing
 
@@ -122,5 +123,21 @@ import Testing
         }
         #expect("\(error)".contains("width"), "\(error)")
         #expect(throws: Never.self) { try report.json() }
+    }
+
+    /// FuzzPlacements' first finding: a 915-byte Swift file of about 450 nested generic arguments, broken by a `#`,
+    /// took swift-syntax 16 s. Generic arguments nested past 32 are refused before the parser sees them (449 here:
+    /// the `<` after the `#` follows no name, so it opens none).
+    @Test func deeplyNestedGenericArguments_areRefusedBeforeTheParser() throws {
+        let text = "let x: " + String(repeating: "A<", count: 300) + "A#" + String(repeating: "<A", count: 150) + "\n"
+        let app = try PlacementLimitsTests.tree(["V.swift": text, "W.swift": PlacementLimitsTests.view])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app, options: .init(screenWidth: 375))
+        #expect(report.problems.contains { $0.file == "V.swift" && $0.message.contains("generic arguments nested 449 deep") },
+                "\(report.problems)")
+        #expect(!report.placements.isEmpty)
+        // Generics as real code nests them, and comparisons that never close, are read.
+        let ordinary = "let a: Dictionary<String, Array<Optional<Int>>> = [:]\nfunc f(i: Int, n: Int) -> Bool { i<n && n<i }\n"
+        #expect(Placements.nesting(of: ordinary).angles == 3)
     }
 }

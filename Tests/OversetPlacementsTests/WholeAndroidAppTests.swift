@@ -120,4 +120,39 @@ struct WholeAndroidAppTests {
         #expect(number(try placement("two_line_note"), "maxLines") == 1)
         #expect(number(try placement("search_hint"), "maxLines") == 1)
     }
+
+    /// drawer.xml's NavigationView shows menu/drawer.xml: drawer items, not an overflow menu's. Material 3:
+    /// `labelLarge`, one line (`design_navigation_menu_item`), the drawer min(320 − 64, 360) = 256 dp less 2 × 12 dp
+    /// item insets and 2 × 28 dp padding: 176 dp, and 140 dp beside a 24 dp icon and its 12 dp padding.
+    @Test func navigationDrawerItems_areNotAnOverflowMenu() throws {
+        let files = try placement("drawer_files"), about = try placement("drawer_about")
+        #expect(files.component == "navigation drawer item" && name(files, "textAppearance") == "labelLarge")
+        #expect(number(files, "maxLines") == 1 && number(files, "width") == 140 && number(about, "width") == 176)
+    }
+
+    /// xml/preferences.xml with AndroidX (SettingsFragment.kt imports androidx.preference): a plain Preference's
+    /// title wraps (`Preference.Material` sets `singleLineTitle` false), in Material 3's titleMedium, at the row's
+    /// width less its icon frame: 320 − 32 − 56; a SwitchPreferenceCompat's is one line with a marquee, its width
+    /// the switch's to decide.
+    @Test func preferenceRows_takeTheirPaddingIconAndTitleRules() throws {
+        let account = try placement("pref_account")
+        #expect(number(account, "maxLines") == 0 && name(account, "textAppearance") == "titleMedium" && number(account, "width") == 232)
+        let wifi = try placement("pref_wifi_only")
+        #expect(number(wifi, "maxLines") == 1 && name(wifi, "ellipsize") == "marquee" && wifi.label["width"] == nil)
+    }
+
+    /// The same screen with the framework's `android.preference` (deprecated since API 29): every title is one line
+    /// (`core/res/res/layout/preference_material.xml`: singleLine, marquee).
+    @Test func frameworkPreferences_haveOneLineTitles() throws {
+        let app = try PlacementLimitsTests.tree([
+            "app/src/main/res/xml/preferences.xml": "<PreferenceScreen xmlns:android=\"http://schemas.android.com/apk/res/android\">"
+                + "<Preference android:key=\"a\" android:title=\"@string/pref_account\" /></PreferenceScreen>\n",
+            "app/src/main/res/values/strings.xml": "<resources><string name=\"pref_account\">Account</string></resources>\n",
+            "app/src/main/java/a/SettingsActivity.java": "package a;\nimport android.preference.PreferenceActivity;\n"
+                + "public class SettingsActivity extends PreferenceActivity {}\n"])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app)
+        let title = try #require(report.placements.first { $0.key == "pref_account" })
+        #expect(number(title, "maxLines") == 1 && title.from["maxLines"]?.contains("android.preference") == true)
+    }
 }
