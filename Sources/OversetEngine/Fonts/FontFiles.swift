@@ -22,9 +22,9 @@ public struct FontFileIdentity: Hashable, Sendable {
 
 /// When a named font file's identity is read (the rule every cache of named fonts follows):
 ///
-/// - Inside a batch (``batch(_:)``: a `measure` batch, a check, a server request), each file is looked at once: the
-///   first request naming it reads its identity, the others reuse it. A batch that starts while another runs looks
-///   again too.
+/// - Inside a batch (``batch(_:)``: a `measure` batch, a chunk of a check's strings, a server request), each file is
+///   looked at once: the first request naming it reads its identity, the others reuse it. A batch that starts while
+///   another runs looks again too.
 /// - Outside any batch (a library call), every lookup reads it.
 /// - A list of specs (a request's `fonts`) is looked up as a whole once per batch too: later lookups of an equal
 ///   list (one comparison, a pointer's when it is the same array) get the identities read for it.
