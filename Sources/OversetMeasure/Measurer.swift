@@ -23,6 +23,8 @@ public final class Measurer {
     var fontLists: [[String]] = []
     /// Requests' decoded settings by their JSON text (``JSONRequestScan/settingsKey``).
     var decoded: [ByteKey: DecodedRequest] = [:]
+    /// The last long setting value the request scan found (``JSONRequestScan/init(validUTF8:longValue:)``).
+    var longValue: [UInt8] = []
     /// The time spent preparing and laying out, when ``init(timed:)`` asked for it.
     public private(set) var timing = MeasureTiming()
     /// The answers of the batch being answered, one after another (``AnswerSpan``).
@@ -93,7 +95,7 @@ extension Measurer {
         let line = Array(bytes)
         // Settings seen before, byte for byte, are not read again; anything else takes the full reader, which says
         // what is wrong with a line.
-        let scan = JSONRequestScan(validUTF8: line)
+        let scan = JSONRequestScan(validUTF8: line, longValue: &state.longValue)
         if let scan, let decoded = state.decoded[ByteKey(bytes: scan.settingsKey)] {
             idJSON = scan.idJSON
             do {
