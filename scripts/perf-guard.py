@@ -48,9 +48,13 @@ def whole_process():
 def make_inputs(work):
     """Writes the three workloads' inputs into `work`; returns [(name, arguments, stdin path or None, what)]."""
     bench = whole_process()
-    missing = [font for font in bench.NAMED_FONTS if not os.path.exists(font)]
+    missing = [font for font in bench.NAMED_FONTS if not os.path.exists(os.path.join(ROOT, font))]
     if missing:
         sys.exit(f"perf-guard: named fonts missing (scripts/install-dependencies.sh installs them): {missing}")
+    # The bundled fonts named relative to the repository (the commands run there), so that a clone's path does not
+    # change the requests' length.
+    bench.NAMED_FONTS[:] = [os.path.relpath(font, ROOT) if font.startswith(ROOT + os.sep) else font
+                            for font in bench.NAMED_FONTS]
     distinct = bench.distinct_strings(bench.corpus_strings(), 9000)
     warm, cold = os.path.join(work, "warm.jsonl"), os.path.join(work, "cold.jsonl")
     bench.write_requests(warm, bench.warm_requests(distinct[::100]))
@@ -88,7 +92,7 @@ def instructions(binary, arguments, stdin_path):
     with open(stdin_path or os.devnull, "rb") as stdin:
         run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                               binary] + arguments, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             env=environment, text=True)
+                             env=environment, text=True, cwd=ROOT)
     found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
     if not found:
         sys.exit(f"perf-guard: valgrind gave no count for overset {' '.join(arguments)}:\n{run.stderr[-2000:]}")
