@@ -4,6 +4,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh --tests
 swift test "$@"
+# Instruction budgets (Benchmarks/instruction-budgets.json): release `measure` and `check` counted under valgrind;
+# more than 10 % over a budget fails (scripts/perf-guard.py --record sets them).
+python3 scripts/perf-guard.py
 # The server's API against docs/openapi.yaml, and its page in a real browser (chromium, headless), with the binaries
 # `swift test` built.
 bin=$(swift build --show-bin-path)

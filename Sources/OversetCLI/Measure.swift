@@ -24,8 +24,9 @@ struct Measure: ParsableCommand {
         values and default): \(Label.settingKeys.joined(separator: ", ")).
 
         Each output line has the schema of `preview --format json`, with "id" echoed back and "line" (the input line \
-        number), in input order: the lines one read returns are answered on every core (--threads) and written before \
-        the next read, so an interactive client gets each answer without closing its input. A malformed line \
+        number), in input order: the lines the input has ready (up to 1 MiB of them) are answered on every core \
+        (--threads) and written before a read that would wait, so an interactive client gets each answer without \
+        closing its input. A malformed line \
         produces {"id", "line", "error"} and the batch goes on. Each distinct (text, language, fonts) is prepared \
         once per worker and laid out as often as asked; settings repeated byte for byte are read once per worker.
 
@@ -51,8 +52,9 @@ struct Measure: ParsableCommand {
         var lineNumber = 0
         let output = try OutputFile.Stream(path: nil)  // standard output, every write checked
         try LineReader(handle: FileHandle.standardInput).forEachBatch { lines in
-            // The lines one read returned, answered on every core, written in input order before the next read: an
-            // interactive client gets every answer without closing its input, and memory holds one read's worth.
+            // The lines the input had ready (up to 1 MiB), answered on every core, written in input order before a
+            // read that would wait: an interactive client gets every answer without closing its input, and memory
+            // holds one batch's worth.
             let first = lineNumber + 1
             lineNumber += lines.count
             let answers = batch.answer(lines: lines, firstLine: first, maximumLineLength: LineReader.maximumLineLength)

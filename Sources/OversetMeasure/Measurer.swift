@@ -18,10 +18,13 @@ public final class Measurer {
     /// Prepared texts by their text and preparation key (``/OversetEngine/PreparationKey``).
     var prepared: [PreparedKey: PreparedText] = [:]
     /// The font lists of the texts in ``prepared``: a prepared text holds its fonts, so the cache keeps the texts
-    /// of a few font lists (``/OversetEngine/Font/cachedSpecs`` in all), not of every font a session named.
-    var fontLists: Set<[String]> = []
+    /// of a few font lists (``/OversetEngine/Font/cachedSpecs`` / 2), not of every font a session named. Searched
+    /// in order (a few lists, each the array its requests share: one comparison is a pointer's).
+    var fontLists: [[String]] = []
     /// Requests' decoded settings by their JSON text (``JSONRequestScan/settingsKey``).
     var decoded: [ByteKey: DecodedRequest] = [:]
+    /// The last long setting value the request scan found (``JSONRequestScan/init(validUTF8:longValue:)``).
+    var longValue: [UInt8] = []
     /// The time spent preparing and laying out, when ``init(timed:)`` asked for it.
     public private(set) var timing = MeasureTiming()
     /// The answers of the batch being answered, one after another (``AnswerSpan``).
@@ -92,7 +95,7 @@ extension Measurer {
         let line = Array(bytes)
         // Settings seen before, byte for byte, are not read again; anything else takes the full reader, which says
         // what is wrong with a line.
-        let scan = JSONRequestScan(validUTF8: line)
+        let scan = JSONRequestScan(validUTF8: line, longValue: &state.longValue)
         if let scan, let decoded = state.decoded[ByteKey(bytes: scan.settingsKey)] {
             idJSON = scan.idJSON
             do {
@@ -111,9 +114,13 @@ extension Measurer {
         }
         idJSON = request.idJSON
         do {
-            let (text, language, policy, label) = (request.text, request.language, request.policy, request.label)
-            let decoded = DecodedRequest(label: label, policy: policy, language: language,
-                                         preparation: try label.preparationKey(language: language))
+            let (text, language, policy) = (request.text, request.language, request.policy)
+            var label = request.label
+            let preparation = try label.preparationKey(language: language)
+            // The label names its fonts with the engine's own array: every request with these fonts then compares
+            // them (the caches' keys, `Label.uses`) by one pointer, not 25 paths.
+            if label.fonts.custom == preparation.fonts.named { label.fonts.custom = preparation.fonts.named }
+            let decoded = DecodedRequest(label: label, policy: policy, language: language, preparation: preparation)
             if let scan {
                 if state.decoded.count >= Measurer.maximumDecoded { state.decoded.removeAll(keepingCapacity: true) }
                 state.decoded[ByteKey(bytes: scan.settingsKey)] = decoded
@@ -133,9 +140,11 @@ extension Measurer {
                                lineNumber: Int, state: Measurer) throws(OversetError) {
         let label = request.label
         // A request decoded in an earlier batch looks at its named fonts again (a file replaced since is prepared
-        // anew); within a batch its key stands.
+        // anew: its key is made again); within a batch its key stands.
         if !label.fonts.custom.isEmpty, request.generation != FontFiles.batchGeneration {
-            request.preparation = try label.preparationKey(language: request.language)
+            if FontFiles.identities(of: label.fonts.custom) != request.preparation.fonts.files {
+                request.preparation = try label.preparationKey(language: request.language)
+            }
             request.generation = FontFiles.batchGeneration
         }
         let fonts = label.fonts.custom
@@ -151,13 +160,13 @@ extension Measurer {
             prepared = try label.prepare(text ?? String(decoding: utf8, as: UTF8.self), language: request.language)
             if let start { state.timing.prepareTime += clock.now - start }
             state.timing.prepared += 1
-            if state.prepared.count >= Measurer.maximumPrepared
-                || (!state.fontLists.contains(fonts) && state.fontLists.count >= Font.cachedSpecs / 2) {
+            let known = state.fontLists.contains(fonts)
+            if state.prepared.count >= Measurer.maximumPrepared || (!known && state.fontLists.count >= Font.cachedSpecs / 2) {
                 state.prepared.removeAll(keepingCapacity: true)
                 state.fontLists.removeAll(keepingCapacity: true)
             }
             state.prepared[cacheKey] = prepared
-            state.fontLists.insert(fonts)
+            if !known || state.fontLists.isEmpty { state.fontLists.append(fonts) }
         }
         let start = state.timed ? clock.now : nil
         let verdict = try label.verdict(for: prepared, policy: request.policy)

@@ -78,9 +78,23 @@ package struct JSONRequestScan: Sendable {
 
     /// Reads `bytes`, which must be valid UTF-8 (`UTF8Text.isValid`).
     package init?(validUTF8 bytes: [UInt8]) {
-        guard let read = bytes.withUnsafeBufferPointer({ Self.read($0, of: bytes) }) else { return nil }
+        var longValue: [UInt8] = []
+        self.init(validUTF8: bytes, longValue: &longValue)
+    }
+
+    /// Reads `bytes`, which must be valid UTF-8, knowing the last long setting value a scan found (`longValue`, a
+    /// worker's, updated here): a setting whose bytes start with it is past it with one `memcmp` (a request's 25
+    /// font paths, 1.7 KB, are the same on every line of a batch). Its bytes were a whole array, object or string
+    /// where they were found, so the same bytes here end at the same place.
+    package init?(validUTF8 bytes: [UInt8], longValue: inout [UInt8]) {
+        guard let read = bytes.withUnsafeBufferPointer({ Self.read($0, of: bytes, longValue: &longValue) }) else {
+            return nil
+        }
         (textUTF8, idJSON, settingsKey) = read
     }
+
+    /// The shortest setting value remembered as ``init(validUTF8:longValue:)``'s `longValue`.
+    static let longValueLength = 128
 
     /// The scan, over the line's bytes without bounds checks (not a `JSONSource.Parser` per member). The text and
     /// the id go through the parser, checked; the other members are only found (``RequestBytes``).
@@ -88,7 +102,7 @@ package struct JSONRequestScan: Sendable {
     /// Finding a setting's end needs no check: its bytes become part of the key, and a key finds only settings the
     /// full reader read from the same bytes. A malformed setting (`01x`, `["a",]`, `"\q"`) makes a key no valid line
     /// makes, so its line is read in full, which says what is wrong.
-    private static func read(_ buffer: UnsafeBufferPointer<UInt8>, of bytes: [UInt8])
+    private static func read(_ buffer: UnsafeBufferPointer<UInt8>, of bytes: [UInt8], longValue: inout [UInt8])
         -> (text: [UInt8], idJSON: String?, key: [UInt8])? {
         guard let base = buffer.baseAddress else { return nil }
         var line = RequestBytes(base: base, end: buffer.count, bytes: bytes)
@@ -123,7 +137,13 @@ package struct JSONRequestScan: Sendable {
                 idJSON = String(decoding: UnsafeBufferPointer(start: base + valueStart, count: line.at - valueStart),
                                 as: UTF8.self)
             case .other:
-                guard line.skipValue() else { return nil }
+                if !line.skip(known: longValue) {
+                    guard line.skipValue() else { return nil }
+                    let length = line.at - valueStart, first = base[valueStart]
+                    if length >= longValueLength, first == 0x5B || first == 0x7B || first == 0x22 {
+                        longValue = Array(UnsafeBufferPointer(start: base + valueStart, count: length))
+                    }
+                }
                 key.append(contentsOf: UnsafeBufferPointer(start: base + memberStart, count: line.at - memberStart))
                 key.append(0)
             }
@@ -224,6 +244,16 @@ private struct RequestBytes {
             }
         }
         return false
+    }
+
+    /// Past `known` when the bytes at the cursor start with it (a whole array, object or string found before, so
+    /// these bytes end where it ended); false, the cursor unmoved, otherwise.
+    @inline(__always)
+    mutating func skip(known: [UInt8]) -> Bool {
+        guard !known.isEmpty, end - at >= known.count else { return false }
+        let same = known.withUnsafeBytes { memcmp(base + at, $0.baseAddress!, known.count) == 0 }
+        if same { at += known.count }
+        return same
     }
 
     /// Past a setting's value: a string, a bracketed value to its matching bracket, or a scalar to the next

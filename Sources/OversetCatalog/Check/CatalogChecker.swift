@@ -150,7 +150,8 @@ public struct CatalogChecker: Sendable {
         let slots = OrderedSlots<[CheckResult]>(count: entries.count)
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(before)
-        DispatchQueue.concurrentPerform(iterations: min(threads, entries.count)) { _ in
+        // One batch: each font file the rules name is looked at once per chunk (``/OversetEngine/FontFiles``).
+        FontFiles.batch { DispatchQueue.concurrentPerform(iterations: min(threads, entries.count)) { _ in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < entries.count else { break }
@@ -162,7 +163,7 @@ public struct CatalogChecker: Sendable {
                 let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
                 progress?(finished, total)
             }
-        }
+        } }
         return slots.values().flatMap { $0 }
     }
 

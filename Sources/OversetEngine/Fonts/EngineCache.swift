@@ -35,6 +35,18 @@ package final class EngineCache: Sendable {
             italic = request.italic
             monospaced = request.monospaced
         }
+
+        /// The named fonts by their summary (``FontFiles/hashSummary(of:into:)``), the rest in full.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(bundledWeight)
+            hasher.combine(display)
+            hasher.combine(system)
+            hasher.combine(platformDirectory)
+            hasher.combine(exactWeight)
+            FontFiles.hashSummary(of: named, into: &hasher)
+            hasher.combine(italic)
+            hasher.combine(monospaced)
+        }
     }
 
     /// What an engine depends on: its stack, and the axis values its variable fonts are set to.

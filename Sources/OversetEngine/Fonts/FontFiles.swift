@@ -22,18 +22,20 @@ public struct FontFileIdentity: Hashable, Sendable {
 
 /// When a named font file's identity is read (the rule every cache of named fonts follows):
 ///
-/// - Inside a batch (``batch(_:)``: a `measure` batch, a check, a server request), each file is looked at once: the
-///   first request naming it reads its identity, the others reuse it. A batch that starts while another runs looks
-///   again too.
+/// - Inside a batch (``batch(_:)``: a `measure` batch, a chunk of a check's strings, a server request), each file is
+///   looked at once: the first request naming it reads its identity, the others reuse it. A batch that starts while
+///   another runs looks again too.
 /// - Outside any batch (a library call), every lookup reads it.
+/// - A list of specs (a request's `fonts`) is looked up as a whole once per batch too: later lookups of an equal
+///   list (one comparison, a pointer's when it is the same array) get the identities read for it.
 ///
 /// A file replaced between two batches is therefore always loaded again, and a batch of 10,000 requests naming 25
 /// fonts reads 25 identities, not 250,000 (issue 56: the per-request `stat` and formatting were most of `measure`'s
-/// time).
+/// time), and hashes no path per request.
 package enum FontFiles {
-    /// The batches open now, and the generation: advanced at each batch's start, so identities read in an earlier
-    /// batch are read again.
-    private static let state = Lock<(open: Int, generation: UInt64)>((0, 1))
+    /// The batches open now, the generation (advanced at each batch's start, so identities read in an earlier batch
+    /// are read again), and the lists of specs looked up in this generation with their identities (a few).
+    private static let state = Lock<BatchState>(BatchState())
     /// Identities read in a batch, with the generation they were read in. Bounded: a session naming a new font per
     /// request keeps the last few.
     private static let identities = Lock<[String: (FontFileIdentity, UInt64)]>([:])
@@ -44,6 +46,7 @@ package enum FontFiles {
         state.withLock { state in
             state.open += 1
             state.generation &+= 1
+            state.lists.removeAll(keepingCapacity: true)
         }
         defer { state.withLock { $0.open -= 1 } }
         return try body()
@@ -52,6 +55,16 @@ package enum FontFiles {
     /// The current generation when a batch is open, else nil (every lookup reads the file).
     package static var batchGeneration: UInt64? {
         state.withLock { $0.open > 0 ? $0.generation : nil }
+    }
+
+    /// What ``state`` holds.
+    private struct BatchState {
+        var open = 0
+        var generation: UInt64 = 1
+        /// Lists of specs looked up in this generation, and their identities: at most ``maximumLists``, the oldest
+        /// dropped first.
+        var lists: [(specs: [String], identities: [FontFileIdentity])] = []
+        static let maximumLists = 8
     }
 
     /// The identity of the file `spec` names (``FontFileIdentity``), read once per batch.
@@ -66,9 +79,34 @@ package enum FontFiles {
         return identity
     }
 
-    /// The identities of several specs (in order).
+    /// The identities of several specs (in order); in a batch, read once per equal list.
     package static func identities(of specs: [String]) -> [FontFileIdentity] {
-        specs.isEmpty ? [] : specs.map(identity(of:))
+        if specs.isEmpty { return [] }
+        let (generation, found) = state.withLock { state -> (UInt64?, [FontFileIdentity]?) in
+            guard state.open > 0 else { return (nil, nil) }
+            return (state.generation, state.lists.first { $0.specs == specs }?.identities)
+        }
+        if let found { return found }
+        let identities = specs.map(identity(of:))
+        if let generation {
+            state.withLock { state in
+                guard state.generation == generation else { return }
+                if state.lists.count >= BatchState.maximumLists { state.lists.removeFirst() }
+                state.lists.append((specs, identities))
+            }
+        }
+        return identities
+    }
+
+    /// Feeds a list of specs to a hasher by its length and its first and last specs, not every path: the caches
+    /// keyed on lists are a few entries each, and equality still compares every spec (a request naming 25 fonts
+    /// hashed 1,500 bytes of paths at each lookup).
+    package static func hashSummary(of specs: [String], into hasher: inout Hasher) {
+        hasher.combine(specs.count)
+        if let first = specs.first, let last = specs.last {
+            hasher.combine(first)
+            hasher.combine(last)
+        }
     }
 
     /// `stat` of the path (`path#index` names a face of a collection), or ``FontFileIdentity/family``.

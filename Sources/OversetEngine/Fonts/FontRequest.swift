@@ -50,7 +50,7 @@ public struct FontRequest: Hashable, Sendable {
         hasher.combine(pointSize.bitPattern ^ UInt64(weight.value) ^ (italic ? 1 << 62 : 0) ^ (monospaced ? 1 << 61 : 0)
                        ^ (system == .android ? 1 << 60 : 0))
         if !isBundledOnly {
-            hasher.combine(named)
+            FontFiles.hashSummary(of: named, into: &hasher)
             hasher.combine(platformDirectory)
         }
     }
@@ -76,6 +76,18 @@ public struct FontIdentity: Hashable, Sendable {
     public let display: Bool
     /// The point size, when a font of the stack has an optical-size axis (the instances differ per size).
     public let opticalSize: Double?
+
+    /// The named fonts by their summary (``FontFiles/hashSummary(of:into:)``) and the files' identities by their
+    /// count; the rest in full. Equality compares everything.
+    public func hash(into hasher: inout Hasher) {
+        FontFiles.hashSummary(of: named, into: &hasher)
+        hasher.combine(files.count)
+        hasher.combine(system)
+        hasher.combine(platformDirectory)
+        hasher.combine(weight)
+        hasher.combine(display)
+        hasher.combine(opticalSize)
+    }
 
     /// Whether an engine of this identity is the one `request` would get: the same fonts, system, weight and
     /// design, and the same optical size where the fonts have one (file identities are the cache's to check).
