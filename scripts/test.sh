@@ -7,6 +7,9 @@ swift test "$@"
 # Instruction budgets (Benchmarks/instruction-budgets.json): release `measure` and `check` counted under valgrind;
 # more than 10 % over a budget fails (scripts/perf-guard.py --record sets them).
 python3 scripts/perf-guard.py
+# The app readers (Interface Builder, Android XML, Swift, Objective-C, Kotlin, Java) fuzzed for a bounded time from
+# the test trees' files (a debug build with AddressSanitizer; scripts/fuzz.sh runs every target longer).
+FUZZ_CONFIG=debug scripts/fuzz.sh 60 FuzzPlacements
 # The server's API against docs/openapi.yaml, and its page in a real browser (chromium, headless), with the binaries
 # `swift test` built.
 bin=$(swift build --show-bin-path)

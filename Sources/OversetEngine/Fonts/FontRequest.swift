@@ -7,7 +7,7 @@ public enum FontSystem: String, Sendable, Hashable, CaseIterable {
     case android
 }
 
-/// What an engine is asked for (``EngineCache``): the fonts named before the system's, whose system fonts, a folder
+/// What an engine is asked for (the engine cache): the fonts named before the system's, whose system fonts, a folder
 /// of Apple's fonts, the weight, the point size (which chooses a design and an optical size), and a styled run's
 /// italic and monospaced faces.
 public struct FontRequest: Hashable, Sendable {
@@ -77,7 +77,7 @@ public struct FontIdentity: Hashable, Sendable {
     /// The point size, when a font of the stack has an optical-size axis (the instances differ per size).
     public let opticalSize: Double?
 
-    /// The named fonts by their summary (``FontFiles/hashSummary(of:into:)``) and the files' identities by their
+    /// The named fonts by their summary (`FontFiles.hashSummary(of:into:)`) and the files' identities by their
     /// count; the rest in full. Equality compares everything.
     public func hash(into hasher: inout Hasher) {
         FontFiles.hashSummary(of: named, into: &hasher)
