@@ -20,7 +20,7 @@ struct PreviewOptions {
 
     /// Reads the options from the members `MeasureRequest` kept aside (``keys``), as the project's JSON reader read
     /// them.
-    init(_ request: MeasureRequest) throws {
+    init(_ request: MeasureRequest, limits: ServerLimits) throws {
         let label = request.label
         let extras = request.extras
         let byFontScale = label.platform.rules.scalesByFontScale
@@ -41,7 +41,8 @@ struct PreviewOptions {
                     throw ServerError(.invalidRequest, "categories: \(name.written.prefix(40)) is not a category (xSmall … AX5)")
                 }
                 return .category(category)
-            }.sorted()
+            }
+            categories = try Self.distinct(categories, limit: limits.maximumPreviewSizes)
         default:
             throw ServerError(.invalidRequest, "categories: expected \"all\" or a list of category names")
         }
@@ -75,6 +76,17 @@ struct PreviewOptions {
                 throw ServerError(.invalidRequest, error.description)
             }
         }
+    }
+
+    /// The sizes once each, smallest first, at most `limit` of them: a size given twice is judged and drawn once.
+    /// - Throws: more than `limit` distinct sizes, naming the limit.
+    static func distinct(_ sizes: [TextSize], limit: Int) throws -> [TextSize] {
+        let unique = Array(Set(sizes)).sorted()
+        guard unique.count <= limit else {
+            throw ServerError(.tooLarge, "categories: \(unique.count) distinct sizes, more than maximumPreviewSizes "
+                + "(\(limit)): ask for fewer, or \"all\"")
+        }
+        return unique
     }
 
     /// A number of points within a width's range.
