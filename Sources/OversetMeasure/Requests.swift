@@ -350,6 +350,11 @@ public struct MeasureRequest: Sendable {
             throw Failure(message: "not valid JSON: " + error.message, idJSON: nil)
         }
         idJSON = request.idJSON
+        // A member is a value or absent: `"maxLines": null` is refused rather than read as the default, so that a
+        // request means what its schema (docs/openapi.yaml) says.
+        if let key = request.fields.keys.sorted().first(where: { $0 != "id" && request.fields[$0] == .null }) {
+            throw Failure(message: "\(key): null is not a value (leave \(key) out for its default)", idJSON: idJSON)
+        }
         do {
             var settings = Settings(request.fields, origin: "request")
             _ = settings.take("id")

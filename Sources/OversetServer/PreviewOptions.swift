@@ -29,6 +29,11 @@ struct PreviewOptions {
         case .string(let name)? where name == "all": categories = TextSize.all(on: label.platform)
         case .list(let names)?:
             guard !names.isEmpty else { throw ServerError(.invalidRequest, "categories: an empty list (give \"all\" or names)") }
+            // Counted before any is read: a list of 30,000 names is refused at once, not judged or drawn one by one.
+            guard names.count <= limits.maximumPreviewSizes else {
+                throw ServerError(.invalidRequest, "categories: \(names.count) entries, more than maximumPreviewSizes "
+                    + "(\(limits.maximumPreviewSizes)): ask for fewer, or \"all\"")
+            }
             categories = try names.map { name in
                 // An Android label's sizes are font scales (1.3, "1.3×"); an iOS label's, categories.
                 if byFontScale {
@@ -42,7 +47,7 @@ struct PreviewOptions {
                 }
                 return .category(category)
             }
-            categories = try Self.distinct(categories, limit: limits.maximumPreviewSizes)
+            categories = Array(Set(categories)).sorted()  // a size given twice is judged and drawn once
         default:
             throw ServerError(.invalidRequest, "categories: expected \"all\" or a list of category names")
         }
@@ -76,17 +81,6 @@ struct PreviewOptions {
                 throw ServerError(.invalidRequest, error.description)
             }
         }
-    }
-
-    /// The sizes once each, smallest first, at most `limit` of them: a size given twice is judged and drawn once.
-    /// - Throws: more than `limit` distinct sizes, naming the limit.
-    static func distinct(_ sizes: [TextSize], limit: Int) throws -> [TextSize] {
-        let unique = Array(Set(sizes)).sorted()
-        guard unique.count <= limit else {
-            throw ServerError(.tooLarge, "categories: \(unique.count) distinct sizes, more than maximumPreviewSizes "
-                + "(\(limit)): ask for fewer, or \"all\"")
-        }
-        return unique
     }
 
     /// A number of points within a width's range.
