@@ -17,6 +17,8 @@ public struct Room: Sendable, Hashable {
     public var headroom: Headroom?
     /// `pt` or `dp`.
     public var unit: String
+    /// The label's width.
+    public var width: Double
 
     /// The room of `verdict`'s text.
     public init(_ verdict: Verdict) {
@@ -25,18 +27,26 @@ public struct Room: Sendable, Hashable {
         maxLines = verdict.label.maxLines
         headroom = verdict.headroom
         unit = verdict.label.platform.unit
+        width = verdict.label.width
     }
 
     /// How many characters too long the text is (at least 1 when it does not fit in the lines), 0 when it fits.
     public var charactersOver: Int {
         guard let headroom, headroom.points < 0 else { return 0 }
-        return max(1, -headroom.characters)
+        return max(1, characters - (maximumCharacters ?? 0))
     }
 
-    /// The suggested maximum: how many characters of text like this one fit, nil with no line limit.
+    /// The suggested maximum: how many characters of text like this one fit, nil with no line limit. For a text
+    /// that fits, its characters and the room left; for one too long, the lines' width over the text's average
+    /// character (the text's width, every line of it, over its characters): the words past the limit move whole
+    /// to the next line, so counting what is past the limit would ask to cut more than needed.
     public var maximumCharacters: Int? {
         guard let headroom else { return nil }
-        return max(0, characters + (headroom.points < 0 ? -charactersOver : headroom.characters))
+        guard headroom.points < 0 else { return characters + max(0, headroom.characters) }
+        guard headroom.fraction < 0, characters > 0 else { return 0 }
+        let used = headroom.points / headroom.fraction
+        let average = used / Double(characters)
+        return max(0, min(characters - 1, Int(Double(maxLines) * width / average)))
     }
 
     /// The room in a sentence.
