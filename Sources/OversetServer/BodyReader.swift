@@ -15,7 +15,9 @@ struct BodyReader {
         case timedOut(Int64)
     }
 
-    func read(_ body: RequestBody, limit: Int, channel: any Channel) async -> Result {
+    /// Reads `body`, keeping at most `limit` bytes (`keeping: false`: drops every byte, for a request already
+    /// answered), within ``ServerLimits/bodyTimeout``.
+    func read(_ body: RequestBody, limit: Int, channel: any Channel, keeping: Bool = true) async -> Result {
         let timeout = limits.bodyTimeout
         // Set before the input is closed: a body cut off by the timeout ends its stream as a whole one would.
         let expired = Flag()
@@ -23,7 +25,7 @@ struct BodyReader {
             group.addTask {
                 var bytes: [UInt8] = []
                 do {
-                    for try await buffer in body {
+                    for try await buffer in body where keeping {
                         guard bytes.count + buffer.readableBytes <= limit else { return .tooLarge }
                         bytes.append(contentsOf: buffer.readableBytesView)
                     }

@@ -33,11 +33,14 @@ struct Responder: Sendable {
         } else {
             try await writer.write(response: head, body: ResponseBody(byteBuffer: ByteBuffer(bytes: outcome.reply.body)))
         }
-        if outcome.close {
-            // The answer is written; what the client still sends is not read. Closed once the answer has had time
-            // to leave (a close with unread input resets the connection, and the client may lose the answer).
-            channel.eventLoop.scheduleTask(in: .milliseconds(200)) { channel.close(promise: nil) }
+        guard outcome.close else { return }
+        if outcome.reply.status != 408 {
+            // The answer says `Connection: close`; a body the client goes on sending is read and dropped, for as
+            // long as a body may take, so that the client reads the answer rather than a reset connection
+            // (RFC 9112 § 9.6, a lingering close). A stalled body's connection, its input closed, goes at once.
+            _ = await BodyReader(limits: service.limits).read(request.body, limit: 0, channel: channel, keeping: false)
         }
+        channel.eventLoop.scheduleTask(in: .milliseconds(200)) { channel.close(promise: nil) }
     }
 
     /// Everything before the work: the checks in HTTP's order, then the work.
