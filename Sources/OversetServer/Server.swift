@@ -81,6 +81,7 @@ public struct OversetServer: Sendable {
     /// port 0).
     public func run(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let limits = service.limits
+        ServerMemory.configure()
         let responder = Responder(service: service, routes: Self.routes(limits), gate: WorkGate(limits), access: access)
         let logger = Self.logger
         let http = HTTP1Channel.Configuration(idleTimeout: .nanoseconds(limits.idleTimeout.nanoseconds))

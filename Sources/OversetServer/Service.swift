@@ -168,7 +168,9 @@ public final class OversetService: Sendable {
             return .error(ServerError(.tooLarge, "the batch has \(lines.count) lines, more than maximumBatchLines "
                 + "(\(limits.maximumBatchLines)): split it"))
         }
-        let workers = ProcessInfo.processInfo.activeProcessorCount
+        // One worker, the request's own thread: a server's cores are shared between its requests, and a batch's
+        // workers on Dispatch's pool would compete with the threads that answer the other requests.
+        let workers = 1
         // A blank line is answered in its place, so that the n-th answer is the n-th line's.
         let answers = MeasureBatch(workers: workers, files: requestFonts.files)
             .answer(lines: lines, firstLine: 1, maximumLineLength: body.count + 1,
