@@ -42,6 +42,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The server's graceful shutdown on SIGTERM and SIGINT, bounded (Hummingbird depends on it already).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // `swift package generate-documentation`: the DocC catalogs of Overset, OversetTesting and OversetCatalog,
         // built by the test script with warnings as errors (a broken symbol link fails CI).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -137,12 +139,15 @@ let package = Package(
         // Kept apart so that Hummingbird and SwiftNIO stay out of every product but `overset-server`.
         .target(name: "OversetServer", dependencies: [
             "Overset", "OversetMeasure", "OversetCatalog", "OversetPictures", "OversetPlacements",
-            .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ],
+        // The page's document, style and script, compiled into the server as bytes (no file is read to serve them).
+        resources: [.embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]),
         .executableTarget(
             name: "overset-server",
             dependencies: ["OversetServer", "OversetPlacements", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -94,7 +94,8 @@ def main():
         def batch():
             out = b""
             for chunk in chunks:
-                request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/measure/batch", data=chunk)
+                request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/measure/batch", data=chunk,
+                                                 headers={"Content-Type": "application/x-ndjson"})
                 out += OPENER.open(request, timeout=600).read()
             return out
         server_time, server_out = best(3, batch)

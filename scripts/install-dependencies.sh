@@ -16,8 +16,9 @@
 #              a hostile input and expect twice the work, not four times), python3-pip and
 #              junitparser from PyPI (reads the JUnit XML), chromium-driver (drives `overset serve`'s page in
 #              chromium over WebDriver), and pyyaml, openapi-spec-validator and openapi-schema-validator from PyPI
-#              (validate docs/openapi.yaml and the server's answers): the tests read Overset's output with tools
-#              that are not Overset.
+#              (validate docs/openapi.yaml and the server's answers), and schemathesis 4.32.5 from PyPI (generates
+#              requests from docs/openapi.yaml and runs every check on the answers): the tests read Overset's
+#              output with tools that are not Overset.
 set -euo pipefail
 
 packages=(libharfbuzz-dev libfreetype-dev libfontconfig1-dev libicu-dev libcairo2-dev pkg-config
@@ -49,11 +50,18 @@ else
 fi
 if $tests; then
   for module in junitparser:junitparser yaml:pyyaml openapi_spec_validator:openapi-spec-validator \
-                openapi_schema_validator:openapi-schema-validator; do
-    if ! python3 -c "import ${module%%:*}" 2>/dev/null; then
-      echo "overset: installing ${module#*:} with pip"
-      python3 -m pip install -q "${module#*:}" 2>/dev/null || python3 -m pip install -q --break-system-packages "${module#*:}"
+                openapi_schema_validator:openapi-schema-validator schemathesis:schemathesis==4.32.5; do
+    # A pinned version (name==version) is installed unless that version is there.
+    name=${module#*:}
+    if [[ "$name" == *==* ]]; then
+      if python3 -c "import importlib.metadata as m, sys; sys.exit(m.version('${name%%==*}') != '${name#*==}')" 2>/dev/null; then
+        continue
+      fi
+    elif python3 -c "import ${module%%:*}" 2>/dev/null; then
+      continue
     fi
+    echo "overset: installing $name with pip"
+    python3 -m pip install -q "$name" 2>/dev/null || python3 -m pip install -q --break-system-packages "$name"
   done
 fi
 if $grammars; then

@@ -6,7 +6,12 @@ protocol), as a designer and a translator would, and checks what the page shows 
    must equal `overset preview --format json`'s;
 2. opens the page's own URL (its state in the query) in a fresh load: the same lines;
 3. shows all 12 categories side by side;
-4. in catalog mode, opens a failing German key and edits it, in the page, into a translation that fits.
+4. in catalog mode, opens a failing German key and edits it, in the page, into a translation that fits;
+5. as a translator: a link to one key opens its editor (and the URL is not rewritten on load), the edit survives a
+   reload (kept in the browser until downloaded or discarded), a failing key is found and fixed with the keyboard
+   alone (Tab to the grid, arrows, Enter, typing, Escape) and stays in view under the "fail" filter, the problem list
+   is drawn with the served fonts, the download is refused by name while there is no edit, and at phone width
+   (390×844) the filters wrap and the language column can be scrolled to.
 
 Each view is saved as a PNG (to look at), and the page's own timing of each answer is printed (median and worst,
 for a 200-character string at one category and at all 12).
@@ -103,6 +108,23 @@ class Browser:
             self.session_call("POST", f"/element/{element}/clear", {})
         self.session_call("POST", f"/element/{element}/value", {"text": text})
 
+    def keys(self, *names):
+        """Presses keys on whatever has the focus, as a keyboard would (W3C WebDriver actions)."""
+        codes = {"Tab": "\ue004", "Enter": "\ue007", "Escape": "\ue00c", "ArrowDown": "\ue015", "ArrowRight": "\ue014",
+                 "ArrowUp": "\ue013", "ArrowLeft": "\ue012"}
+        actions = []
+        for name in names:
+            if name == "SelectAll":  # Control+A
+                actions += [{"type": "keyDown", "value": "\ue009"}, {"type": "keyDown", "value": "a"},
+                            {"type": "keyUp", "value": "a"}, {"type": "keyUp", "value": "\ue009"}]
+                continue
+            for character in ([codes[name]] if name in codes else list(name)):
+                actions += [{"type": "keyDown", "value": character}, {"type": "keyUp", "value": character}]
+        self.session_call("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})
+
+    def resize(self, width, height):
+        self.session_call("POST", "/window/rect", {"width": width, "height": height})
+
     def screenshot(self, path):
         with open(path, "wb") as out:
             out.write(base64.b64decode(self.session_call("GET", "/screenshot")))
@@ -123,6 +145,92 @@ def settle(browser, previous_url=None):
     browser.wait("return document.getElementById('timing').dataset.ms !== undefined")
     time.sleep(0.3)
     browser.wait("return !document.querySelector('#result .loading')")
+
+
+def translator_tasks(browser, base, shots):
+    # A link to one key opens its editor, and the page does not rewrite the link on load.
+    link = "/?view=catalog&key=update.button&lang=de"
+    browser.open(base + link)
+    browser.wait("return document.getElementById('detail-status') && document.getElementById('detail-status').textContent !== ''")
+    check(browser.script("return location.pathname + location.search") == link, "a link to one key is kept as it is on load")
+    check(browser.script("return document.querySelector('#grid tr.editor h3').textContent.startsWith('update.button · de')"),
+          "the link opens that key's editor, in German")
+    check(browser.script("return document.getElementById('edit').value") == "Nach Aktualisierungen suchen",
+          "the editor holds the German text")
+    check(browser.script("return document.getElementById('download').disabled") is True
+          and "No edits yet" in browser.script("return document.getElementById('edits-meta').textContent"),
+          "with no edit, the download is disabled and the page says why")
+    room = browser.script("return document.getElementById('detail-room').textContent")
+    check("characters too long" in room and "cut about" in room, f"the room is said in characters: {room!r}")
+    font = browser.script("return getComputedStyle(document.querySelector('#problems li')).fontFamily")
+    check("overset-" in font, f"the problem list is drawn with the served fonts: {font[:60]}")
+    browser.screenshot(os.path.join(shots, "translator-link.png"))
+
+    # An edit survives a reload.
+    browser.type("#edit", "Suchen")
+    browser.wait("return document.getElementById('detail-status').textContent === 'pass'")
+    check("not downloaded yet" in browser.script("return document.getElementById('edits-meta').textContent"),
+          "an edit is counted as not downloaded")
+    browser.open(base + link)
+    browser.wait("return document.getElementById('edit') && document.getElementById('edit').value !== ''")
+    check(browser.script("return document.getElementById('edit').value") == "Suchen", "the edit is there after a reload")
+    check(browser.script("return document.querySelector('#grid td.cell.edited[data-key=\"update.button\"]') !== null"),
+          "the edited cell is marked in the grid after a reload")
+
+    # Keyboard only: Tab to the grid, arrows to a failing German cell, Enter, type, Escape.
+    browser.open(base + "/?view=catalog&status=fail")
+    browser.wait("return document.querySelectorAll('#grid td.cell').length > 0")
+    for _ in range(12):
+        browser.keys("Tab")
+        if browser.script("return document.activeElement.matches('#grid td.cell')"):
+            break
+    check(browser.script("return document.activeElement.matches('#grid td.cell')"), "Tab reaches the grid")
+    target = browser.script("""const cells = [...document.querySelectorAll('#grid td.cell')];
+        const target = cells.find(td => td.dataset.language === 'th' && td.classList.contains('fail'));
+        return target ? [target.dataset.key, target.dataset.language] : null""")
+    for _ in range(40):
+        here = browser.script("return [document.activeElement.dataset.key, document.activeElement.dataset.language]")
+        if here == target:
+            break
+        rows = browser.script("return [...document.querySelectorAll('#grid tr[data-key]')].map(tr => tr.dataset.key)")
+        columns = browser.script("return [...document.activeElement.parentElement.querySelectorAll('td.cell')].map(td => td.dataset.language)")
+        if rows.index(here[0]) < rows.index(target[0]):
+            browser.keys("ArrowDown")
+        elif target[1] in columns and columns.index(here[1]) < columns.index(target[1]):
+            browser.keys("ArrowRight")
+        else:
+            browser.keys("ArrowLeft")
+    check(browser.script("return [document.activeElement.dataset.key, document.activeElement.dataset.language]") == target,
+          f"the arrows reach a failing Thai cell: {target}")
+    browser.keys("Enter")
+    browser.wait("return document.activeElement.id === 'edit'")
+    check(True, "Enter opens the editor with the focus in the text box")
+    browser.keys("SelectAll", "ตกลง")
+    browser.wait("return document.getElementById('detail-status').textContent === 'pass'")
+    browser.screenshot(os.path.join(shots, "translator-keyboard.png"))
+    browser.keys("Escape")
+    browser.wait("return document.activeElement.matches('#grid td.cell')")
+    check(browser.script("return [document.activeElement.dataset.key, document.activeElement.dataset.language]") == target,
+          "Escape closes the editor and gives the focus back to the cell")
+    check(browser.script(f"return document.querySelector('#grid tr[data-key=\"{target[0]}\"]') !== null"),
+          "the row stays in view under the fail filter once its edit passes")
+
+    # Phone width: the filters wrap and the language column can be scrolled to.
+    browser.resize(390, 844)
+    browser.open(base + "/?view=catalog")
+    browser.wait("return document.querySelectorAll('#grid td.cell').length > 0")
+    tops = browser.script("return [...document.querySelectorAll('.filters > *')].map(e => Math.round(e.getBoundingClientRect().top))")
+    check(len(set(tops)) > 1, f"at 390 px the filters wrap onto more lines: {tops}")
+    check(browser.script("return document.documentElement.scrollWidth <= window.innerWidth + 1"), "the page itself does not scroll sideways")
+    browser.script("const th = [...document.querySelectorAll('#grid th')].pop(); th.scrollIntoView({inline: 'end'})")
+    visible = browser.script("""const th = [...document.querySelectorAll('#grid th')].pop(); const r = th.getBoundingClientRect();
+        return r.right <= window.innerWidth + 1 && r.left >= 0""")
+    check(visible, "the last language column can be scrolled into view")
+    browser.screenshot(os.path.join(shots, "translator-phone.png"))
+    browser.open(base + "/?view=catalog&key=update.button&lang=de")
+    browser.wait("return document.getElementById('detail-status') && document.getElementById('detail-status').textContent !== ''")
+    browser.screenshot(os.path.join(shots, "translator-phone-editor.png"))
+    browser.resize(1280, 1400)
 
 
 def main():
@@ -222,6 +330,14 @@ def main():
             edited = False
         check(edited, "edited in the page into a fitting translation (the status says pass)")
         browser.screenshot(os.path.join(shots, "catalog-edited.png"))
+    finally:
+        server.terminate()
+
+    # 5. The translator's tasks, in a catalog of en, de and th.
+    server, base = serve(binary, [os.path.join(FIXTURES, "Localizable.xcstrings"), os.path.join(FIXTURES, "de.lproj"),
+                                  os.path.join(FIXTURES, "th.lproj"), "--spec", os.path.join(FIXTURES, "layout.yml")])
+    try:
+        translator_tasks(browser, base, shots)
     finally:
         server.terminate()
         browser.quit()

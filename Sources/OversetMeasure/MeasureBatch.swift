@@ -17,8 +17,9 @@ public final class MeasureBatch {
     /// - Parameters:
     ///   - workers: worker threads, at least 1.
     ///   - timed: whether the measurers read the clock (``timing``).
-    public init(workers: Int, timed: Bool = false) {
-        measurers = (0..<max(1, workers)).map { _ in Measurer(timed: timed) }
+    ///   - files: which files a request's `fonts` and `platformFonts` may name (nil: any).
+    public init(workers: Int, timed: Bool = false, files: RequestFiles? = nil) {
+        measurers = (0..<max(1, workers)).map { _ in Measurer(timed: timed, files: files) }
     }
 
     /// The workers' time preparing and laying out, summed.
@@ -29,9 +30,11 @@ public final class MeasureBatch {
     }
 
     /// The answers to `lines` (nil: a line too long to read, answered with an error), numbered from `firstLine`,
-    /// as JSON Lines in input order (each answer followed by a newline; a blank line has none). Which worker
-    /// answers a line never changes the answer.
-    public func answer(lines: [ArraySlice<UInt8>?], firstLine: Int, maximumLineLength: Int) -> [UInt8] {
+    /// as JSON Lines in input order (each answer followed by a newline; a blank line has none, unless
+    /// `blankLine` gives the error it is answered with, as the server answers it so that answers stay in step with
+    /// requests). Which worker answers a line never changes the answer.
+    public func answer(lines: [ArraySlice<UInt8>?], firstLine: Int, maximumLineLength: Int,
+                       blankLine: String? = nil) -> [UInt8] {
         let states = WorkerMeasurers(measurers)
         // Each worker writes its answers one after another into its own buffer; a line's slot says where its
         // answer is (an array per answer cost an allocation and a copy more).
@@ -46,7 +49,11 @@ public final class MeasureBatch {
                 let number = firstLine + index
                 let start = state.answers.count
                 if let line = box.lines[index] {
-                    guard state.answer(line, lineNumber: number) else { continue }
+                    if !state.answer(line, lineNumber: number) {
+                        guard let blankLine else { continue }
+                        state.answers.document(Measurer.serialize(["id": NSNull(), "line": number, "error": blankLine],
+                                                                  lineNumber: number))
+                    }
                 } else {
                     let limit = maximumLineLength / (1024 * 1024)
                     state.answers.document(Measurer.serialize(["id": NSNull(), "line": number, "error":

@@ -35,8 +35,16 @@ public final class Measurer {
     /// member), nil when it was answered with a layout.
     public private(set) var lastFailure: String?
 
-    /// - Parameter timed: whether to read the clock around preparing and laying out (``timing``).
-    public init(timed: Bool = false) { self.timed = timed }
+    /// Which files a request's `fonts` and `platformFonts` may name (nil: any).
+    let files: RequestFiles?
+
+    /// - Parameters:
+    ///   - timed: whether to read the clock around preparing and laying out (``timing``).
+    ///   - files: which files a request's `fonts` and `platformFonts` may name (nil: any, as the CLI's own).
+    public init(timed: Bool = false, files: RequestFiles? = nil) {
+        self.timed = timed
+        self.files = files
+    }
 
     /// The answer to one request line: its JSON, or nil for a blank line (which has none). The line's number is
     /// echoed in the answer as "line".
@@ -107,7 +115,7 @@ extension Measurer {
         }
         let request: MeasureRequest
         do {
-            request = try MeasureRequest(bytes: line, repairing: bytes)
+            request = try MeasureRequest(bytes: line, repairing: bytes, files: state.files)
         } catch {
             idJSON = error.idJSON
             return failure(error.message)

@@ -364,7 +364,9 @@ public struct MeasureRequest: Sendable {
     ///   - original: the line as read, to name the id of a request whose only fault is an unpaired surrogate escape
     ///     (`bytes` when nil).
     ///   - extraKeys: members the caller reads itself, such as the server's `categories`.
-    public init(bytes: [UInt8], repairing original: ArraySlice<UInt8>? = nil, extraKeys: [String] = []) throws(Failure) {
+    ///   - files: which files `fonts` and `platformFonts` may name (nil: any, as the CLI's own requests may).
+    public init(bytes: [UInt8], repairing original: ArraySlice<UInt8>? = nil, extraKeys: [String] = [],
+                files: RequestFiles? = nil) throws(Failure) {
         let request: JSONRequest
         do {
             request = try JSONRequest(bytes: bytes)
@@ -378,6 +380,11 @@ public struct MeasureRequest: Sendable {
             throw Failure(message: "not valid JSON: " + error.message, idJSON: nil)
         }
         idJSON = request.idJSON
+        // A member is a value or absent: `"maxLines": null` is refused rather than read as the default, so that a
+        // request means what its schema (docs/openapi.yaml) says.
+        if let key = request.fields.keys.sorted().first(where: { $0 != "id" && request.fields[$0] == .null }) {
+            throw Failure(message: "\(key): null is not a value (leave \(key) out for its default)", idJSON: idJSON)
+        }
         do {
             var settings = Settings(request.fields, origin: "request")
             _ = settings.take("id")
@@ -392,7 +399,9 @@ public struct MeasureRequest: Sendable {
             else { throw Failure(message: "missing \"width\" (points)", idJSON: idJSON) }
             label = try Label(settings: &settings, base: Measurer.defaultLabel)
             try settings.rejectUnknownKeys(known: Measurer.requestKeys + Label.settingKeys + extraKeys)
-        } catch let failure as Failure {
+            try files?.resolve(&label)
+        } catch var failure as Failure {
+            failure.idJSON = failure.idJSON ?? idJSON
             throw failure
         } catch let error as OversetError {
             throw Failure(message: error.description, idJSON: idJSON)

@@ -114,8 +114,12 @@ public final class CatalogSession: Sendable {
             }
             json.endObject()
             json.member("key", name)
+            // What the translator translates from, and the catalog's note for them.
+            let source = row[sourceLanguage]?.entry
+            json.member("note", source?.comment ?? row.values.lazy.compactMap(\.entry.comment).first)
             json.member("rule", rules[name])
             json.member("site", sites[name])
+            json.member("source", source?.value)
             json.member("status", (row.values.filter { !$0.known }.map(\.status).max() ?? .pass).rawValue)
             json.endObject()
         }
@@ -136,9 +140,9 @@ public final class CatalogSession: Sendable {
             return .error(ServerError(.invalidRequest, "not valid JSON: " + error.message))
         }
         guard case .string(let key)? = object["key"], case .string(let language)? = object["language"] else {
-            return .error(ServerError(.invalidRequest, "expected {\"key\", \"language\", \"text\"?}: key and language as strings"))
+            return .error(ServerError(.invalidRequest, "expected {\"key\", \"language\", \"text\"?, \"samples\"?}: key and language as strings"))
         }
-        if let refusal = Self.refuseUnknownMembers(object, known: ["key", "language", "text"]) { return .error(refusal) }
+        if let refusal = Self.refuseUnknownMembers(object, known: ["key", "language", "text", "samples"]) { return .error(refusal) }
         guard var cell = cells[key]?[language] else {
             return .error(ServerError(.notFound, "no string \"\(key.prefix(200))\" in \(language.prefix(40)) in the loaded "
                 + "catalogs" + hint(key)))
@@ -152,8 +156,27 @@ public final class CatalogSession: Sendable {
             cell.entry.value = text
             cell.entry.runs = nil
         }
-        let (result, verdicts) = checker.judge(cell.entry, categories: categories)
+        let samples: KeySamples
+        do {
+            samples = try KeySamples(cell.entry, spec: checker.spec, chosen: object["samples"], limits: limits)
+        } catch {
+            return .error(error)
+        }
+        var judged = cell.entry
+        judged.value = samples.substituted
+        if judged.value != cell.entry.value { judged.runs = nil }
+        let (result, verdicts) = checker.judge(judged, categories: categories)
+        return .json(checkAnswer(result: result, verdicts: verdicts, text: cell.entry.value, samples: samples,
+                                 language: language, limits: limits))
+    }
+
+    /// `{"pictures", "result", "rooms", "samples", "warnings"}`: the check report's result (its text the string as
+    /// written), each category's room and picture (pictures left out past ``ServerLimits/maximumAnswerBytes``),
+    /// and the samples its placeholders were measured with.
+    func checkAnswer(result: CheckResult, verdicts: [Verdict?], text: String, samples: KeySamples, language: String,
+                     limits: ServerLimits) -> [UInt8] {
         var json = JSONWriter(capacity: 8192 * categories.count)
+        var omitted = 0
         json.beginObject()
         json.key("pictures")
         json.beginArray()
@@ -162,15 +185,37 @@ public final class CatalogSession: Sendable {
             json.member("category", category.name)
             if let verdict {
                 let options = PictureOptions(styledFont: verdict.label.styledFont, language: language)
-                json.member("svg", verdict.picture(options: options).svg())
+                let svg = verdict.picture(options: options).svg()
+                if json.count + svg.utf8.count < limits.maximumAnswerBytes { json.member("svg", svg) } else { omitted += 1 }
             }
             json.endObject()
         }
         json.endArray()
         json.key("result")
-        result.write(to: &json)
+        var shown = result
+        shown.text = text
+        shown.write(to: &json)
+        json.key("rooms")
+        json.beginArray()
+        for (category, verdict) in zip(categories, verdicts) {
+            guard let verdict else { continue }
+            json.beginObject()
+            json.member("category", category.name)
+            json.key("room")
+            Room(verdict).write(to: &json)
+            json.endObject()
+        }
+        json.endArray()
+        samples.write(to: &json)
+        json.key("warnings")
+        json.beginArray()
+        if omitted > 0 {
+            json.string("\(omitted) pictures left out: the answer would be larger than maximumAnswerBytes "
+                + "(\(limits.maximumAnswerBytes >> 20) MiB)")
+        }
+        json.endArray()
         json.endObject()
-        return .json(json.bytes)
+        return json.bytes
     }
 
     /// `POST /v1/catalog/xliff`: `{"edits": [{"key", "language", "text"}]}`; the edited strings as an XLIFF 1.2
@@ -184,6 +229,11 @@ public final class CatalogSession: Sendable {
         }
         guard case .list(let items)? = object["edits"] else {
             return .error(ServerError(.invalidRequest, "expected {\"edits\": [{\"key\", \"language\", \"text\"}]}"))
+        }
+        if let refusal = Self.refuseUnknownMembers(object, known: ["edits"]) { return .error(refusal) }
+        // XLIFF 1.2 needs a <file> at least (its schema's xliff element): with no edit there is no document to give.
+        guard !items.isEmpty else {
+            return .error(ServerError(.invalidRequest, "edits: an empty list: there are no edits to download"))
         }
         // The last edit of a (key, language) wins, as in the page, where each keystroke replaces the one before.
         var edited: [String: CatalogEntry] = [:]

@@ -20,7 +20,7 @@ struct PreviewOptions {
 
     /// Reads the options from the members `MeasureRequest` kept aside (``keys``), as the project's JSON reader read
     /// them.
-    init(_ request: MeasureRequest) throws {
+    init(_ request: MeasureRequest, limits: ServerLimits) throws {
         let label = request.label
         let extras = request.extras
         let byFontScale = label.platform.rules.scalesByFontScale
@@ -29,6 +29,11 @@ struct PreviewOptions {
         case .string(let name)? where name == "all": categories = TextSize.all(on: label.platform)
         case .list(let names)?:
             guard !names.isEmpty else { throw ServerError(.invalidRequest, "categories: an empty list (give \"all\" or names)") }
+            // Counted before any is read: a list of 30,000 names is refused at once, not judged or drawn one by one.
+            guard names.count <= limits.maximumPreviewSizes else {
+                throw ServerError(.invalidRequest, "categories: \(names.count) entries, more than maximumPreviewSizes "
+                    + "(\(limits.maximumPreviewSizes)): ask for fewer, or \"all\"")
+            }
             categories = try names.map { name in
                 // An Android label's sizes are font scales (1.3, "1.3×"); an iOS label's, categories.
                 if byFontScale {
@@ -41,7 +46,8 @@ struct PreviewOptions {
                     throw ServerError(.invalidRequest, "categories: \(name.written.prefix(40)) is not a category (xSmall … AX5)")
                 }
                 return .category(category)
-            }.sorted()
+            }
+            categories = Array(Set(categories)).sorted()  // a size given twice is judged and drawn once
         default:
             throw ServerError(.invalidRequest, "categories: expected \"all\" or a list of category names")
         }

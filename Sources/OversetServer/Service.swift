@@ -55,6 +55,17 @@ public struct ServerError: Error, Sendable {
         case timeout
         /// Catalog mode was asked of a server started without catalogs (409).
         case noCatalog
+        /// The request's `Host` is not one the server answers to (421): a page on another site that reached the
+        /// server through a name of its own (DNS rebinding).
+        case hostNotAllowed
+        /// A request from a page of another origin than those `--allow-origin` names (403).
+        case originNotAllowed
+        /// A POST whose body is not JSON (or JSON Lines for a batch) by its `Content-Type` (415).
+        case unsupportedMediaType
+        /// The body did not arrive within the body timeout (408); the connection is closed.
+        case bodyTimeout
+        /// An `Expect` other than `100-continue` (417).
+        case expectationFailed
 
         /// The HTTP status.
         public var status: Int {
@@ -66,6 +77,11 @@ public struct ServerError: Error, Sendable {
             case .busy: 503
             case .timeout: 504
             case .noCatalog: 409
+            case .hostNotAllowed: 421
+            case .originNotAllowed: 403
+            case .unsupportedMediaType: 415
+            case .bodyTimeout: 408
+            case .expectationFailed: 417
             }
         }
     }
@@ -86,10 +102,13 @@ public final class OversetService: Sendable {
     public let limits: ServerLimits
     public let catalog: CatalogSession?
     let fonts = WebFonts()
+    /// The font files requests may name (``RequestFonts``).
+    let requestFonts: RequestFonts
 
-    public init(limits: ServerLimits = ServerLimits(), catalog: CatalogSession? = nil) {
+    public init(limits: ServerLimits = ServerLimits(), catalog: CatalogSession? = nil, fonts: RequestFonts) {
         self.limits = limits
         self.catalog = catalog
+        self.requestFonts = fonts
     }
 
     /// `GET /fonts.css`: the page's font faces and stack (``WebFonts``).
@@ -118,88 +137,11 @@ public final class OversetService: Sendable {
         return .json(json.bytes)
     }
 
-    /// `GET /v1/settings`: the settings table (a label's and a policy's), the categories and the limits: what the
-    /// page builds its controls from, so that its names are the spec's, `measure`'s and the CLI's.
-    public func settings() -> ServerReply {
-        var json = JSONWriter(capacity: 16 * 1024)
-        json.beginObject()
-        json.key("categories")
-        json.beginArray()
-        for category in ContentSizeCategory.allCases { json.string(category.higName) }
-        json.endArray()
-        json.key("label")
-        Self.write(Label.settings, to: &json)
-        json.key("limits")
-        json.beginObject()
-        for limit in limits.table { json.key(escaping: limit.name); json.string(limit.value) }
-        json.endObject()
-        json.key("policy")
-        Self.write(VerdictPolicy.settings, to: &json)
-        json.endObject()
-        return .json(json.bytes)
-    }
-
-    /// A setting's value as JSON (null for none).
-    private static func write(_ value: SettingValue?, to json: inout JSONWriter) {
-        switch value {
-        case .string(let text)?: json.string(text)
-        case .number(let number)?: json.number(number)
-        case .bool(let flag)?: json.bool(flag)
-        case .list(let items)?:
-            json.beginArray()
-            for item in items { write(item, to: &json) }
-            json.endArray()
-        case .table, .null, nil: json.null()
-        }
-    }
-
-    private static func write(_ settings: [LabelSetting], to json: inout JSONWriter) {
-        json.beginArray()
-        for setting in settings {
-            json.beginObject()
-            json.member("default", setting.defaultValue)
-            // The typed default on each platform (null: none), as the decoder applies it.
-            json.key("defaults")
-            json.beginObject()
-            for platform in Platform.allCases {
-                json.key(escaping: platform.rawValue)
-                Self.write(setting.default.value(on: platform), to: &json)
-            }
-            json.endObject()
-            json.member("flag", setting.flag)
-            json.member("help", setting.help)
-            json.member("key", setting.key)
-            json.key("kind")
-            switch setting.values {
-            case .number(let range, _):
-                json.string("number")
-                json.member("maximum", range.upperBound)
-                json.member("minimum", range.lowerBound)
-            case .integer(let range):
-                json.string("integer")
-                json.member("maximum", range.upperBound)
-                json.member("minimum", range.lowerBound)
-            case .bool: json.string("bool")
-            case .choice: json.string("choice")
-            case .choiceOrNumber(_, let range):
-                json.string("choiceOrNumber")
-                json.member("maximum", range.upperBound)
-                json.member("minimum", range.lowerBound)
-            case .text: json.string("text")
-            case .list: json.string("list")
-            }
-            json.member("platform", setting.platform?.rawValue)
-            json.member("values", strings: setting.values.allowed.isEmpty ? nil : setting.values.allowed)
-            json.endObject()
-        }
-        json.endArray()
-    }
-
     /// `POST /v1/measure`: one request object, `measure`'s schema; its answer, `measure`'s (an error as
     /// `{"error": {"code": "invalidRequest", "message"}}`, with the message `measure` gives).
     public func measure(_ body: [UInt8]) -> ServerReply {
         if let refusal = refuseBody(body, limit: limits.maximumBodyBytes, name: "maximumBodyBytes") { return .error(refusal) }
-        let measurer = Measurer()
+        let measurer = Measurer(files: requestFonts.files)
         guard let answer = measurer.answer(line: String(decoding: body, as: UTF8.self)) else {
             return .error(ServerError(.invalidRequest, "the body is empty: send one request object"))
         }
@@ -219,12 +161,20 @@ public final class OversetService: Sendable {
             start = index + 1
         }
         if start < body.count { lines.append(body[start...]) }
+        guard !lines.isEmpty else {
+            return .error(ServerError(.invalidRequest, "the batch is empty: send JSON Lines, one measure request a line"))
+        }
         guard lines.count <= limits.maximumBatchLines else {
             return .error(ServerError(.tooLarge, "the batch has \(lines.count) lines, more than maximumBatchLines "
                 + "(\(limits.maximumBatchLines)): split it"))
         }
-        let workers = ProcessInfo.processInfo.activeProcessorCount
-        let answers = MeasureBatch(workers: workers).answer(lines: lines, firstLine: 1, maximumLineLength: body.count + 1)
+        // One worker, the request's own thread: a server's cores are shared between its requests, and a batch's
+        // workers on Dispatch's pool would compete with the threads that answer the other requests.
+        let workers = 1
+        // A blank line is answered in its place, so that the n-th answer is the n-th line's.
+        let answers = MeasureBatch(workers: workers, files: requestFonts.files)
+            .answer(lines: lines, firstLine: 1, maximumLineLength: body.count + 1,
+                    blankLine: "a blank line: no request (each line of a batch is one request)")
         return ServerReply(status: 200, contentType: "application/x-ndjson; charset=utf-8", body: answers)
     }
 
@@ -241,12 +191,12 @@ public final class OversetService: Sendable {
         let request: MeasureRequest
         let preview: PreviewOptions
         do {
-            request = try MeasureRequest(bytes: body, extraKeys: PreviewOptions.keys)
+            request = try MeasureRequest(bytes: body, extraKeys: PreviewOptions.keys, files: requestFonts.files)
             guard request.text.utf16.count <= limits.maximumTextLength else {
                 return .error(ServerError(.tooLarge, "the text has \(request.text.utf16.count) UTF-16 code units, more "
                     + "than maximumTextLength (\(limits.maximumTextLength))"))
             }
-            preview = try PreviewOptions(request)
+            preview = try PreviewOptions(request, limits: limits)
         } catch let failure as MeasureRequest.Failure {
             return .error(ServerError(.invalidRequest, failure.message))
         } catch let error as ServerError {
@@ -255,37 +205,55 @@ public final class OversetService: Sendable {
             return .error(ServerError(.invalidRequest, "\(error)"))
         }
         do {
-            let prepared = try request.label.prepare(request.text, language: request.language)
-            var json = JSONWriter(capacity: 4096 * preview.categories.count)
-            json.beginObject()
-            json.member("category", request.label.textSize.name)
-            json.key("results")
-            json.beginArray()
-            for category in preview.categories {
-                let shown = try preview.judge(prepared, request: request, at: category)
-                json.beginObject()
-                json.key("answer")
-                json.raw(String(decoding: LayoutReport.json(shown.verdict), as: UTF8.self))
-                json.member("category", category.name)
-                json.member("layout", shown.layout)
-                json.member("reason", shown.reason)
-                if preview.drawing {
-                    let options = PictureOptions(palette: preview.palette, styledFont: shown.verdict.label.styledFont,
-                                                 language: request.language)
-                    json.member("svg", shown.verdict.picture(options: options).svg())
-                }
-                json.endObject()
-            }
-            json.endArray()
-            json.key("warnings")
-            json.beginArray()
-            for warning in prepared.warnings { json.string(warning) }
-            json.endArray()
-            json.endObject()
-            return .json(json.bytes)
+            return .json(try previewAnswer(request, preview))
         } catch {
             return .error(ServerError(.invalidRequest, error.description))
         }
+    }
+
+    /// The preview's answer: a result a size, each with its verdict, its room (``/OversetReports/Room``) and its
+    /// picture while the answer stays within ``ServerLimits/maximumAnswerBytes``.
+    private func previewAnswer(_ request: MeasureRequest, _ preview: PreviewOptions) throws(OversetError) -> [UInt8] {
+        let prepared = try request.label.prepare(request.text, language: request.language)
+        var json = JSONWriter(capacity: 4096 * preview.categories.count)
+        var omitted = 0
+        json.beginObject()
+        json.member("category", request.label.textSize.name)
+        json.key("results")
+        json.beginArray()
+        for category in preview.categories {
+            let shown = try preview.judge(prepared, request: request, at: category)
+            json.beginObject()
+            json.key("answer")
+            json.raw(String(decoding: LayoutReport.json(shown.verdict), as: UTF8.self))
+            json.member("category", category.name)
+            json.member("layout", shown.layout)
+            json.member("reason", shown.reason)
+            json.key("room")
+            Room(shown.verdict).write(to: &json)
+            if preview.drawing {
+                let options = PictureOptions(palette: preview.palette, styledFont: shown.verdict.label.styledFont,
+                                             language: request.language)
+                let svg = shown.verdict.picture(options: options).svg()
+                if json.count + svg.utf8.count < limits.maximumAnswerBytes { json.member("svg", svg) } else { omitted += 1 }
+            }
+            json.endObject()
+        }
+        json.endArray()
+        json.key("warnings")
+        json.beginArray()
+        for warning in prepared.warnings { json.string(warning) }
+        if omitted > 0 { json.string(picturesLeftOut(omitted)) }
+        json.endArray()
+        json.endObject()
+        return json.bytes
+    }
+
+    /// The warning of an answer whose pictures passed ``ServerLimits/maximumAnswerBytes``.
+    func picturesLeftOut(_ count: Int) -> String {
+        "\(count == 1 ? "a picture" : "\(count) pictures") left out: the answer would be larger than "
+            + "maximumAnswerBytes (\(limits.maximumAnswerBytes >> 20) MiB); ask for fewer categories, a shorter text or "
+            + "\"picture\": false"
     }
 
     /// A body over `limit` bytes, refused by name; nil when it is within.

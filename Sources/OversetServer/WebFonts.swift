@@ -1,7 +1,7 @@
 import Foundation
 import Overset
 
-/// The bundled fonts the page's own text (the text box, the lines, the grid) is drawn with, so that Thai, Arabic,
+/// The bundled fonts every text of the page is drawn with (the text box, the lines, the grid, the problems), so that Thai, Arabic,
 /// Devanagari and CJK look right in a browser on a machine without those fonts: read once at start from the
 /// bundled fonts folder, by a fixed list of names, and served from memory at `/fonts/NAME`. A request's path is
 /// only looked up in this list; it never names a file.

@@ -47,6 +47,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port, 0 to 65535 (0: any free port).")
     var port = 8080
 
+    @Option(name: .customLong("allow-host"), help: ArgumentHelp(
+        "Another host name requests may give in Host (the loopback names and the --host address are allowed).",
+        valueName: "name"))
+    var allowHosts: [String] = []
+
+    @Option(name: .customLong("allow-origin"), help: ArgumentHelp(
+        "An origin (https://cms.example.com) whose pages may call the API from a browser (CORS); none by default.",
+        valueName: "origin"))
+    var allowOrigins: [String] = []
+
+    @Option(name: .customLong("fonts-dir"), help: ArgumentHelp(
+        "A folder whose font files (and folders of fonts, for platformFonts) requests may name, by their paths in it.",
+        valueName: "folder"))
+    var fontsDirectory: String?
+
     /// Runs the command; usage errors exit with status 2 (as `overset`'s do, not ArgumentParser's 64), with a message
     /// that says what to do.
     static func main() async {
@@ -78,9 +93,18 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if catalogs.isEmpty && spec != nil { throw ValidationError("--spec needs catalogs to check: overset serve CATALOGS --spec F") }
         if baseline != nil && catalogs.isEmpty { throw ValidationError("--baseline needs catalog mode: CATALOGS --spec F") }
+        for origin in allowOrigins where origin != "*" {
+            guard origin.hasPrefix("http://") || origin.hasPrefix("https://"),
+                  !origin.dropFirst(origin.hasPrefix("https") ? 8 : 7).contains("/") else {
+                throw ValidationError("--allow-origin \(origin): an origin is a scheme and a host, such as https://cms.example.com")
+            }
+        }
     }
 
     func run() async throws {
+        if allowOrigins.contains("*") {
+            FileHandle.standardError.write(Data("warning: --allow-origin '*': a page of any site the user opens can call the API\n".utf8))
+        }
         if host != "127.0.0.1" && host != "localhost" && host != "::1" {
             FileHandle.standardError.write(Data(("warning: serving on \(host): anyone who can reach this machine can use "
                 + "the server (it reads no file a request names, and its limits bound each request)\n").utf8))
@@ -102,7 +126,15 @@ struct ServeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        let server = OversetServer(service: OversetService(catalog: session), host: host, port: port)
+        let fonts: RequestFonts
+        do {
+            fonts = try RequestFonts(folder: fontsDirectory)
+        } catch {
+            throw ValidationError("--fonts-dir: \(error.message)")
+        }
+        let access = ServerAccess(listening: host, hosts: allowHosts, origins: allowOrigins)
+        let server = OversetServer(service: OversetService(catalog: session, fonts: fonts), host: host, port: port,
+                                   access: access)
         let host = self.host
         do {
             try await server.run { port in

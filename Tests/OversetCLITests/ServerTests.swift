@@ -59,6 +59,10 @@ import Testing
             var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
             request.httpMethod = method
             request.httpBody = body
+            if body != nil {
+                request.setValue(path.hasSuffix("/batch") ? "application/x-ndjson" : "application/json",
+                                 forHTTPHeaderField: "Content-Type")
+            }
             request.timeoutInterval = 60
             let session = URLSession(configuration: .ephemeral)
             let done = DispatchSemaphore(value: 0)
@@ -101,9 +105,11 @@ import Testing
         // The limits the server enforces are the ones docs/server.md lists.
         let limits = try #require(settings["limits"] as? [String: String])
         let docs = try String(contentsOfFile: DoorAgreementTests.root + "/docs/server.md", encoding: .utf8)
-        #expect(limits.count == 7)
+        let reliability = try String(contentsOfFile: DoorAgreementTests.root + "/docs/reliability.md", encoding: .utf8)
+        #expect(limits.count == 14)
         for (name, value) in limits {
             #expect(docs.contains("| `\(name)` | \(value)"), "docs/server.md lists \(name) as \(value)")
+            #expect(reliability.contains("`\(name)`"), "docs/reliability.md names \(name)")
         }
     }
 

@@ -6,6 +6,14 @@ public enum LayoutLimits {
     /// Point sizes: a millionth of a point up to 10,000 (a subnormal size made tracking in ems infinite: found by
     /// FuzzLayout).
     public static let pointSize: ClosedRange<Double> = 0.000_001...10_000
+    /// Point sizes a user gives (a setting, an option, a request): 1 point up to 10,000. Layout takes down to
+    /// ``pointSize``'s millionth, but a size given is scaled by its category and rounded on the way, so a tiny one
+    /// could become 0 and be refused under another name; no label's text is smaller than a point.
+    public static let requestedPointSize: ClosedRange<Double> = 1...10_000
+    /// Fixed line heights a user gives: 1 point up to 100,000 (scaled and rounded as sizes are).
+    public static let requestedLineHeight: ClosedRange<Double> = 1...100_000
+    /// Line height multiples a user gives: a hundredth up to 100 (a smaller one makes lines 0 high once rounded).
+    public static let requestedLineHeightMultiple: ClosedRange<Double> = 0.01...100
     /// Fixed line heights in points: above 0, up to 100,000.
     public static let lineHeight: ClosedRange<Double> = 0...100_000
     /// Line height multiples: above 0, up to 100.

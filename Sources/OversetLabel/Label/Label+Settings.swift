@@ -104,7 +104,7 @@ extension Label {
                                    value: autoSize == true ? "uniform" : Points.format(autoSizeMinimum ?? 0),
                                    expected: Label.instead(of: "autoSizeTextType"))
         }
-        if let autoSizeMinimum { try LayoutLimits.check("autoSizeMinTextSize", autoSizeMinimum, LayoutLimits.pointSize, above: 0) }
+        if let autoSizeMinimum { try LayoutLimits.check("autoSizeMinTextSize", autoSizeMinimum, LayoutLimits.requestedPointSize) }
         switch autoSize {
         case true?: autoSizeMinTextSize = autoSizeMinimum ?? Label.setting("autoSizeMinTextSize")!.default.number(on: platform)
         case false?: autoSizeMinTextSize = nil
@@ -248,7 +248,7 @@ extension Label {
             if case .style(_, let wasEmphasized)? = base?.font { inherited = wasEmphasized }
             return .style(style, emphasized: emphasized ?? inherited)
         case (nil, let size?):
-            try LayoutLimits.check("size", size, LayoutLimits.pointSize)
+            try LayoutLimits.check("size", size, LayoutLimits.requestedPointSize)
             if emphasized == true {
                 throw .invalidArgument(name: "emphasized", value: "true",
                                        expected: "emphasized only with a style; with a size, set weight: bold")
@@ -294,12 +294,12 @@ extension Label {
                                        expected: "a number of points, leading, natural or automatic")
             }
             if let number {
-                try LayoutLimits.check("lineHeight", number, LayoutLimits.lineHeight, above: 0)
+                try LayoutLimits.check("lineHeight", number, LayoutLimits.requestedLineHeight)
                 height = .points(number)
             }
         }
         guard let multiple else { return height }
-        try LayoutLimits.check("lineHeightMultiple", multiple, LayoutLimits.lineHeightMultiple, above: 0)
+        try LayoutLimits.check("lineHeightMultiple", multiple, LayoutLimits.requestedLineHeightMultiple)
         switch height {
         case nil, .natural?, .automatic?: return .multiple(multiple)
         default:

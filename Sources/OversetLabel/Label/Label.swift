@@ -369,7 +369,7 @@ public struct Label: Sendable, Hashable {
         if let minimumScaleFactor {
             try LayoutLimits.check("minimumScaleFactor", minimumScaleFactor, 0...1, above: 0)
         }
-        if let maximumPointSize { try LayoutLimits.check("maximumPointSize", maximumPointSize, LayoutLimits.pointSize) }
+        if let maximumPointSize { try LayoutLimits.check("maximumPointSize", maximumPointSize, LayoutLimits.requestedPointSize) }
         if let minimumCategory, let maximumCategory, minimumCategory > maximumCategory {
             throw .invalidArgument(name: "minimumCategory", value: minimumCategory.higName,
                                    expected: "a category no larger than maximumCategory (\(maximumCategory.higName))")
