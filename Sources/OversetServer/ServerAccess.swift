@@ -76,7 +76,7 @@ public struct ServerAccess: Sendable, Hashable {
     /// The refusal of a page of another origin, saying how to allow it.
     static func refusal(origin: String) -> ServerError {
         let shown = Responder.printable(String(origin.prefix(200)))
-        return ServerError(.originNotAllowed, "requests from pages of \(shown) are not allowed: start the server "
+        return ServerError(.originNotAllowed, "requests from pages of \(shown) are refused: start the server "
             + "with --allow-origin \(shown) to let that site call the API")
     }
 

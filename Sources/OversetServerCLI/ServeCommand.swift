@@ -48,7 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
     var port = 8080
 
     @Option(name: .customLong("allow-host"), help: ArgumentHelp(
-        "Another host name requests may give in Host (the loopback names and the --host address are allowed).",
+        "Another host name requests may give in Host (the loopback names and the --host address are always accepted).",
         valueName: "name"))
     var allowHosts: [String] = []
 
