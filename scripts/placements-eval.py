@@ -7,7 +7,7 @@ labels = json.load(open(labels_path))['labels']
 by_key = {}
 for p in report['placements']:
     by_key.setdefault((p['table'], p['key']), []).append(p)
-SYSTEM = re.compile(r'navigation|alert|tab bar|menu|toolbar|confirmation|section|back button|share sheet|notification|authentication|dialog|ContentUnavailable', re.I)
+SYSTEM = re.compile(r'navigation|alert|tab bar|menu|toolbar|confirmation|section|back button|share sheet|notification|authentication|dialog|ContentUnavailable|action sheet|swipe|bar button|segmented', re.I)
 def kind(place):
     if place['file'].endswith(('.storyboard', '.xib')): return 'Interface Builder'
     if place['file'].endswith('.xml'): return 'Android resources'

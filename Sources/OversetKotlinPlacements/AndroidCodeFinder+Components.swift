@@ -22,11 +22,15 @@ extension AndroidCodeFinder {
             + "= \(Points.format(dialogWidth, decimals: 1)) dp (windowMinWidthMinor 95 %, config_prefDialogWidth 320 dp)"
         switch component {
         case "dialog title":
-            placement.set("textAppearance", .name(theme == .material3 ? "headlineSmall" : theme == .material2 ? "subtitle1" : "appcompat.title"),
-                          from: theme == .material3 ? "MaterialAlertDialog.Material3.Title.Text: ?attr/textAppearanceHeadlineSmall"
-                              : theme == .material2 ? "MaterialAlertDialog.MaterialComponents.Title.Text: ?attr/textAppearanceSubtitle1"
-                              : "abc_alert_dialog_title_material.xml: windowTitleStyle, TextAppearance.AppCompat.Title")
-            placement.set("maxLines", .number(1), from: "DialogTitle: singleLine (a title that does not fit is re-measured on 2 lines at 18 sp)")
+            // DialogTitle.onMeasure: a title its appearance ellipsizes on one line is set to 2 lines at
+            // ?android:textAppearanceMedium (18 sp) and measured again; what fits one line fits that too, so the
+            // title is cut only when 2 lines at 18 sp do not hold it (every theme's title is a DialogTitle).
+            let first = theme == .material3 ? "headlineSmall (MaterialAlertDialog.Material3.Title.Text)"
+                : theme == .material2 ? "subtitle1 (MaterialAlertDialog.MaterialComponents.Title.Text)"
+                : "TextAppearance.AppCompat.Title (abc_alert_dialog_title_material.xml)"
+            placement.set("textAppearance", .name("android.medium"),
+                          from: "DialogTitle: one line in \(first), then, when it does not fit, ?android:textAppearanceMedium (18 sp)")
+            placement.set("maxLines", .number(2), from: "DialogTitle: singleLine, then 2 lines when one line ellipsizes")
             placement.set("ellipsize", .name("end"), from: "DialogTitle: ellipsize end")
             placement.set("width", .number(text), from: "\(windowNote) − 2 × \(theme == .appcompat ? 16 : 24) dp insets − 2 × 24 dp padding")
         case "dialog message":

@@ -17,9 +17,13 @@ extension AndroidCodeFinder {
             guard let receiver, let view = view(at: receiver, line: line) else { return false }
             placement = view
         case "setTitle" where first:
+            if isSystemPrompt(call) { return false }
             if isDialog(call) { placement = dialog("dialog title", key: key, line: line) }
-            else if let receiver, receiver.last.map(Self.isToolbar) == true || receiver.isEmpty { placement = toolbar(key: key, line: line) }
-            else if receiver == nil { placement = toolbar(key: key, line: line) }
+            else if receiver.map({ $0.isEmpty || $0 == ["this"] }) ?? true {
+                // The activity's own title, unless the class has a `setTitle` or `title` of its own (a custom view's).
+                if !Self.classDeclares(["setTitle", "title"], around: call.node) { placement = toolbar(key: key, line: line) }
+            }
+            else if let receiver, receiver.last.map(Self.isToolbar) == true { placement = toolbar(key: key, line: line) }
             else if isPreference(call.node) { placement = preference(key: key, line: line, summary: false, at: call.node) }
         case "setMessage" where first: placement = dialog("dialog message", key: key, line: line)
         case "setPositiveButton" where first, "setNegativeButton" where first, "setNeutralButton" where first:
@@ -55,7 +59,10 @@ extension AndroidCodeFinder {
         case "text", "hint":
             placement = path.isEmpty ? nil : view(at: path, line: line)
         case "title":
-            if path.isEmpty || path == ["this"] || path.last.map(Self.isToolbar) == true {
+            if path.isEmpty || path == ["this"], Self.classDeclares(["title", "setTitle"], around: node) {
+                // A class's own `title` (a custom view's property), not the activity's.
+                placement = nil
+            } else if path.isEmpty || path == ["this"] || path.last.map(Self.isToolbar) == true {
                 placement = isPreference(node) ? preference(key: key, line: line, summary: false, at: node) : toolbar(key: key, line: line)
             } else if isPreference(node) {
                 placement = preference(key: key, line: line, summary: false, at: node)
@@ -108,6 +115,43 @@ extension AndroidCodeFinder {
             }
             let name = CodeShapes.path(node)?.last?.lowercased() ?? ""
             return name.contains("builder") || name.contains("dialog")
+        }
+        return false
+    }
+
+    /// Whether a call builds a prompt the system draws (`BiometricPrompt.PromptInfo.Builder().setTitle(…)`): its
+    /// title is not the app's to lay out.
+    func isSystemPrompt(_ call: CodeShapes.Call) -> Bool {
+        var receiver = call.receiver
+        while let node = receiver {
+            if node.text.contains("PromptInfo") || node.text.contains("BiometricPrompt") { return true }
+            guard let inner = CodeShapes.call(node) else { return false }
+            receiver = inner.receiver
+        }
+        return false
+    }
+
+    /// Whether the class around `node` declares a member of one of these names (a property, a field, a function):
+    /// a custom view's own `title` is not the activity's.
+    static func classDeclares(_ names: Set<String>, around node: SyntaxNode) -> Bool {
+        guard let body = node.ancestor(where: { $0.type == "class_body" }) else { return false }
+        for member in body.namedChildren {
+            switch member.type {
+            case "property_declaration":
+                if let name = member.firstDescendant(where: { $0.type == "variable_declaration" })?
+                    .firstDescendant(where: { $0.type == "identifier" || $0.type == "simple_identifier" })?.text,
+                   names.contains(name) { return true }
+            case "function_declaration":
+                if let name = member.namedChildren.first(where: { $0.type == "identifier" || $0.type == "simple_identifier" })?.text,
+                   names.contains(name) { return true }
+            case "field_declaration":
+                if let name = member.firstDescendant(where: { $0.type == "variable_declarator" })?.field("name")?.text,
+                   names.contains(name) { return true }
+            case "method_declaration":
+                if let name = member.field("name")?.text, names.contains(name) { return true }
+            default:
+                continue
+            }
         }
         return false
     }

@@ -32,11 +32,28 @@ struct AndroidCodeFinder {
         let nodes = tree.root.descendants(where: { $0.type == "navigation_expression" || $0.type == "field_access" })
         for node in nodes {
             guard let (_, key) = CodeShapes.resourceKey(node) else { continue }
+            // A Compose `@Preview` function is drawn by Android Studio, never by the app.
+            if Self.inPreview(node) { continue }
             let before = found.count
             follow(node, key: key, line: node.line, depth: 0, upperCased: false)
             if found.count == before { uses.append((key, node.line)) }
         }
         noteReplacedTexts(tree)
+    }
+
+    /// Whether a node is inside a function annotated as a Compose preview (`@Preview`, `@PreviewLightDark`,
+    /// an app's own multipreview annotation named `…Preview…`).
+    static func inPreview(_ node: SyntaxNode) -> Bool {
+        var current = node.parent
+        while let scope = current {
+            if scope.type == "function_declaration",
+               let modifiers = scope.namedChildren.first(where: { $0.type == "modifiers" }),
+               modifiers.namedChildren.contains(where: { $0.type == "annotation" && $0.text.contains("Preview") }) {
+                return true
+            }
+            current = scope.parent
+        }
+        return false
     }
 
     /// Follows a value up the tree to where it is shown, placing it there.

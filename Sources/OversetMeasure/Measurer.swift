@@ -25,7 +25,7 @@ public final class Measurer {
     var decoded: [ByteKey: DecodedRequest] = [:]
     /// The last long setting value the request scan found (``JSONRequestScan/init(validUTF8:longValue:)``).
     var longValue: [UInt8] = []
-    /// The time spent preparing and laying out, when ``init(timed:)`` asked for it.
+    /// The time spent preparing and laying out, when ``init(timed:files:)`` asked for it.
     public private(set) var timing = MeasureTiming()
     /// The answers of the batch being answered, one after another (``AnswerSpan``).
     package var answers = JSONWriter(capacity: 64 * 1024)

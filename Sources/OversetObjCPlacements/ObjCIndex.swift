@@ -109,6 +109,58 @@ struct ObjCIndex {
         return name == "titleLabel" ? "self" : name
     }
 
+    /// The local variables of a body whose values are computed from a parameter, with that parameter's position:
+    /// `NSString *key = [name lowercaseString]`, `key = s`, the variable of `for (NSString *s in words)` when
+    /// `words` is one. Followed through at most ``maximumDerivationSteps`` assignments in a chain.
+    static func derivedFromParameters(in body: SyntaxNode, parameters: [String]) -> [String: Int] {
+        var derived: [String: Int] = [:]
+        for (index, name) in parameters.enumerated() where derived[name] == nil { derived[name] = index }
+        let steps = body.descendants(where: { ["init_declarator", "assignment_expression", "for_statement"].contains($0.type) })
+        func source(_ nodes: [SyntaxNode]) -> Int? {
+            for node in nodes {
+                for identifier in [node] + node.descendants(where: { $0.type == "identifier" }) where identifier.type == "identifier" {
+                    if let index = derived[identifier.text] { return index }
+                }
+            }
+            return nil
+        }
+        for _ in 0..<maximumDerivationSteps {
+            var changed = false
+            for step in steps {
+                let targets: [SyntaxNode], sources: [SyntaxNode]
+                switch step.type {
+                case "init_declarator":
+                    targets = step.field("declarator").map { [$0] } ?? []
+                    sources = step.field("value").map { [$0] } ?? []
+                case "assignment_expression":
+                    targets = step.field("left").map { [$0] } ?? []
+                    sources = step.field("right").map { [$0] } ?? []
+                default: // a for statement's header: what it iterates over and the variables it declares
+                    let body = step.field("body")
+                    let header = step.namedChildren.filter { child in body.map { !child.isSame(as: $0) } ?? true }
+                    targets = header
+                    sources = header
+                }
+                guard let index = source(sources) else { continue }
+                for target in targets {
+                    let names = target.type == "identifier" ? [target] : target.descendants(where: { $0.type == "identifier" })
+                    // A declarator or a left side names one variable (the last identifier: `*key`, `self->key`).
+                    let declared = step.type == "for_statement" ? names : Array(names.suffix(1))
+                    for name in declared where derived[name.text] == nil {
+                        derived[name.text] = index
+                        changed = true
+                    }
+                }
+            }
+            if !changed { break }
+        }
+        return derived
+    }
+
+    /// How many passes ``derivedFromParameters(in:parameters:)`` makes over a body: a chain of assignments longer
+    /// than this is not followed.
+    static let maximumDerivationSteps = 8
+
     /// A C function definition's name.
     static func functionName(_ node: SyntaxNode) -> String? {
         node.firstDescendant(where: { $0.type == "function_declarator" })?.field("declarator")?.text
@@ -171,12 +223,19 @@ extension ObjCIndex {
         return added
     }
 
-    /// The wrapper a body makes of its parameters: the first localization call in it whose key is a parameter.
+    /// The wrapper a body makes of its parameters: the first localization call in it whose key is a parameter or
+    /// a local variable computed from one (``derivedFromParameters(in:parameters:)``).
     private static func wrapper(in body: SyntaxNode, parameters: [String], wrappers: LocalizationWrappers,
                                 source: String) -> LocalizationWrappers.Wrapper? {
+        var derived: [String: Int]?
         for candidate in body.descendants(where: { $0.type == "call_expression" || $0.type == "message_expression" }) {
-            guard let call = localizationCall(candidate, wrappers: wrappers), call.key.type == "identifier",
-                  let keyIndex = parameters.firstIndex(of: call.key.text) else { continue }
+            guard let call = localizationCall(candidate, wrappers: wrappers), call.key.type == "identifier" else { continue }
+            var keyIndex = parameters.firstIndex(of: call.key.text)
+            if keyIndex == nil {
+                if derived == nil { derived = derivedFromParameters(in: body, parameters: parameters) }
+                keyIndex = derived?[call.key.text]
+            }
+            guard let keyIndex else { continue }
             let tableIndex = call.table.flatMap { $0.type == "identifier" ? parameters.firstIndex(of: $0.text) : nil }
             return LocalizationWrappers.Wrapper(key: .position(keyIndex), table: tableIndex.map { .position($0) },
                                                 source: source + " (calls \(call.name))")

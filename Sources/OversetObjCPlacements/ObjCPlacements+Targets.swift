@@ -55,7 +55,13 @@ extension ObjCPlacementFinder {
         }
         switch property {
         case "text", "attributedText":
-            if last == "textLabel" { return system(.tableCellText) }
+            if last == "textLabel" {
+                // A header-footer view's label (`headerView.textLabel`) is the section's header or footer.
+                let receiver = (owner.dropLast().last ?? "").lowercased()
+                if receiver.contains("header") { return system(.sectionHeader) }
+                if receiver.contains("footer") { return system(.sectionFooter) }
+                return system(.tableCellText)
+            }
             if last == "detailTextLabel" { return system(.tableCellDetail) }
             if last == "titleLabel", owner.count >= 2 {
                 return label(Array(owner.dropLast()), component: "UIButton", key: key, table: table, line: line, notes: notes,

@@ -77,6 +77,11 @@ extension SwiftPlacementFinder {
             placeUIKit(key, property: parts[0], kind: "UIButton", at: node, line: line)
         } else if parts.count == 3, parts[1] == "textLabel" || parts[1] == "detailTextLabel",
                   parts[2] == "text" || parts[2] == "attributedText" {
+            if parts[1] == "textLabel", let section = Self.headerFooter(parts[0], at: node) {
+                // A `UITableViewHeaderFooterView`'s label: the section's header or footer, not a cell's.
+                component(key, section, line: line)
+                return true
+            }
             component(key, parts[1] == "textLabel" ? .tableCellText : .tableCellDetail, line: line)
             // `cell.textLabel?.numberOfLines = 0` and `.font = …` around it set the built-in label.
             let local = cellLabelAssignments(parts[0], parts[1], at: node)
@@ -137,6 +142,50 @@ extension SwiftPlacementFinder {
             }
         }
         return false
+    }
+
+    /// Whether `name` is a table's section header or footer view (`UITableViewHeaderFooterView`): named so
+    /// (`headerView`, `footer`) or bound in the function around `node` to `tableView.headerView(forSection:)`,
+    /// `footerView(forSection:)` or a dequeued header-footer view.
+    static func headerFooter(_ name: String, at node: Syntax) -> SystemComponent? {
+        var scope: Syntax? = node.parent
+        while let current = scope, !current.is(FunctionDeclSyntax.self), !current.is(ClosureExprSyntax.self),
+              !current.is(AccessorDeclSyntax.self) {
+            scope = current.parent
+        }
+        final class Bindings: SyntaxVisitor {
+            let name: String
+            var values: [String] = []
+            init(name: String) {
+                self.name = name
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+                if node.pattern.trimmedDescription == name, let value = node.initializer?.value.trimmedDescription {
+                    values.append(value)
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+                if node.pattern.trimmedDescription == name, let value = node.initializer?.value.trimmedDescription {
+                    values.append(value)
+                }
+                return .visitChildren
+            }
+        }
+        let bindings = Bindings(name: name)
+        if let scope { bindings.walk(scope) }
+        for value in bindings.values {
+            if value.contains("headerView(forSection") { return .sectionHeader }
+            if value.contains("footerView(forSection") { return .sectionFooter }
+            if value.contains("HeaderFooterView") {
+                return value.lowercased().contains("footer(") ? .sectionFooter : .sectionHeader
+            }
+        }
+        let lowered = name.lowercased()
+        if lowered.contains("header") { return .sectionHeader }
+        if lowered.contains("footer") { return .sectionFooter }
+        return nil
     }
 
     /// Whether the code around `node` is a view controller's (a class whose superclass name ends in `Controller`).

@@ -50,6 +50,11 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// Code under `#if false` is never compiled: nothing in it is a use.
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        node.condition?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) ? .skipChildren : .visitChildren
+    }
+
     /// The upper-casing a key's value goes through on its way to a label (`.uppercased()`, `.localizedUppercase`),
     /// when it does.
     static func upperCasing(of node: Syntax) -> String? {

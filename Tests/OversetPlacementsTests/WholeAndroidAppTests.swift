@@ -67,11 +67,13 @@ struct WholeAndroidAppTests {
     }
 
     /// MainActivity.kt:29–35: a Material 3 dialog on a 320 dp screen: window max(0.95 × 320, min(320, 320)) = 320,
-    /// less 2 × 24 insets and 2 × 24 padding = 224 for the title (headlineSmall, one line) and message
-    /// (bodyMedium); the neutral button is a dialog button like the others (labelLarge, one line).
+    /// less 2 × 24 insets and 2 × 24 padding = 224 for the title and message (bodyMedium); the neutral button is
+    /// a dialog button like the others (labelLarge, one line). The title is AppCompat's `DialogTitle`: one line in
+    /// headlineSmall, and when that ellipsizes, 2 lines at ?android:textAppearanceMedium (18 sp; AppCompat's
+    /// DialogTitle.onMeasure), so it is cut only past 2 lines at 18 sp.
     @Test func dialogs_takeTheirWindowAndTheirParts() throws {
         let title = try placement("delete_title")
-        #expect(name(title, "textAppearance") == "headlineSmall" && number(title, "maxLines") == 1 && number(title, "width") == 224)
+        #expect(name(title, "textAppearance") == "android.medium" && number(title, "maxLines") == 2 && number(title, "width") == 224)
         let message = try placement("delete_message")
         #expect(name(message, "textAppearance") == "bodyMedium" && number(message, "width") == 224)
         for key in ["delete_action", "cancel_action", "details_action"] {
@@ -93,6 +95,15 @@ struct WholeAndroidAppTests {
         #expect(placements("placeholder_name").isEmpty)
         #expect(Self.report.unplaced.first { $0.key == "placeholder_name" }?.kind == "placeholder text the code replaces")
         #expect(placements("commented_out").isEmpty && placements("in_a_string").isEmpty)
+    }
+
+    /// OfflineScreen.kt:27 is in a `@Preview` function (Android Studio draws it, the app never does); UnlockView.kt:14
+    /// assigns the custom view's own `title` and line 20 calls its own `setTitle` (neither is the activity's title);
+    /// line 22 titles a `BiometricPrompt`, which the system draws (not a dialog of the app's).
+    @Test func previewsCustomTitlesAndSystemPrompts_areNotTheAppsLabels() throws {
+        #expect(placements("preview_only").isEmpty)
+        #expect(placements("unlock_title").allSatisfy { $0.component != "toolbar title" })
+        #expect(placements("biometric_title").isEmpty)
     }
 
     /// OfflineScreen.kt: a `Column` padded 16 dp a side; the TopAppBar's title (titleLarge; its box 4 dp a side and

@@ -52,7 +52,7 @@ public final class PlatformRules: Sendable {
     /// The settings only this platform takes, each with what the other platform takes instead (the refusal's
     /// "expected").
     public let ownSettings: [String: String]
-    /// The catalog formats (``CatalogFormat`` raw values) that are this platform's alone: catalogs that are all of
+    /// The catalog formats (`CatalogFormat` raw values) that are this platform's alone: catalogs that are all of
     /// these are judged as this platform's labels.
     public let catalogFormats: Set<String>
     /// The screen width an app folder's widths are read at when nothing better is known, and why.
@@ -145,7 +145,7 @@ public final class PlatformRules: Sendable {
         self.ellipsizesStartAndMiddleOnOneLineOnly = ellipsizesStartAndMiddleOnOneLineOnly
     }
 
-    /// The rules of every platform, in ``Platform/allCases``' order.
+    /// The rules of every platform, in `Platform.allCases`' order.
     public static let all: [PlatformRules] = [.ios, .android]
 
     /// iOS: `UILabel` and SwiftUI `Text`, Dynamic Type, the bundled Inter standing in for SF Pro.

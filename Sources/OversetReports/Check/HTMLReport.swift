@@ -23,9 +23,9 @@ extension CheckReport {
     /// The page of ``html(pictureLimit:pictures:)`` handed to `write` a piece at a time (some 64 KB each), so that a
     /// report of a large catalog is written as it is made, never held whole (`overset check --format html`).
     ///
-    /// The page reads top to bottom: ``htmlHead``, the summary and inputs, the grid of keys with findings
-    /// (``writeHTMLGrid(_:anchor:into:_:)``), the failures (``htmlFailure(number:result:findings:picture:)``) and
-    /// ``htmlEnd``.
+    /// The page reads top to bottom: `htmlHead`, the summary and inputs, the grid of keys with findings
+    /// (`writeHTMLGrid(_:anchor:into:_:)`), the failures (`htmlFailure(number:result:findings:picture:)`) and
+    /// `htmlEnd`.
     public func writeHTML(pictureLimit: Int = CheckReport.defaultPictureLimit, pictures: ((CheckResult) -> String?)? = nil,
                           to write: (String) throws -> Void) rethrows {
         var out = Self.htmlHead

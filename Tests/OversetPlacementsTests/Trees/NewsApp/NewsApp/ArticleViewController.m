@@ -21,6 +21,7 @@
                                                                    message:NWSLocalizedString(@"share.message", nil)
                                                             preferredStyle:UIAlertControllerStyleAlert];
     [alert addAction:[UIAlertAction actionWithTitle:NWSLocalizedString(@"share.cancel", nil) style:UIAlertActionStyleCancel handler:nil]];
+    [alert addAction:[UIAlertAction actionWithTitle:NWSText(@"share.copy") style:UIAlertActionStyleDefault handler:nil]];
 }
 
 - (NSString *)tableView:(UITableView *)tableView titleForHeaderInSection:(NSInteger)section {

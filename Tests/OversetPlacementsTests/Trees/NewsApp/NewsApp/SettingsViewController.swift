@@ -19,4 +19,13 @@ final class SettingsViewController: UITableViewController {
         cell.detailTextLabel?.text = String.localizedStringWithFormat(NSLocalizedString("%d articles", comment: ""), count)
         return cell
     }
+
+    func renameSection() {
+        if let container = tableView.headerView(forSection: 0) {
+            container.textLabel?.text = NewsLocalizedString("settings.section", value: "Downloads", comment: "")
+        }
+        #if false
+        badge.text = NewsLocalizedString("settings.retired", value: "Retired", comment: "")
+        #endif
+    }
 }

@@ -19,3 +19,10 @@ fun OfflineScreen() {
         Button(onClick = {}) { Text(stringResource(R.string.compose_button)) }
     }
 }
+
+// Drawn by Android Studio's preview, never by the app.
+@androidx.compose.ui.tooling.preview.Preview
+@Composable
+fun OfflineScreenPreview() {
+    Text(stringResource(R.string.preview_only))
+}

@@ -1,0 +1,25 @@
+package org.example.sync
+
+import android.content.Context
+import android.util.AttributeSet
+import android.widget.FrameLayout
+import androidx.annotation.StringRes
+import androidx.biometric.BiometricPrompt
+
+// A custom view with a title of its own: its setTitle is not the activity's.
+class UnlockView(context: Context, attrs: AttributeSet?) : FrameLayout(context, attrs) {
+    var title: CharSequence? = null
+
+    fun setTitle(@StringRes textId: Int) {
+        title = context.getString(textId)
+    }
+}
+
+class UnlockScreen(private val view: UnlockView) {
+    fun show() {
+        view.setTitle(R.string.unlock_title)
+        val prompt = BiometricPrompt.PromptInfo.Builder()
+            .setTitle(view.context.getString(R.string.biometric_title))
+            .build()
+    }
+}
