@@ -39,6 +39,12 @@ enum IOSApp {
                                       screenWidth: screenWidth, uses: &uses, inherited: inherited)
         placements += swift.placements(documents: documents, catalogKeys: catalogKeys, wrappers: wrappers,
                                        screenWidth: screenWidth, uses: &uses, inherited: inherited)
+        if let segments = swift.segmentLines {
+            // An appearance proxy reaches every segment the app shows, from Interface Builder or code.
+            for index in placements.indices where placements[index].component == SystemComponent.segment.rawValue {
+                placements[index].set("maxLines", .number(Double(segments.lines)), from: segments.from)
+            }
+        }
         for index in placements.indices {
             placements[index].inCatalog = catalogKeys.contains(TableKey(table: placements[index].table, key: placements[index].key))
         }

@@ -17,7 +17,8 @@ extension AndroidCodeFinder {
             guard let receiver, let view = view(at: receiver, line: line) else { return false }
             placement = view
         case "setTitle" where first:
-            if isSystemPrompt(call) { return false }
+            // The system draws it: no label of the app's, and no app function of that name to follow.
+            if isSystemPrompt(call) { return true }
             if isDialog(call) { placement = dialog("dialog title", key: key, line: line) }
             else if receiver.map({ $0.isEmpty || $0 == ["this"] }) ?? true {
                 // The activity's own title, unless the class has a `setTitle` or `title` of its own (a custom view's).

@@ -123,12 +123,62 @@ struct AndroidCodeFinder {
     /// The app's functions a call may be (its name, as many parameters as it has arguments, or more: Kotlin's
     /// defaults), with the parameter the argument is.
     func candidates(for call: CodeShapes.Call, argument: (index: Int, label: String?)) -> [(function: CodeShapes.Function, parameter: String)] {
-        (functions[call.name] ?? []).compactMap { function in
+        let all: [(function: CodeShapes.Function, parameter: String)] = (functions[call.name] ?? []).compactMap { function in
             guard function.parameters.count >= call.arguments.count else { return nil }
             let parameter = argument.label ?? (argument.index < function.parameters.count ? function.parameters[argument.index] : nil)
             guard let parameter, function.parameters.contains(parameter) else { return nil }
             return (function, parameter)
         }
+        // `view.setTitle(id)` where the class declares `view: UnlockView`: UnlockView's `setTitle`, not another
+        // class's function of the same name (a toolbar's); other calls keep every candidate.
+        guard !all.isEmpty, let receiver = call.receiver.flatMap(CodeShapes.path), receiver.count == 1,
+              let type = Self.declaredType(of: receiver[0], around: call.node) else { return all }
+        // A receiver of a library's type (`item: MenuItem`) reaches none of the app's functions.
+        return all.filter { Self.className(around: $0.function.body) == type }
+    }
+
+    /// The type a property or field of the class around `node` is declared with (`var view: UnlockView?`,
+    /// `private UnlockView view;`), without its optionality or type arguments.
+    static func declaredType(of name: String, around node: SyntaxNode) -> String? {
+        func bare(_ written: String) -> String? {
+            written.prefix { $0 != "?" && $0 != "<" }.split(separator: ".").last.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        // A parameter of the function around the node (`fun change(item: MenuItem)`, `void change(MenuItem item)`).
+        if let function = node.ancestor(where: { $0.type == "function_declaration" || $0.type == "method_declaration" }) {
+            for parameter in function.descendants(where: { $0.type == "parameter" || $0.type == "formal_parameter" }) {
+                if parameter.type == "parameter", parameter.namedChildren.first?.text == name,
+                   let type = parameter.namedChildren.dropFirst().first?.text { return bare(type) }
+                if parameter.type == "formal_parameter", parameter.field("name")?.text == name,
+                   let type = parameter.field("type")?.text { return bare(type) }
+            }
+        }
+        // A primary constructor's property (`class Screen(private val view: UnlockView)`).
+        if let type = node.ancestor(where: { $0.type == "class_declaration" }) {
+            for parameter in type.descendants(where: { $0.type == "class_parameter" })
+            where parameter.namedChildren.contains(where: { $0.text == name && ($0.type == "identifier" || $0.type == "simple_identifier") }) {
+                if let written = parameter.namedChildren.first(where: { $0.type.hasSuffix("type") })?.text { return bare(written) }
+            }
+        }
+        guard let body = node.ancestor(where: { $0.type == "class_body" }) else { return nil }
+        for member in body.namedChildren {
+            var written: String?
+            if member.type == "property_declaration", let variable = member.firstDescendant(where: { $0.type == "variable_declaration" }),
+               variable.namedChildren.first?.text == name {
+                written = variable.namedChildren.dropFirst().first?.text
+            } else if member.type == "field_declaration",
+                      member.firstDescendant(where: { $0.type == "variable_declarator" })?.field("name")?.text == name {
+                written = member.field("type")?.text
+            }
+            guard let written else { continue }
+            return bare(written)
+        }
+        return nil
+    }
+
+    /// The name of the class a node is in.
+    static func className(around node: SyntaxNode) -> String? {
+        guard let type = node.ancestor(where: { $0.type == "class_declaration" || $0.type == "object_declaration" }) else { return nil }
+        return (type.field("name") ?? type.namedChildren.first { $0.type == "type_identifier" || $0.type == "identifier" })?.text
     }
 
     /// A key passed to an app function (`showError(R.string.x)`, an overload of `showSnackMessage`): followed to

@@ -36,6 +36,9 @@ package struct SwiftReading {
         return (own.settings, own.notes, facts.superclass)
     }
 
+    /// The line limit an appearance proxy gives every segmented control's labels, when the Swift sets one.
+    package var segmentLines: (lines: Int, from: String)? { index.segmentLines }
+
     /// Adds the wrappers the Swift defines (with `wrappers` known); true when it added one.
     package func findWrappers(_ wrappers: inout LocalizationWrappers) -> Bool {
         var added = false

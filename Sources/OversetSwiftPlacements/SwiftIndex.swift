@@ -28,6 +28,9 @@ struct SwiftIndex {
     /// How many declarations (stored or computed properties, methods) have each name, in every type: a property
     /// returning keys is followed from `item.title` only when no other declaration is named `title`.
     var declarationCounts: [String: Int] = [:]
+    /// The line limit the app gives every segment's label through an appearance proxy
+    /// (`UILabel.appearance(whenContainedInInstancesOf: [UISegmentedControl.self]).numberOfLines = 0`), with where.
+    var segmentLines: (lines: Int, from: String)?
     /// Local names declared as list content configurations (`var content = cell.defaultContentConfiguration()`).
     var listConfigurations: Set<String> = ["content", "contentConfiguration", "configuration"]
     /// The accessor declarations' value expressions, so that their own calls are not counted as uses.
@@ -62,6 +65,7 @@ struct SwiftIndex {
         typeDeclarations.merge(collector.typeDeclarations) { $0 + $1 }
         returningProperties.merge(collector.returning) { $0 + $1 }
         declarationCounts.merge(collector.declarationCounts) { $0 + $1 }
+        if segmentLines == nil { segmentLines = collector.segmentLines }
         for (name, facts) in collector.types {
             var merged = types[name] ?? TypeFacts()
             merged.propertyTypes.merge(facts.propertyTypes) { first, _ in first }
@@ -341,7 +345,14 @@ struct SwiftIndex {
             return .visitChildren
         }
 
+        var segmentLines: (lines: Int, from: String)?
+
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            if let assignment = Collector.assignment(node),
+               assignment.target == "UILabel.appearance(whenContainedInInstancesOf:[UISegmentedControl.self]).numberOfLines",
+               let lines = assignment.value.as(IntegerLiteralExprSyntax.self).flatMap({ Int($0.literal.text) }) {
+                segmentLines = (lines, "code: UILabel.appearance(whenContainedInInstancesOf: [UISegmentedControl.self]).numberOfLines = \(lines)")
+            }
             guard let assignment = Collector.assignment(node), let owner = SwiftIndex.enclosingTypes(of: Syntax(node)).last else {
                 return .visitChildren
             }

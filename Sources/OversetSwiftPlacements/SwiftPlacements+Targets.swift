@@ -214,7 +214,9 @@ extension SwiftPlacementFinder {
             override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
                 let elements = Array(node.elements)
                 if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
-                    found.append((elements[0].trimmedDescription.filter { $0 != "?" && $0 != "!" && !$0.isWhitespace }, elements[2]))
+                    var target = elements[0].trimmedDescription.filter { $0 != "?" && $0 != "!" && !$0.isWhitespace }
+                    if target.hasPrefix("self.") { target.removeFirst(5) }
+                    found.append((target, elements[2]))
                 }
                 return .visitChildren
             }

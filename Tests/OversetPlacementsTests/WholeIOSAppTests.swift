@@ -94,7 +94,7 @@ struct WholeIOSAppTests {
         let byline = try placement("article.byline")
         #expect(number(byline, "maxLines") == 2 && number(byline, "size") == 13 && name(byline, "weight") == "medium")
         let unplaced = Set(Self.report.unplaced.map(\.key))
-        // SettingsViewController.swift:28 is under `#if false`: never compiled, never shown.
+        // SettingsViewController.swift:35 is under `#if false`: never compiled, never shown.
         #expect(unplaced == ["article.commented", "article.inString", "settings.retired"])
     }
 
@@ -114,11 +114,21 @@ struct WholeIOSAppTests {
         #expect(try placement("settings.badge").label["allCaps"] == .flag(true))
     }
 
-    /// SettingsViewController.swift:25: `container` is bound to `tableView.headerView(forSection: 0)`, a
+    /// SettingsViewController.swift:23–24: a segmented control's two segments; line 27 sets every segment label's
+    /// `numberOfLines` to 0 through `UILabel.appearance(whenContainedInInstancesOf: [UISegmentedControl.self])`:
+    /// the segments wrap.
+    @Test func anAppearanceProxy_givesEverySegmentItsLines() throws {
+        for key in ["settings.all", "settings.saved"] {
+            let segment = try placement(key)
+            #expect(segment.component == SystemComponent.segment.rawValue && number(segment, "maxLines") == 0)
+        }
+    }
+
+    /// SettingsViewController.swift:32: `container` is bound to `tableView.headerView(forSection: 0)`, a
     /// `UITableViewHeaderFooterView`: its `textLabel` is the section's header, not a cell's label.
     @Test func aHeaderFooterViewsLabel_isTheSectionHeader() throws {
         let section = try placement("settings.section")
-        #expect(section.line == 25 && section.component == SystemComponent.sectionHeader.rawValue)
+        #expect(section.line == 32 && section.component == SystemComponent.sectionHeader.rawValue)
     }
 
     /// SettingsViewController.swift:15–17: a `.default` cell's built-in label, then `cell.textLabel?.numberOfLines
@@ -129,6 +139,9 @@ struct WholeIOSAppTests {
         #expect(row.component == SystemComponent.tableCellText.rawValue)
         #expect(number(row, "maxLines") == 0 && number(row, "size") == 16 && row.label["style"] == nil)
         #expect(number(row, "width") == 288)
+        // Line 51: `StaticRow(label:)`, whose initializer (lines 46–47) sets `self.cell?.textLabel?.numberOfLines = 0`.
+        let note = try placement("settings.note")
+        #expect(note.component == SystemComponent.tableCellText.rawValue && number(note, "maxLines") == 0)
     }
 }
 

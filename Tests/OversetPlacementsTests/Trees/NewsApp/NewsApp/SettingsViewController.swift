@@ -20,6 +20,13 @@ final class SettingsViewController: UITableViewController {
         return cell
     }
 
+    let filter = UISegmentedControl(items: [NewsLocalizedString("settings.all", value: "All articles", comment: ""),
+                                            NewsLocalizedString("settings.saved", value: "Saved", comment: "")])
+
+    static func styleSegments() {
+        UILabel.appearance(whenContainedInInstancesOf: [UISegmentedControl.self]).numberOfLines = 0
+    }
+
     func renameSection() {
         if let container = tableView.headerView(forSection: 0) {
             container.textLabel?.text = NewsLocalizedString("settings.section", value: "Downloads", comment: "")
@@ -29,3 +36,16 @@ final class SettingsViewController: UITableViewController {
         #endif
     }
 }
+
+/// A row whose initializer sets its cell's built-in label through `self.` and optional chaining.
+final class StaticRow {
+    var cell: UITableViewCell?
+
+    init(label: String) {
+        self.cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+        self.cell?.textLabel?.text = label
+        self.cell?.textLabel?.numberOfLines = 0
+    }
+}
+
+let keptNote = StaticRow(label: NewsLocalizedString("settings.note", value: "Articles are kept for 30 days", comment: ""))

@@ -23,3 +23,24 @@ class UnlockScreen(private val view: UnlockView) {
             .build()
     }
 }
+
+// Another class's setTitle of the same shape: a toolbar's, which the call above must not reach.
+class TitledToolbar(private val toolbar: androidx.appcompat.widget.Toolbar) {
+    fun setTitle(@StringRes resId: Int) {
+        toolbar.setTitle(resId)
+    }
+}
+
+class UnlockFragment {
+    private var unlockView: UnlockView? = null
+
+    fun showStored() {
+        unlockView?.setTitle(R.string.unlock_stored)
+    }
+}
+
+class MenuHolder {
+    fun markReadOnly(item: android.view.MenuItem) {
+        item.setTitle(R.string.read_only)
+    }
+}
