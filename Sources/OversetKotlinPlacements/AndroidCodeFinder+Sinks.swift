@@ -124,6 +124,12 @@ extension AndroidCodeFinder {
     /// title is not the app's to lay out.
     func isSystemPrompt(_ call: CodeShapes.Call) -> Bool {
         var receiver = call.receiver
+        // `PromptInfo.Builder().run { setTitle(…) }`: the block's receiver.
+        if receiver == nil, let lambda = call.node.ancestor(where: { $0.type == "lambda_literal" }),
+           let callNode = lambda.ancestor(where: { $0.type == "call_expression" }), let block = CodeShapes.call(callNode),
+           ["apply", "run", "with", "also", "let"].contains(block.name) {
+            receiver = block.name == "with" ? block.argument(nil, position: 0) : block.receiver
+        }
         while let node = receiver {
             if node.text.contains("PromptInfo") || node.text.contains("BiometricPrompt") { return true }
             guard let inner = CodeShapes.call(node) else { return false }

@@ -107,6 +107,8 @@ struct WholeAndroidAppTests {
         #expect(placements("unlock_stored").allSatisfy { $0.component != "toolbar title" })
         // Line 44: a MenuItem's setTitle (a parameter of a library's type) reaches no app function.
         #expect(placements("read_only").isEmpty)
+        // Line 50: a prompt's builder as a `run` block's receiver.
+        #expect(placements("verify_title").isEmpty)
         #expect(placements("biometric_title").isEmpty)
     }
 

@@ -44,3 +44,10 @@ class MenuHolder {
         item.setTitle(R.string.read_only)
     }
 }
+
+fun verify(context: android.content.Context) {
+    val info = BiometricPrompt.PromptInfo.Builder().run {
+        setTitle(context.getString(R.string.verify_title))
+        build()
+    }
+}
