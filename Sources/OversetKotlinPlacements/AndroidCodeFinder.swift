@@ -51,6 +51,12 @@ struct AndroidCodeFinder {
                modifiers.namedChildren.contains(where: { $0.type == "annotation" && $0.text.contains("Preview") }) {
                 return true
             }
+            // The grammar reads some annotated top-level functions (`@Preview @Composable private fun …`) as an
+            // annotated expression: its annotation says the same.
+            if scope.type == "annotated_expression",
+               scope.namedChildren.contains(where: { $0.type == "annotation" && $0.text.contains("Preview") }) {
+                return true
+            }
             current = scope.parent
         }
         return false

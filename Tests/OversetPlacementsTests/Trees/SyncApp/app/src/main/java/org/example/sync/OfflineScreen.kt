@@ -26,3 +26,4 @@ fun OfflineScreen() {
 fun OfflineScreenPreview() {
     Text(stringResource(R.string.preview_only))
 }
+
