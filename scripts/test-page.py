@@ -318,6 +318,11 @@ def main():
         browser.wait("return document.querySelectorAll('#grid td.cell').length > 0")
         first_status = browser.script("return document.querySelector('#grid tr:nth-child(2) .status').textContent")
         check(first_status == "fail", f"failures first in the grid (first row: {first_status})")
+        notes = browser.script("const d = document.getElementById('catalog-notes'); "
+                               "return [d.hidden, d.open, d.querySelectorAll('li').length, "
+                               "document.getElementById('catalog-meta').textContent]")
+        check(notes[0] is False and notes[1] is False and notes[2] >= 2 and "Broken.strings" not in notes[3],
+              f"the catalogs' problems are folded under one line, not in the summary: {notes}")
         browser.screenshot(os.path.join(shots, "catalog-grid.png"))
         browser.script("document.querySelector('#grid td.cell.fail[data-language=\"de\"]').click()")
         browser.wait("return document.getElementById('detail-status') && document.getElementById('detail-status').textContent !== ''")

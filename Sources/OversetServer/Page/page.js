@@ -264,7 +264,12 @@ function renderGrid() {
   $("grid").innerHTML = head + body.join("");
   const failing = rows.filter((row) => languages.some((l) => row.cells[l] && statusOfCell(row, l) === "fail")).length;
   $("catalog-meta").textContent = `${rows.length} of ${catalog.keys.length} keys shown × ${languages.length} of ${catalog.languages.length} languages` +
-    ` (${failing} failing), failures first` + (catalog.diagnostics.length ? "; " + catalog.diagnostics.join("; ") : "");
+    ` (${failing} failing), failures first`;
+  // The catalogs' problems folded under one line, so that the grid stays at the top however many there are.
+  const notes = catalog.diagnostics;
+  $("catalog-notes").hidden = notes.length === 0;
+  $("catalog-notes-summary").textContent = `${notes.length} ${notes.length === 1 ? "note" : "notes"} on the catalogs (entries skipped, duplicates, rules matching nothing)`;
+  $("catalog-notes-list").innerHTML = notes.map((note) => `<li>${escapeHTML(note)}</li>`).join("");
   const target = (focused && cellElement(focused.key, focused.language)) || document.querySelector("#grid td.cell");
   if (target) target.tabIndex = 0;
   if (open) placeEditor();
