@@ -31,12 +31,14 @@ extension PlacementReport {
 
 
 extension PlacementReport {
-    /// The platform the placements' labels are of (their `platform` setting; iOS when none says): an app folder is
-    /// one platform's (``/OversetLabel/PlatformRules``).
+    /// The platform the placements' labels are of (their `platform` setting; with no placement, Android when the
+    /// catalogs the app ships are Android resources; else iOS): an app folder is one platform's
+    /// (``/OversetLabel/PlatformRules``).
     public var platform: Platform {
         for placement in placements {
             if case .name(let name)? = placement.label["platform"], let platform = Platform(rawValue: name) { return platform }
         }
+        if let catalogs, !catalogs.isEmpty, catalogs.allSatisfy({ $0.hasSuffix(".xml") }) { return .android }
         return .ios
     }
 }

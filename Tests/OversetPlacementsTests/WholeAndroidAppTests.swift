@@ -112,6 +112,23 @@ struct WholeAndroidAppTests {
         #expect(placements("biometric_title").isEmpty)
     }
 
+    /// An Android app whose strings nothing uses yet: no placement says the platform, its shipped catalogs do, so
+    /// the summary reads its widths in dp (the Android CDD's 320 dp screen), not pt.
+    @Test func anAndroidAppWithNoPlacement_saysDp() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("overset-no-placement-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let values = folder.appendingPathComponent("app/src/main/res/values")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        try "include(\":app\")\n".write(to: folder.appendingPathComponent("settings.gradle.kts"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Self.tree + "/app/build.gradle.kts",
+                                         toPath: folder.appendingPathComponent("app/build.gradle.kts").path)
+        try "<resources><string name=\"unused\">Not shown yet</string></resources>\n"
+            .write(to: values.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        let report = try Placements.find(in: folder.path)
+        #expect(report.placements.isEmpty && report.platform == .android)
+        #expect(report.text().contains("widths at 320 dp"), "\(report.text().suffix(200))")
+    }
+
     /// OfflineScreen.kt: a `Column` padded 16 dp a side; the TopAppBar's title (titleLarge; its box 4 dp a side and
     /// 4 dp for the absent navigation icon and actions: 320 − 32 − 16); a Text with maxLines 2 and an ellipsis
     /// (bodyLarge, MaterialTheme's style: 320 − 32); a Button's label (labelLarge, 24 dp padding a side:
