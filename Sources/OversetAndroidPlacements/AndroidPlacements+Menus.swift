@@ -169,19 +169,48 @@ extension AndroidPlacements.LayoutReader {
         placement.notes.append("width: the row's icon frame and widget decide it at run time")
     }
 
-    /// The width of a preference row's title or summary when the row has no widget (a plain, edit-text or list
-    /// preference, a category): the screen less the row's 16 dp paddings (`listPreferredItemPaddingStart/End`) and,
-    /// with an icon, the 56 dp icon frame (`image_frame.xml`; the Material styles reserve no icon space otherwise).
-    /// A check box's or a switch's row takes the widget's width, which its drawables decide: left unknown.
+    /// The width of a preference row's title or summary: the screen less the row's 16 dp paddings
+    /// (`preference_material.xml`: `?android:attr/listPreferredItemPaddingStart/End`, 16 dp in every theme family),
+    /// with an icon the 56 dp icon frame (`image_frame.xml` minWidth; the Material styles reserve none below a
+    /// 360 dp smallest width, `config_materialPreferenceIconSpaceReserved`), and for an AndroidX switch or check
+    /// box the widget frame's 16 dp start padding and the widget (``preferenceWidget(_:)``). A framework `Switch`'s
+    /// width (`SwitchPreference`) and android.preference's widgets are left unknown.
     func preferenceRowWidth(_ placement: inout Placement, element: XMLElementNode) {
         let short = element.name.split(separator: ".").last.map(String.init) ?? element.name
-        guard ["Preference", "EditTextPreference", "ListPreference", "MultiSelectListPreference", "PreferenceCategory",
-               "PreferenceScreen"].contains(short) else { return }
+        let plain = ["Preference", "EditTextPreference", "ListPreference", "MultiSelectListPreference", "PreferenceCategory",
+                     "PreferenceScreen"].contains(short)
+        let widget = plain || frameworkPreferences ? nil : preferenceWidget(short)
+        guard plain || widget != nil else { return }
         let icon = element.attributes["android:icon"] != nil || element.attributes["app:icon"] != nil
-        let width = screenWidth - 32 - (icon ? 56 : 0)
-        placement.set("width", .number(width), from: "the preference row: the screen less 2 × 16 dp padding"
-            + (icon ? " and the 56 dp icon frame" : " (no icon: the Material styles reserve no icon space)"))
+        var width = screenWidth - 32 - (icon ? 56 : 0)
+        var from = "the preference row: the screen less 2 × 16 dp padding"
+            + (icon ? " and the 56 dp icon frame" : " (no icon: the Material styles reserve no icon space below 360 dp)")
+        if let widget {
+            width -= 16 + widget.width
+            from += ", the widget frame's 16 dp padding and the \(widget.from)"
+        }
+        placement.set("width", .number(width), from: from)
         placement.notes.removeAll { $0.hasPrefix("width: the row's icon frame") }
+    }
+
+    /// The widget a two-state preference shows and its measured width: AndroidX's `SwitchCompat`
+    /// (`preference_widget_switch_compat.xml`) is twice its thumb's 27 dp nine-patch content plus the thumb's
+    /// optical insets under AppCompat (47 dp at xhdpi; `abc_btn_switch_to_on_mtrl`), raised to the 48 dp touch
+    /// target under Material Components and Material 3 (`Widget.MaterialComponents.CompoundButton.Switch`
+    /// minWidth `?attr/minTouchTargetSize`); a `CheckBox` is its 32 dp button drawable under AppCompat, 48 dp
+    /// (`Widget.MaterialComponents.CompoundButton.CheckBox` minWidth) under Material. Nil for another preference.
+    func preferenceWidget(_ kind: String) -> (width: Double, from: String)? {
+        let material = resources.theme != .appcompat
+        switch kind {
+        case "SwitchPreferenceCompat":
+            return material ? (48, "SwitchCompat's 48 dp (Material's switch style: minWidth ?attr/minTouchTargetSize)")
+                : (47, "SwitchCompat's 47 dp (AppCompat: 2 × the thumb's 27 dp nine-patch content less its padding, with its optical insets, xhdpi)")
+        case "CheckBoxPreference":
+            return material ? (48, "CheckBox's 48 dp (MaterialCheckBox: minWidth 48 dp)")
+                : (32, "CheckBox's 32 dp button drawable (AppCompat)")
+        default:
+            return nil
+        }
     }
 
     /// `singleLineTitle` as the app's preference theme sets it for a kind of preference (its

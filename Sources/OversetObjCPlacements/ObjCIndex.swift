@@ -19,6 +19,9 @@ struct ObjCIndex {
     }
 
     var classes: [String: ClassFacts] = [:]
+    /// What each class sends to `self`, by selector (`[self getTitle]`, `self.headerText` read): where a method's
+    /// return value is used.
+    var selfSends: [String: [(className: String, node: SyntaxNode)]] = [:]
     /// Functions and macros the app defines (for wrappers found from catalog evidence: these are not).
     var defined: Set<String> = []
     /// Each undefined function's literal first arguments, for ``LocalizationWrappers/addFromEvidence``.
@@ -75,6 +78,13 @@ struct ObjCIndex {
             guard let left = assignment.field("left"), let right = assignment.field("right"),
                   let target = ObjCIndex.labelTarget(left) else { continue }
             facts.assignments[target.owner, default: []].append((target.property, right))
+        }
+        for message in node.descendants(where: { $0.type == "message_expression" }) where message.field("receiver")?.text == "self" {
+            if let parsed = ObjC.message(message) { selfSends[parsed.selector, default: []].append((name, message)) }
+        }
+        for access in node.descendants(where: { $0.type == "field_expression" }) where access.field("argument")?.text == "self" {
+            if let parent = access.parent, parent.type == "assignment_expression", parent.field("left")?.isSame(as: access) == true { continue }
+            if let field = access.field("field") { selfSends[field.text, default: []].append((name, access)) }
         }
         // `[self.titleLabel setNumberOfLines:0]`, `[_label setFont:…]`.
         for message in node.descendants(where: { $0.type == "message_expression" }) {
@@ -160,6 +170,17 @@ struct ObjCIndex {
     /// How many passes ``derivedFromParameters(in:parameters:)`` makes over a body: a chain of assignments longer
     /// than this is not followed.
     static let maximumDerivationSteps = 8
+
+    /// The class that declares `property`: `className` or its nearest superclass the app declares with it.
+    func declaring(_ property: String, from className: String) -> String? {
+        var current: String? = className
+        var seen: Set<String> = []
+        while let name = current, let facts = classes[name], seen.insert(name).inserted {
+            if facts.propertyTypes[property] != nil || facts.outlets.contains(property) { return name }
+            current = facts.superclass
+        }
+        return nil
+    }
 
     /// A C function definition's name.
     static func functionName(_ node: SyntaxNode) -> String? {

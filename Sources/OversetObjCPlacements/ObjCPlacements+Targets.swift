@@ -55,6 +55,12 @@ extension ObjCPlacementFinder {
         }
         switch property {
         case "text", "attributedText":
+            // `cell.titleLabel.text = …` where `cell` is declared as an app class with that label.
+            if owner.count == 2, owner[0] != "self", let type = localType(owner[0], at: node),
+               index.declaring(owner[1], from: type) != nil {
+                return label(in: type, property: owner[1], component: nil, key: key, table: table, line: line, notes: notes,
+                             upperCased: upperCased)
+            }
             if last == "textLabel" {
                 // A header-footer view's label (`headerView.textLabel`) is the section's header or footer.
                 let receiver = (owner.dropLast().last ?? "").lowercased()
@@ -93,8 +99,16 @@ extension ObjCPlacementFinder {
     mutating func label(_ owner: [String], component given: String?, key: String, table: String, line: Int, notes: [String],
                         upperCased: Bool, at node: SyntaxNode) -> Bool {
         guard let property = ObjCIndex.owner(of: owner), property != "self" else { return false }
-        let className = ObjC.enclosingClass(node)
-        let facts = className.flatMap { index.classes[$0] }
+        return label(in: ObjC.enclosingClass(node), property: property, component: given, key: key, table: table, line: line,
+                     notes: notes, upperCased: upperCased)
+    }
+
+    /// The label property `property` of class `className` (the class the code is in, or a cell's class).
+    mutating func label(in className: String?, property: String, component given: String?, key: String, table: String,
+                        line: Int, notes: [String], upperCased: Bool) -> Bool {
+        // The class that declares the property: this one or a superclass (a cell's base declares its labels).
+        let facts = className.flatMap { index.declaring(property, from: $0) }.flatMap { index.classes[$0] }
+            ?? className.flatMap { index.classes[$0] }
         let declared = facts?.propertyTypes[property] ?? given ?? "UILabel"
         var placement = ObjCFound(key: key, table: table, line: line, component: given ?? "UILabel", notes: notes)
         let inheritance = inherited(declared)
@@ -103,12 +117,40 @@ extension ObjCPlacementFinder {
         let base = inheritance.base ?? declared
         placement.component = given ?? (base.hasSuffix("Button") ? "UIButton" : base.hasSuffix("TextField") ? "UITextField"
             : base.hasPrefix("UI") ? base : "UILabel")
-        let own = ObjCSettings.settings(facts?.assignments[property] ?? [], from: "code: \(property)")
+        var assignments = facts?.assignments[property] ?? []
+        // A cell's own `titleLabel` property: its class's `self.titleLabel.…` settings are indexed as the class's
+        // own (``ObjCIndex/owner(of:)``, for a button's built-in label); its label settings are this label's.
+        if property == "titleLabel", facts?.propertyTypes[property] != nil { assignments += facts?.assignments["self"] ?? [] }
+        let own = ObjCSettings.settings(assignments, from: "code: \(property)")
         placement.settings += own.settings
         placement.notes += own.notes
         if upperCased { placement.settings.append(("allCaps", .flag(true), "code: upper-cased")) }
         if let className, facts?.outlets.contains(property) == true { placement.outlet = (className, property) }
+        placement.labelClass = className
         add(placement)
         return true
+    }
+}
+
+extension ObjCPlacementFinder {
+    /// The class a local variable or a method parameter is declared as (`OASimpleTableViewCell *cell = …`), from the
+    /// method around `node`; nil when it is declared elsewhere or as `id`.
+    func localType(_ name: String, at node: SyntaxNode) -> String? {
+        guard let method = node.ancestor(where: { $0.type == "method_definition" }) else { return nil }
+        // The nearest declaration in scope: the last one before the node in a block that holds the node.
+        let declarations = method.descendants(where: { $0.type == "declaration" || $0.type == "method_parameter" }).filter { declaration in
+            declaration.byteRange.lowerBound < node.byteRange.lowerBound
+                && (declaration.type == "method_parameter" || declaration.parent?.byteRange.contains(node.byteRange.lowerBound) == true)
+        }
+        for declaration in declarations.reversed() {
+            let names = declaration.descendants(where: { $0.type == "identifier" }).filter { identifier in
+                identifier.parent.map { ["pointer_declarator", "init_declarator", "method_parameter", "declaration"].contains($0.type) } ?? false
+            }
+            guard names.contains(where: { $0.text == name }) else { continue }
+            let type = declaration.type == "declaration" ? declaration.field("type")
+                : declaration.firstDescendant(where: { $0.type == "type_identifier" })
+            if let type, type.type == "type_identifier" || declaration.type == "method_parameter" { return type.text }
+        }
+        return nil
     }
 }

@@ -16,6 +16,8 @@ struct ObjCFound {
     var notes: [String] = []
     /// The class and property of an outlet, to join with its Interface Builder element.
     var outlet: (type: String, property: String)?
+    /// The app class whose label property it is (a cell's), outlet or not.
+    var labelClass: String?
 }
 
 /// Finds the keys an Objective-C file shows and where: following each localization call's value up the tree
@@ -31,8 +33,16 @@ struct ObjCPlacementFinder {
     let inherited: (String) -> (settings: [ObjCSettings.Setting], notes: [String], base: String?)
     var found: [ObjCFound] = []
     var uses: [(key: String, table: String, line: Int)] = []
+    /// The file's reads of each slot (``slotReads(in:)``).
+    var slotReads: [Slot: [SyntaxNode]] = [:]
+    /// How many more reads one key may be followed to (slots and return values can fan out).
+    var flowBudget = 0
+
+    /// How many reads one key is followed to at most, through slots and return values.
+    static let maximumFlowReads = 400
 
     mutating func walk(_ tree: SyntaxTree) {
+        slotReads = Self.slotReads(in: tree.root)
         let calls = tree.root.descendants(where: { $0.type == "call_expression" || $0.type == "message_expression" })
         for node in calls {
             guard let call = ObjCIndex.localizationCall(node, wrappers: wrappers), let key = ObjC.string(call.key) else { continue }
@@ -41,12 +51,13 @@ struct ObjCPlacementFinder {
             if let function = node.ancestor(where: { $0.type == "function_definition" }),
                let name = ObjCIndex.functionName(function), wrappers[name] != nil { continue }
             let table = call.table.flatMap(ObjC.string) ?? "Localizable"
+            flowBudget = Self.maximumFlowReads
             follow(node, key: key, table: table, line: node.line)
         }
     }
 
     /// Follows a value up to where it is shown; records a use when it cannot tell.
-    private mutating func follow(_ start: SyntaxNode, key: String, table: String, line: Int, depth: Int = 0) {
+    mutating func follow(_ start: SyntaxNode, key: String, table: String, line: Int, depth: Int = 0) {
         var value = start
         var notes: [String] = []
         var upperCased = false
@@ -66,17 +77,38 @@ struct ObjCPlacementFinder {
                     continue
                 }
                 if place(message, value: value, key: key, table: table, line: line, notes: notes, upperCased: upperCased) { return }
+                if !isReceiver, store(message, value: value, key: key, table: table, line: line, depth: depth) { return }
                 break
             }
             switch parent.type {
             case "array_literal":
                 value = parent
                 continue
+            case "conditional_expression":
+                guard parent.field("condition")?.isSame(as: value) != true else { break }
+                value = parent
+                continue
+            case "dictionary_pair":
+                guard parent.namedChildren.count == 2, parent.namedChildren[1].isSame(as: value),
+                      let slot = Self.entrySlot(parent.namedChildren[0]) else { break }
+                let siblings = parent.parent?.namedChildren.filter { !$0.isSame(as: parent) } ?? []
+                if followSlot(slot, write: parent, siblings: siblings, key: key, table: table, line: line, depth: depth) { return }
             case "assignment_expression":
-                guard parent.field("right")?.isSame(as: value) == true, let left = parent.field("left"), let path = ObjC.path(left) else { break }
+                guard parent.field("right")?.isSame(as: value) == true, let left = parent.field("left") else { break }
+                if left.type == "subscript_expression", left.namedChildren.count == 2, let slot = Self.entrySlot(left.namedChildren[1]) {
+                    if followSlot(slot, write: parent, siblings: [], key: key, table: table, line: line, depth: depth) { return }
+                    break
+                }
+                guard let path = ObjC.path(left) else { break }
                 if assign(path, in: parent, key: key, table: table, line: line, notes: notes, upperCased: upperCased) { return }
+                if (path.count == 1 && path[0].hasPrefix("_")) || (path.count == 2 && path[0] == "self"), let name = path.last,
+                   followSlot(.member(name.hasPrefix("_") ? String(name.dropFirst()) : name), write: parent, siblings: [], key: key,
+                              table: table, line: line, depth: depth) { return }
+                if path.count >= 2, path[0] != "self", let property = path.last,
+                   followSlot(.property(property), write: parent, siblings: siblingWrites(to: path[0], at: parent), key: key,
+                              table: table, line: line, depth: depth) { return }
             case "init_declarator":
-                guard depth == 0, let name = parent.field("declarator").flatMap({ $0.descendants(where: { $0.type == "identifier" }).last })?.text,
+                guard depth <= Self.maximumFlowDepth, let name = parent.field("declarator").flatMap({ $0.descendants(where: { $0.type == "identifier" }).last })?.text,
                       let method = ObjC.enclosingMethod(parent)?.node else { break }
                 // A local: followed to where the method uses it, one step on.
                 let reads = method.descendants(where: { $0.type == "identifier" && $0.text == name && $0.byteRange.lowerBound > parent.byteRange.upperBound })
@@ -89,11 +121,14 @@ struct ObjCPlacementFinder {
                 }
                 if placed { return }
             case "return_statement":
-                if let selector = ObjC.enclosingMethod(parent)?.selector, let component = Self.sectionTitle(selector) {
+                guard let selector = ObjC.enclosingMethod(parent)?.selector else { break }
+                if let component = Self.sectionTitle(selector) {
                     add(ObjCFound(key: key, table: table, line: line, component: component.rawValue,
                                   settings: component.settings(screenWidth: screenWidth), notes: notes))
                     return
                 }
+                if let className = ObjC.enclosingClass(parent),
+                   followReturn(selector, of: className, key: key, table: table, line: line, depth: depth) { return }
             default:
                 break
             }

@@ -15,7 +15,8 @@ extension SwiftPlacementFinder {
 
     /// A key passed to a call: a SwiftUI view or modifier, or a UIKit initializer or setter.
     func placeArgument(_ key: CodeKey, label: String?, call: FunctionCallExprSyntax, line: Int) -> Bool {
-        guard let name = Expressions.calledName(call) else { return false }
+        guard let called = Expressions.calledName(call) else { return false }
+        let name = uiKitClass(called, call: call) ?? called
         switch (name, label) {
         case (let view, nil) where SwiftPlacementFinder.swiftUIViews.contains(view) && call.arguments.first?.label == nil:
             placeSwiftUI(key, view: call, name: view, line: line)
@@ -227,5 +228,25 @@ extension SwiftPlacementFinder {
         return visitor.found.compactMap { found in
             found.target.hasPrefix(prefix) ? (String(found.target.dropFirst(prefix.count)), found.value) : nil
         }
+    }
+}
+
+extension SwiftPlacementFinder {
+    /// The UIKit class an app class is (`ThemedAlertController: UIAlertController` is a `UIAlertController`), for a
+    /// call of its initializer or of `self.init`/`super.init` inside it; nil when the call is not one or the chain
+    /// leaves the app without reaching a `UI` class.
+    func uiKitClass(_ called: String, call: FunctionCallExprSyntax) -> String? {
+        var name = called
+        if called == "init" {
+            guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription,
+                  base == "self" || base == "super", let type = SwiftIndex.enclosingTypes(of: Syntax(call)).first else { return nil }
+            name = type
+            if base == "super" { name = index.types[type]?.superclass ?? "" }
+        }
+        var seen: Set<String> = []
+        while let facts = index.types[name], facts.isClass, let superclass = facts.superclass, seen.insert(name).inserted {
+            name = superclass
+        }
+        return name != called && name.hasPrefix("UI") ? name : nil
     }
 }

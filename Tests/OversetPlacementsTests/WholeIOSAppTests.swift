@@ -95,7 +95,9 @@ struct WholeIOSAppTests {
         #expect(number(byline, "maxLines") == 2 && number(byline, "size") == 13 && name(byline, "weight") == "medium")
         let unplaced = Set(Self.report.unplaced.map(\.key))
         // SettingsViewController.swift:35 is under `#if false`: never compiled, never shown.
-        #expect(unplaced == ["article.commented", "article.inString", "settings.retired"])
+        // TopicsViewController.m:63 stores topics.hint under @"hint", read at line 72 by a TopicCell's label and at
+        // line 77 by a SwitchCell's: two labels, and nothing beside it says which row it is: not placed.
+        #expect(unplaced == ["article.commented", "article.inString", "settings.retired", "topics.hint"])
     }
 
     /// SettingsViewController.swift:4: `doneButton = PrimaryButton()`; WrappingButton.swift: PrimaryButton is a
@@ -142,6 +144,39 @@ struct WholeIOSAppTests {
         // Line 51: `StaticRow(label:)`, whose initializer (lines 46–47) sets `self.cell?.textLabel?.numberOfLines = 0`.
         let note = try placement("settings.note")
         #expect(note.component == SystemComponent.tableCellText.rawValue && number(note, "maxLines") == 0)
+    }
+}
+
+extension WholeIOSAppTests {
+    /// TopicsViewController.m:52 returns topics.title from `screenTitle`; its superclass ListViewController
+    /// (line 8) sets `self.title = [self screenTitle]`: the navigation title. Line 56 returns two headers from
+    /// `headerForSection:`, which the superclass's `tableView:titleForHeaderInSection:` (line 16) returns: section
+    /// headers.
+    @Test func aReturnedValue_isFollowedToWhereTheClassOrItsSuperclassUsesIt() throws {
+        let title = try placement("topics.title")
+        #expect(title.line == 52 && title.component == SystemComponent.navigationTitleInline.rawValue)
+        for key in ["topics.followed", "topics.suggested"] {
+            #expect(try placement(key).component == SystemComponent.sectionHeader.rawValue)
+        }
+    }
+
+    /// TopicsViewController.m:61–62: dictionary rows whose @"type" names the cell. Line 71 reads @"title" into a
+    /// `TopicCell`'s `titleLabel` (declared in its superclass BaseCell, TopicsViewController.h:14, whose
+    /// awakeFromNib sets 2 lines, .m:25); line 76 into a `SwitchCell`'s `nameLabel` (15 pt, .m:39). Each row is
+    /// placed at its own cell's label.
+    @Test func aDictionaryEntry_isFollowedToTheLabelThatReadsIt() throws {
+        let follow = try placement("topics.follow")
+        #expect(follow.line == 61 && follow.component == "UILabel" && number(follow, "maxLines") == 2)
+        let mute = try placement("topics.mute")
+        #expect(mute.line == 62 && mute.component == "UILabel" && number(mute, "size") == 15 && number(mute, "maxLines") == 1)
+    }
+
+    /// SettingsViewController.swift:54–57: the app's `NewsAlertController` is a `UIAlertController` whose
+    /// `init(with:message:)` passes both to `self.init(title:message:preferredStyle: .alert)`: an alert's title and
+    /// message.
+    @Test func anAppsAlertSubclass_isAnAlert() throws {
+        #expect(try placement("alert.title").component == SystemComponent.alertTitle.rawValue)
+        #expect(try placement("alert.message").component == SystemComponent.alertMessage.rawValue)
     }
 }
 

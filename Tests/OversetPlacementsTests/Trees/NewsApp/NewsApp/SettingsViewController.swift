@@ -49,3 +49,15 @@ final class StaticRow {
 }
 
 let keptNote = StaticRow(label: NewsLocalizedString("settings.note", value: "Articles are kept for 30 days", comment: ""))
+
+/// The app's own alert: a `UIAlertController` with a convenience initializer of its own labels.
+final class NewsAlertController: UIAlertController {
+    convenience init(with title: String, message: String) {
+        self.init(title: title, message: message, preferredStyle: .alert)
+    }
+}
+
+func storageFull() -> UIAlertController {
+    NewsAlertController(with: NewsLocalizedString("alert.title", value: "Storage full", comment: ""),
+                        message: NewsLocalizedString("alert.message", value: "Delete some articles", comment: ""))
+}
