@@ -66,9 +66,9 @@ extension ObjCPlacementFinder {
                 let receiver = (owner.dropLast().last ?? "").lowercased()
                 if receiver.contains("header") { return system(.sectionHeader) }
                 if receiver.contains("footer") { return system(.sectionFooter) }
-                return system(.tableCellText)
+                return cellText(system(.tableCellText), cell: Array(owner.dropLast()), at: node)
             }
-            if last == "detailTextLabel" { return system(.tableCellDetail) }
+            if last == "detailTextLabel" { return cellText(system(.tableCellDetail), cell: Array(owner.dropLast()), at: node) }
             if last == "titleLabel", owner.count >= 2 {
                 return label(Array(owner.dropLast()), component: "UIButton", key: key, table: table, line: line, notes: notes,
                              upperCased: upperCased, at: node)
@@ -152,5 +152,24 @@ extension ObjCPlacementFinder {
             if let type, type.type == "type_identifier" || declaration.type == "method_parameter" { return type.text }
         }
         return nil
+    }
+}
+
+extension ObjCPlacementFinder {
+    /// A cell's built-in label just placed: without a width when the method gives the cell an accessory
+    /// (`cell.accessoryType = UITableViewCellAccessoryDisclosureIndicator`, `cell.accessoryView = …`), whose share of
+    /// the row UIKit does not publish.
+    mutating func cellText(_ placed: Bool, cell: [String], at node: SyntaxNode) -> Bool {
+        guard placed, !cell.isEmpty, let method = node.ancestor(where: { $0.type == "method_definition" }) else { return placed }
+        for assignment in method.descendants(where: { $0.type == "assignment_expression" }) {
+            guard let left = assignment.field("left"), let path = ObjC.path(left), path.count == cell.count + 1,
+                  Array(path.dropLast()) == cell, let property = path.last, property == "accessoryType" || property == "accessoryView",
+                  let value = assignment.field("right")?.text, value != "nil", !value.hasSuffix("None") else { continue }
+            found[found.count - 1].settings.removeAll { $0.name == "width" }
+            found[found.count - 1].notes.append("width: the cell's accessory (`\(property) = \(value.prefix(40))`) takes part of "
+                + "the row; the label's width beside it is not published (unknown)")
+            break
+        }
+        return placed
     }
 }

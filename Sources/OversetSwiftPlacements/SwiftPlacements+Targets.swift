@@ -88,6 +88,12 @@ extension SwiftPlacementFinder {
             let local = cellLabelAssignments(parts[0], parts[1], at: node)
             placements[placements.count - 1].settings += Self.uikitSettings(local, of: parts[1], fonts: index.fonts,
                                                                             from: "code: \(parts[0]).\(parts[1])").settings
+            if let accessory = cellAccessory(parts[0], at: node) {
+                // The accessory takes the row's trailing side; how much UIKit leaves the label is not published.
+                placements[placements.count - 1].settings.removeAll { $0.name == "width" }
+                placements[placements.count - 1].notes.append("width: the cell's accessory (`\(accessory)`) takes part of the row; "
+                    + "the label's width beside it is not published (unknown)")
+            }
         } else if parts.count == 2, parts[1] == "text" || parts[1] == "secondaryText" || parts[1] == "attributedText",
                   index.listConfigurations.contains(parts[0]) || parts[0].lowercased().hasSuffix("content")
                     || parts[0].lowercased().hasSuffix("configuration") {
@@ -204,9 +210,20 @@ extension SwiftPlacementFinder {
         return false
     }
 
+    /// The accessory the function around `node` gives a cell (`cell.accessoryView = switchView`,
+    /// `cell.accessoryType = .disclosureIndicator`), as written; nil when it gives none (or `.none`).
+    func cellAccessory(_ cell: String, at node: Syntax) -> String? {
+        for (property, value) in cellLabelAssignments(cell, nil, at: node) where property == "accessoryView" || property == "accessoryType" {
+            let text = value.trimmedDescription
+            if text == "nil" || text.hasSuffix(".none") { continue }
+            return "\(property) = \(text.prefix(40))"
+        }
+        return nil
+    }
+
     /// The assignments to a cell's built-in label's properties in the function around `node`
-    /// (`cell.textLabel?.numberOfLines = 0`), in order.
-    func cellLabelAssignments(_ cell: String, _ label: String, at node: Syntax) -> [(property: String, value: ExprSyntax)] {
+    /// (`cell.textLabel?.numberOfLines = 0`), in order; with no label, to the cell's own.
+    func cellLabelAssignments(_ cell: String, _ label: String?, at node: Syntax) -> [(property: String, value: ExprSyntax)] {
         var scope: Syntax? = node.parent
         while let current = scope, !current.is(CodeBlockSyntax.self), !current.is(ClosureExprSyntax.self) { scope = current.parent }
         guard let scope else { return [] }
@@ -224,9 +241,11 @@ extension SwiftPlacementFinder {
         }
         let visitor = Assignments(viewMode: .sourceAccurate)
         visitor.walk(scope)
-        let prefix = "\(cell).\(label)."
+        let prefix = label.map { "\(cell).\($0)." } ?? "\(cell)."
         return visitor.found.compactMap { found in
-            found.target.hasPrefix(prefix) ? (String(found.target.dropFirst(prefix.count)), found.value) : nil
+            guard found.target.hasPrefix(prefix) else { return nil }
+            let property = String(found.target.dropFirst(prefix.count))
+            return label == nil && property.contains(".") ? nil : (property, found.value)
         }
     }
 }

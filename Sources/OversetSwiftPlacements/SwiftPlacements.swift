@@ -327,8 +327,9 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         if let name = Expressions.calledName(call), let types = index.typeDeclarations[name], types.count >= 1 {
             return followIntoType(key, types: types, call: call, argument: argument, line: line, depth: depth)
         }
-        guard let name = Expressions.calledName(call), let candidates = index.functions[name], candidates.count == 1,
-              let function = candidates.first, let body = function.body else { return nil }
+        guard let name = Expressions.calledName(call), var candidates = index.functions[name] else { return nil }
+        if candidates.count > 1 { candidates = candidates.filter { Self.accepts($0.signature.parameterClause.parameters, call: call) } }
+        guard candidates.count == 1, let function = candidates.first, let body = function.body else { return nil }
         let position = call.arguments.firstIndex { $0.id == argument.id }.map { call.arguments.distance(from: call.arguments.startIndex, to: $0) }
         let parameters = Array(function.signature.parameterClause.parameters)
         guard let position, position < parameters.count else { return nil }
@@ -347,9 +348,11 @@ final class SwiftPlacementFinder: SyntaxVisitor {
                                 argument: LabeledExprSyntax, line: Int, depth: Int) -> Outcome? {
         guard let label = argument.label?.text, let name = Expressions.calledName(call) else { return nil }
         let initializers = index.initializers[name] ?? []
-        let matching = initializers.filter { initializer in
+        var matching = initializers.filter { initializer in
             initializer.signature.parameterClause.parameters.contains { $0.firstName.text == label }
         }
+        // Overloads told apart as Swift does, by the labels the call passes and the parameters it may omit.
+        if matching.count > 1 { matching = matching.filter { Self.accepts($0.signature.parameterClause.parameters, call: call) } }
         if matching.count == 1, let initializer = matching.first, let body = initializer.body,
            let parameter = initializer.signature.parameterClause.parameters.first(where: { $0.firstName.text == label }) {
             return placeReferences(key, to: (parameter.secondName ?? parameter.firstName).text, in: Syntax(body),
@@ -382,5 +385,23 @@ final class SwiftPlacementFinder: SyntaxVisitor {
             }
         }
         return outcome
+    }
+
+    /// Whether a function's parameters accept a call's arguments by label: the call's labels in order, each
+    /// parameter the call leaves out having a default value (a trailing closure fills the last parameter).
+    static func accepts(_ parameters: FunctionParameterListSyntax, call: FunctionCallExprSyntax) -> Bool {
+        var labels = call.arguments.map { $0.label?.text }
+        let closures = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+        var remaining = Array(parameters)
+        for _ in 0..<closures where !remaining.isEmpty { remaining.removeLast() }
+        for parameter in remaining {
+            let name = parameter.firstName.text == "_" ? nil : parameter.firstName.text
+            if let first = labels.first, first == name {
+                labels.removeFirst()
+            } else if parameter.defaultValue == nil, parameter.ellipsis == nil {
+                return false
+            }
+        }
+        return labels.isEmpty
     }
 }

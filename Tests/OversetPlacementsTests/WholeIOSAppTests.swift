@@ -178,6 +178,24 @@ extension WholeIOSAppTests {
         #expect(try placement("alert.title").component == SystemComponent.alertTitle.rawValue)
         #expect(try placement("alert.message").component == SystemComponent.alertMessage.rawValue)
     }
+
+    /// SettingsViewController.swift:86–87: a `.default` cell's label beside a `UISwitch` accessory view: UIKit does
+    /// not publish how much of the row an accessory takes, so the label has no width (never judged at the full row).
+    @Test func aCellWithAnAccessory_hasNoWidthForItsLabel() throws {
+        let row = try placement("row.wifiOnly")
+        #expect(row.component == SystemComponent.tableCellText.rawValue && row.label["width"] == nil)
+        #expect(row.notes.contains { $0.contains("accessoryView = UISwitch()") })
+    }
+
+    /// SettingsViewController.swift:70 and 74: two initializers take `title:`. Line 80 passes only `title:`, which
+    /// the second cannot take (its `value:` has no default): the first, whose `titleLabel` shows it (one line). Line
+    /// 81 passes `value:` too: the second, whose `valueLabel` wraps (line 75, `numberOfLines = 0`).
+    @Test func overloadedInitializers_areToldApartByTheCallsLabels() throws {
+        let storage = try placement("row.storage")
+        #expect(storage.line == 80 && number(storage, "maxLines") == 1)
+        let cache = try placement("row.cache")
+        #expect(cache.line == 81 && number(cache, "maxLines") == 0)
+    }
 }
 
 /// Whether a tree-sitter grammar is installed where overset-placements looks (CI builds them: scripts/test.sh runs

@@ -61,3 +61,29 @@ func storageFull() -> UIAlertController {
     NewsAlertController(with: NewsLocalizedString("alert.title", value: "Storage full", comment: ""),
                         message: NewsLocalizedString("alert.message", value: "Delete some articles", comment: ""))
 }
+
+/// A row with two initializers that both take a title: Swift picks one by the labels the call passes.
+final class InfoRow {
+    let titleLabel = UILabel()
+    let valueLabel = UILabel()
+
+    init(title: String, subtitle: String? = nil) {
+        titleLabel.text = title
+    }
+
+    init(title: String, value: String) {
+        valueLabel.numberOfLines = 0
+        valueLabel.text = title
+    }
+}
+
+let storageRow = InfoRow(title: NewsLocalizedString("row.storage", value: "Storage", comment: ""))
+let cacheRow = InfoRow(title: NewsLocalizedString("row.cache", value: "Cache", comment: ""), value: "12 MB")
+
+/// A switch row: the switch is the cell's accessory view.
+func wifiOnlyRow() -> UITableViewCell {
+    let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+    cell.textLabel?.text = NewsLocalizedString("row.wifiOnly", value: "Download on Wi-Fi only", comment: "")
+    cell.accessoryView = UISwitch()
+    return cell
+}
