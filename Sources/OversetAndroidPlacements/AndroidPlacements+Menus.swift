@@ -179,6 +179,12 @@ extension AndroidPlacements.LayoutReader {
         let short = element.name.split(separator: ".").last.map(String.init) ?? element.name
         let plain = ["Preference", "EditTextPreference", "ListPreference", "MultiSelectListPreference", "PreferenceCategory",
                      "PreferenceScreen"].contains(short)
+        if resources.layouts["preference_material"] != nil {
+            // Resource merging: the app's layout/preference_material.xml replaces AndroidX's row.
+            placement.notes.removeAll { $0.hasPrefix("width: the row's icon frame") }
+            placement.notes.append("width: the app's own layout/preference_material.xml replaces AndroidX's row (its paddings are not read)")
+            return
+        }
         let widget = plain || frameworkPreferences ? nil : preferenceWidget(short)
         guard plain || widget != nil else { return }
         let icon = element.attributes["android:icon"] != nil || element.attributes["app:icon"] != nil
@@ -200,6 +206,13 @@ extension AndroidPlacements.LayoutReader {
     /// minWidth `?attr/minTouchTargetSize`); a `CheckBox` is its 32 dp button drawable under AppCompat, 48 dp
     /// (`Widget.MaterialComponents.CompoundButton.CheckBox` minWidth) under Material. Nil for another preference.
     func preferenceWidget(_ kind: String) -> (width: Double, from: String)? {
+        if let layout = themePreferenceItem(kind, "widgetLayout") {
+            // The app's own widget (`widgetLayout` in its preference style): Material 3's MaterialSwitch is its 52 dp
+            // track (`mtrl_switch_track_width`); another view's width is not read.
+            let name = layout.split(separator: "/").last.map(String.init) ?? layout
+            guard let document = resources.layouts[name]?.first, documents[document].root.name.hasSuffix("MaterialSwitch") else { return nil }
+            return (52, "app's MaterialSwitch, 52 dp (\(layout); Material 3 mtrl_switch_track_width)")
+        }
         let material = resources.theme != .appcompat
         switch kind {
         case "SwitchPreferenceCompat":
@@ -215,7 +228,11 @@ extension AndroidPlacements.LayoutReader {
 
     /// `singleLineTitle` as the app's preference theme sets it for a kind of preference (its
     /// `switchPreferenceCompatStyle`, `dialogPreferenceStyle`, … followed to the app's style), or nil.
-    func themeSingleLineTitle(_ kind: String) -> String? {
+    func themeSingleLineTitle(_ kind: String) -> String? { themePreferenceItem(kind, "singleLineTitle") }
+
+    /// An item (`singleLineTitle`, `widgetLayout`) as the app's preference theme sets it for a kind of preference,
+    /// or nil.
+    func themePreferenceItem(_ kind: String, _ item: String) -> String? {
         let attributes = ["Preference": "preferenceStyle", "SwitchPreferenceCompat": "switchPreferenceCompatStyle",
                           "SwitchPreference": "switchPreferenceStyle", "CheckBoxPreference": "checkBoxPreferenceStyle",
                           "ListPreference": "dialogPreferenceStyle", "MultiSelectListPreference": "dialogPreferenceStyle",
@@ -224,7 +241,7 @@ extension AndroidPlacements.LayoutReader {
         guard let attribute = attributes[kind] else { return nil }
         for (_, style) in resources.styles.sorted(by: { $0.key < $1.key }) {
             guard let reference = style.items[attribute] else { continue }
-            if let value = resources.items(ofStyle: reference)["singleLineTitle"] { return value }
+            if let value = resources.items(ofStyle: reference)[item] { return value }
         }
         return nil
     }

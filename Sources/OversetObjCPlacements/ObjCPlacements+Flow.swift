@@ -56,7 +56,7 @@ extension ObjCPlacementFinder {
             }
             if !chosen.isEmpty { candidates = chosen }
         }
-        return settle(candidates, note: "text: through \(slot.description), read at line")
+        return settle(candidates, note: "text: through \(slot.description), read at")
     }
 
     /// Follows a method's return value to where the class, or a superclass, sends that method to `self`.
@@ -73,7 +73,7 @@ extension ObjCPlacementFinder {
         for read in reads {
             for found in probe(read, key: key, table: table, line: line, depth: depth + 1) { candidates.append((found, read)) }
         }
-        return settle(candidates, note: "text: returned by \(selector), read at line")
+        return settle(candidates, note: "text: returned by \(selector), read at")
     }
 
     /// A message that stores the value: `[dictionary setObject:value forKey:key]`, or a model's setter
@@ -132,7 +132,7 @@ extension ObjCPlacementFinder {
         guard candidates.allSatisfy({ Self.signature($0.found) == signature }) else { return false }
         var placement = first.found
         let lines = Set(candidates.map(\.read.line)).sorted().map(String.init).joined(separator: ", ")
-        placement.notes.append("\(note)\(candidates.count > 1 ? "s" : "") \(lines)")
+        placement.notes.append("\(note) \(Plural.noun("line", for: Set(candidates.map(\.read.line)).count)) \(lines)")
         add(placement)
         return true
     }

@@ -75,7 +75,8 @@ extension ObjCPlacementFinder {
             }
             return label(owner, component: nil, key: key, table: table, line: line, notes: notes, upperCased: upperCased, at: node)
         case "title":
-            if owner == ["self"] || owner.isEmpty || last == "navigationItem" { return system(.navigationTitleInline) }
+            // `self.title`: a bare `title = …` is a local or an instance variable, not the property.
+            if owner == ["self"] || last == "navigationItem" { return system(.navigationTitleInline) }
             if last == "tabBarItem" { return system(.tabBarItem) }
             let type = declaredType(of: owner, at: node)
             if type == "UIBarButtonItem" { return system(.barButtonItem) }

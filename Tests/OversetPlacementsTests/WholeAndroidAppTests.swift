@@ -177,6 +177,37 @@ struct WholeAndroidAppTests {
         #expect(number(wifi, "maxLines") == 1 && name(wifi, "ellipsize") == "marquee" && number(wifi, "width") == 224)
     }
 
+    /// An app whose preference theme gives switches its own widget (`widgetLayout` → a Material 3 `MaterialSwitch`,
+    /// whose track is 52 dp: `mtrl_switch_track_width`): 320 − 32 − 16 − 52. With its own
+    /// `layout/preference_material.xml`, which replaces AndroidX's row by resource merging, the row's width is not
+    /// known: no width, never judged at AndroidX's.
+    @Test func anAppsOwnPreferenceWidgetAndRow_decideTheWidth() throws {
+        var files = [
+            "app/src/main/res/xml/preferences.xml": "<PreferenceScreen xmlns:app=\"http://schemas.android.com/apk/res-auto\">"
+                + "<SwitchPreferenceCompat app:key=\"a\" app:title=\"@string/pref_lock\" /></PreferenceScreen>\n",
+            "app/src/main/res/values/strings.xml": "<resources><string name=\"pref_lock\">Lock the app</string></resources>\n",
+            "app/src/main/res/values/themes.xml": "<resources><style name=\"Theme.A\" parent=\"Theme.Material3.DayNight\">"
+                + "<item name=\"preferenceTheme\">@style/Prefs</item></style>"
+                + "<style name=\"Prefs\" parent=\"PreferenceThemeOverlay\"><item name=\"switchPreferenceCompatStyle\">@style/Prefs.Switch</item></style>"
+                + "<style name=\"Prefs.Switch\" parent=\"Preference.SwitchPreferenceCompat.Material\">"
+                + "<item name=\"widgetLayout\">@layout/view_switch</item></style></resources>\n",
+            "app/src/main/res/layout/view_switch.xml": "<com.google.android.material.materialswitch.MaterialSwitch "
+                + "xmlns:android=\"http://schemas.android.com/apk/res/android\" android:id=\"@+id/switchWidget\" "
+                + "android:layout_width=\"wrap_content\" android:layout_height=\"wrap_content\" />\n",
+            "app/src/main/java/a/SettingsFragment.kt": "package a\nimport androidx.preference.PreferenceFragmentCompat\n"
+                + "class SettingsFragment : PreferenceFragmentCompat()\n"]
+        func title() throws -> Placement {
+            let app = try PlacementLimitsTests.tree(files)
+            defer { try? FileManager.default.removeItem(atPath: app) }
+            return try #require(try Placements.find(in: app).placements.first { $0.key == "pref_lock" })
+        }
+        #expect(number(try title(), "width") == 220)
+        files["app/src/main/res/layout/preference_material.xml"] = "<LinearLayout xmlns:android=\"http://schemas.android.com/apk/res/android\" "
+            + "android:layout_width=\"match_parent\" android:layout_height=\"wrap_content\" android:paddingStart=\"32dp\" />\n"
+        let replaced = try title()
+        #expect(replaced.label["width"] == nil && replaced.notes.contains { $0.contains("preference_material.xml") })
+    }
+
     /// The same screen with the framework's `android.preference` (deprecated since API 29): every title is one line
     /// (`core/res/res/layout/preference_material.xml`: singleLine, marquee).
     @Test func frameworkPreferences_haveOneLineTitles() throws {
