@@ -71,13 +71,22 @@ public enum AndroidPlacements {
         if documents.contains(where: { resourceFolder($0.file) == "xml" && $0.root.name.hasSuffix("PreferenceScreen") }) {
             reader.frameworkPreferences = usesFrameworkPreferences(files.filter { $0.hasSuffix(".kt") || $0.hasSuffix(".java") }, read: read)
         }
+        let shownScreens = Self.shownPreferenceScreens(code: files.filter { $0.hasSuffix(".kt") || $0.hasSuffix(".java") },
+                                                      resources: documents.map(\.text), read: read)
         var placements: [Placement] = arrayItems
         for (index, document) in documents.enumerated() {
             let folderName = resourceFolder(document.file)
             switch folderName {
             case "layout": placements += reader.layout(index)
             case "menu": placements += reader.menu(document)
-            case "xml": placements += reader.preferences(document)
+            case "xml":
+                let name = ((document.file as NSString).lastPathComponent as NSString).deletingPathExtension
+                if let shownScreens, document.root.name.hasSuffix("PreferenceScreen"), !shownScreens.contains(name) {
+                    problems.append(PlacementProblem(file: document.file, message: "a preference screen no code shows (never "
+                        + "inflated: only `PreferenceManager.setDefaultValues`, or not referenced): not judged"))
+                    continue
+                }
+                placements += reader.preferences(document)
             case "navigation": placements += reader.navigation(document)
             default: break
             }
@@ -86,18 +95,6 @@ public enum AndroidPlacements {
         return (placements, reader)
     }
 
-    /// Whether the app's preference screens are the framework's (`android.preference`, deprecated since API 29): its
-    /// code imports `android.preference.` and never `androidx.preference.` (the XML names the same elements for both).
-    static func usesFrameworkPreferences(_ code: [String], read: (String) -> Data?) -> Bool {
-        var framework = false
-        for file in code where file.contains("Pref") || file.contains("Setting") {
-            guard let data = read(file) else { continue }
-            let text = String(decoding: data, as: UTF8.self)
-            if text.contains("import androidx.preference.") { return false }
-            if text.contains("import android.preference.") { framework = true }
-        }
-        return framework
-    }
 
     /// Each key named after `pattern` (`R.string.`, `@string/`) in `text`, with its `file:line`; at most 3 a key.
     package static func noteReferences(in text: String, file: String, pattern: String, into references: inout [String: [String]]) {

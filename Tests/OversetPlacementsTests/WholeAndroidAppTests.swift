@@ -195,7 +195,8 @@ struct WholeAndroidAppTests {
                 + "xmlns:android=\"http://schemas.android.com/apk/res/android\" android:id=\"@+id/switchWidget\" "
                 + "android:layout_width=\"wrap_content\" android:layout_height=\"wrap_content\" />\n",
             "app/src/main/java/a/SettingsFragment.kt": "package a\nimport androidx.preference.PreferenceFragmentCompat\n"
-                + "class SettingsFragment : PreferenceFragmentCompat()\n"]
+                + "class SettingsFragment : PreferenceFragmentCompat() {\n"
+                + "    override fun onCreatePreferences(state: Bundle?, rootKey: String?) = setPreferencesFromResource(R.xml.preferences, rootKey)\n}\n"]
         func title() throws -> Placement {
             let app = try PlacementLimitsTests.tree(files)
             defer { try? FileManager.default.removeItem(atPath: app) }
@@ -208,6 +209,29 @@ struct WholeAndroidAppTests {
         #expect(replaced.label["width"] == nil && replaced.notes.contains { $0.contains("preference_material.xml") })
     }
 
+    /// A preference screen the code only hands to `PreferenceManager.setDefaultValues` (its settings are shown
+    /// elsewhere, in Compose) and one nothing names are never shown: not judged, each named in the problems. The
+    /// screen `setPreferencesFromResource` inflates is.
+    @Test func preferenceScreensNoCodeShows_areNotJudged() throws {
+        let screen = { (key: String) in "<PreferenceScreen xmlns:app=\"http://schemas.android.com/apk/res-auto\">"
+            + "<Preference app:key=\"k\" app:title=\"@string/\(key)\" /></PreferenceScreen>\n" }
+        let app = try PlacementLimitsTests.tree([
+            "app/src/main/res/xml/shown.xml": screen("pref_shown"),
+            "app/src/main/res/xml/defaults.xml": screen("pref_defaults"),
+            "app/src/main/res/xml/unused.xml": screen("pref_unused"),
+            "app/src/main/res/values/strings.xml": "<resources><string name=\"pref_shown\">Shown</string>"
+                + "<string name=\"pref_defaults\">Defaults</string><string name=\"pref_unused\">Unused</string></resources>\n",
+            "app/src/main/java/a/App.kt": "package a\nimport androidx.preference.PreferenceManager\n"
+                + "fun setUp(context: Context) { PreferenceManager.setDefaultValues(context, R.xml.defaults, false) }\n"
+                + "class Prefs : androidx.preference.PreferenceFragmentCompat() {\n"
+                + "    override fun onCreatePreferences(state: Bundle?, rootKey: String?) = setPreferencesFromResource(R.xml.shown, rootKey)\n}\n"])
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let report = try Placements.find(in: app)
+        #expect(Set(report.placements.map(\.key)) == ["pref_shown"])
+        let named = report.problems.filter { $0.message.hasPrefix("a preference screen no code shows") }.map(\.file)
+        #expect(Set(named) == ["app/src/main/res/xml/defaults.xml", "app/src/main/res/xml/unused.xml"])
+    }
+
     /// The same screen with the framework's `android.preference` (deprecated since API 29): every title is one line
     /// (`core/res/res/layout/preference_material.xml`: singleLine, marquee).
     @Test func frameworkPreferences_haveOneLineTitles() throws {
@@ -216,7 +240,8 @@ struct WholeAndroidAppTests {
                 + "<Preference android:key=\"a\" android:title=\"@string/pref_account\" /></PreferenceScreen>\n",
             "app/src/main/res/values/strings.xml": "<resources><string name=\"pref_account\">Account</string></resources>\n",
             "app/src/main/java/a/SettingsActivity.java": "package a;\nimport android.preference.PreferenceActivity;\n"
-                + "public class SettingsActivity extends PreferenceActivity {}\n"])
+                + "public class SettingsActivity extends PreferenceActivity {\n"
+                + "    @Override protected void onCreate(Bundle state) { super.onCreate(state); addPreferencesFromResource(R.xml.preferences); }\n}\n"])
         defer { try? FileManager.default.removeItem(atPath: app) }
         let report = try Placements.find(in: app)
         let title = try #require(report.placements.first { $0.key == "pref_account" })
