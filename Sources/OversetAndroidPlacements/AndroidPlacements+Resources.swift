@@ -63,6 +63,24 @@ extension AndroidPlacements {
         }
 
         /// A style's items with its parents' under them (the nearest wins), by `parent=` or a dotted name.
+        /// Whether a theme shows no action bar: a style in its chain is named `…NoActionBar…`, or it sets
+        /// `windowActionBar` false or `windowNoTitle` true.
+        func hasNoActionBar(_ reference: String) -> Bool {
+            var name = reference
+            for prefix in ["@style/", "@android:style/"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+            var seen = Set<String>()
+            var current: String? = name
+            while let style = current, seen.insert(style).inserted, seen.count < 16 {
+                if style.contains("NoActionBar") { return true }
+                guard let found = styles[style] else { break }
+                current = found.parent.map { $0.hasPrefix("@style/") ? String($0.dropFirst(7)) : $0 }
+                    ?? (style.contains(".") ? String(style[..<style.lastIndex(of: ".")!]) : nil)
+            }
+            let items = self.items(ofStyle: name)
+            return ["windowActionBar", "android:windowActionBar"].contains { items[$0] == "false" }
+                || ["windowNoTitle", "android:windowNoTitle"].contains { items[$0] == "true" }
+        }
+
         func items(ofStyle reference: String) -> [String: String] {
             var name = reference
             for prefix in ["@style/", "?attr/", "@android:style/"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }

@@ -135,6 +135,9 @@ public enum AndroidPlacements {
 
     package struct LayoutReader {
         let resources: Resources
+
+        /// Whether the theme a manifest names (`@style/Theme.App.NoActionBar`) shows no action bar.
+        package func themeHasNoActionBar(_ theme: String) -> Bool { resources.hasNoActionBar(theme) }
         /// The material generation of the app's themes.
         package var theme: Theme { resources.theme }
         package let screenWidth: Double

@@ -61,22 +61,33 @@ extension AndroidApp {
     }
 
     /// Activities' labels (`<activity android:label="@string/…">`): the activity's title, shown in its toolbar.
-    /// The application's label is the launcher's (not read: the launcher decides its label's width and lines).
-    static func manifestLabels(_ files: [String], layouts: AndroidPlacements.LayoutReader,
-                               reader: inout Placements.Reader) -> [Placement] {
+    /// The application's label is the launcher's (not read: the launcher decides its label's width and lines). An
+    /// activity whose theme (its own or the application's) has no action bar shows its label in a toolbar only when
+    /// its code sets one (`setSupportActionBar`, `setActionBar`); otherwise the system shows it (recents, a share
+    /// sheet), not the app's views: returned in `systemShown`, never judged.
+    static func manifestLabels(_ files: [String], code: [String], layouts: AndroidPlacements.LayoutReader,
+                               reader: inout Placements.Reader) -> (placements: [Placement], systemShown: [String: String]) {
         var out: [Placement] = []
+        var systemShown: [String: String] = [:]
         for file in files {
             guard let data = reader.read(file) else { continue }
             guard let root = try? XMLElementNode.parse(data, path: file) else {
                 reader.problems.append(PlacementProblem(file: file, message: "not read: not an XML manifest"))
                 continue
             }
+            let applicationTheme = root.children.first { $0.name == "application" }?.attributes["android:theme"]
             var stack = [root]
             while let element = stack.popLast() {
                 stack.append(contentsOf: element.children)
                 guard element.name == "activity" || element.name == "activity-alias",
                       let label = element.attributes["android:label"], label.hasPrefix("@string/") else { continue }
-                var placement = Placement(key: String(label.dropFirst(8)), table: "strings", file: file, line: element.line,
+                let key = String(label.dropFirst(8))
+                if let theme = element.attributes["android:theme"] ?? applicationTheme, layouts.themeHasNoActionBar(theme),
+                   !setsToolbar(activity: element.attributes["android:name"], code: code, reader: &reader) {
+                    systemShown[key] = "\(file):\(element.line)"
+                    continue
+                }
+                var placement = Placement(key: key, table: "strings", file: file, line: element.line,
                                           component: "toolbar title (activity label)")
                 layouts.toolbarTitle(&placement)
                 placement.notes.removeAll { $0.hasPrefix("width:") }
@@ -85,6 +96,18 @@ extension AndroidApp {
                 out.append(placement)
             }
         }
-        return out
+        return (out, systemShown)
+    }
+
+    /// Whether an activity's class (`.share.ShareActivity`, found in the app's Kotlin or Java by its name) sets a
+    /// toolbar as its action bar; false when the class is not in the app (a library's).
+    static func setsToolbar(activity: String?, code: [String], reader: inout Placements.Reader) -> Bool {
+        guard let name = activity?.split(separator: ".").last.map(String.init), !name.isEmpty else { return false }
+        for file in code where (file as NSString).lastPathComponent.hasPrefix(name + ".") {
+            guard let data = reader.read(file) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            if text.contains("setSupportActionBar(") || text.contains("setActionBar(") { return true }
+        }
+        return false
     }
 }

@@ -42,7 +42,9 @@ public enum AndroidApp {
                                                                     read: { reader.read($0) }, problems: &found,
                                                                     references: &references)
         reader.problems += found
-        placements += manifestLabels(files.filter { $0.hasSuffix("AndroidManifest.xml") }, layouts: layouts, reader: &reader)
+        let labels = manifestLabels(files.filter { $0.hasSuffix("AndroidManifest.xml") },
+                                    code: files.filter { $0.hasSuffix(".kt") || $0.hasSuffix(".java") }, layouts: layouts, reader: &reader)
+        placements += labels.placements
         let code = readCode(files.filter { $0.hasSuffix(".kt") || $0.hasSuffix(".java") }, layouts: layouts,
                             screenWidth: screenWidth, reader: &reader, references: &references)
         placements = replacingPlaceholders(placements, replaced: code.replaced, layouts: layouts) + code.placements
@@ -57,7 +59,8 @@ public enum AndroidApp {
         }
         let placed = Set(placements.map { TableKey(table: $0.table, key: $0.key) })
         let unplaced = keys.subtracting(placed).sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map { key in
-            unplacedReason(key, references: references[key.key] ?? [], replaced: code.placeholders[key.key])
+            unplacedReason(key, references: references[key.key] ?? [], replaced: code.placeholders[key.key],
+                           systemShown: labels.systemShown[key.key])
         }
         var report = PlacementReport(placements: placements, unplaced: unplaced, problems: reader.problems,
                                      screenWidth: screenWidth, screenWidthFrom: from)
@@ -68,7 +71,11 @@ public enum AndroidApp {
     }
 
     /// Why a key has no placement.
-    static func unplacedReason(_ key: TableKey, references uses: [String], replaced: String?) -> UnplacedKey {
+    static func unplacedReason(_ key: TableKey, references uses: [String], replaced: String?, systemShown: String? = nil) -> UnplacedKey {
+        if let systemShown, uses.allSatisfy({ $0.contains(".xml:") }) {
+            return UnplacedKey(key: key.key, table: key.table, reason: "the label of an activity with no action bar (at \(systemShown)): "
+                + "the system shows it (recents, a share sheet), not the app's views", kind: "shown by the system, not the app's views")
+        }
         if let replaced {
             return UnplacedKey(key: key.key, table: key.table, reason: "a layout's placeholder text that the code replaces "
                 + "(at \(replaced)) before it is shown", kind: "placeholder text the code replaces")

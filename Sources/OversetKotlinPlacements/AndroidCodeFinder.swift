@@ -85,6 +85,11 @@ struct AndroidCodeFinder {
                 return
             }
             switch parent.type {
+            case "navigation_expression" where Self.member(of: parent).map(["let", "also"].contains) == true
+                && parent.namedChildren.first?.isSame(as: value) == true:
+                // `detail?.let { Text(it) }`, `.also { v -> … }`: followed to where the lambda reads its parameter.
+                if depth < 3 { followLambda(of: parent, key: key, line: line, depth: depth, upperCased: upperCased) }
+                return
             case "navigation_expression", "method_invocation", "field_access", "call_expression":
                 // `….uppercase()`, `.toUpperCase(Locale.ROOT)`: shown in capitals.
                 guard parent.namedChildren.first?.isSame(as: value) == true || parent.field("object")?.isSame(as: value) == true,
@@ -110,6 +115,19 @@ struct AndroidCodeFinder {
             default:
                 return
             }
+        }
+    }
+
+    /// The lambda a scope function (`let`, `also`) hands its receiver to: followed to where it reads its parameter
+    /// (`it`, or the name it declares).
+    private mutating func followLambda(of navigation: SyntaxNode, key: String, line: Int, depth: Int, upperCased: Bool) {
+        guard let call = navigation.parent, call.type == "call_expression",
+              let lambda = call.firstDescendant(where: { $0.type == "lambda_literal" }) else { return }
+        let isName = { (node: SyntaxNode) in node.type == "identifier" || node.type == "simple_identifier" }
+        let name = lambda.child(ofType: "lambda_parameters")?.firstDescendant(where: isName)?.text ?? "it"
+        for read in lambda.descendants(where: { isName($0) && $0.text == name })
+        where read.parent.map({ !["variable_declaration", "lambda_parameters"].contains($0.type) }) ?? true {
+            follow(read, key: key, line: line, depth: depth + 1, upperCased: upperCased)
         }
     }
 

@@ -211,7 +211,53 @@ extension ObjCIndex {
            message.arguments.count == 3 {
             return (message.selector, ObjC.unwrapped(message.arguments[0]), ObjC.unwrapped(message.arguments[2]))
         }
+        // An app's method that localizes a parameter (`[LanguageManager translatedString:@"OK"]`).
+        if let message = ObjC.message(node), message.selector.contains(":"), let wrapper = wrappers[message.selector],
+           case .position(let index) = wrapper.key, index < message.arguments.count {
+            var table: SyntaxNode?
+            if case .position(let tableIndex)? = wrapper.table, tableIndex < message.arguments.count { table = message.arguments[tableIndex] }
+            return (message.selector, ObjC.unwrapped(message.arguments[index]), table.map(ObjC.unwrapped))
+        }
         return nil
+    }
+
+    /// A call of an accessor function (``LocalizationWrappers/Slot/fixed(_:)``): its key and table.
+    static func accessorCall(_ node: SyntaxNode, wrappers: LocalizationWrappers) -> (name: String, key: String, table: String?)? {
+        guard let (name, arguments) = ObjC.call(node), arguments.isEmpty, let wrapper = wrappers[name],
+              case .fixed(let key) = wrapper.key else { return nil }
+        if case .fixed(let table)? = wrapper.table { return (name, key, table) }
+        return (name, key, nil)
+    }
+
+    /// Adds the app's methods that hand a parameter to a localization call (`+ (NSString *)translatedString:(NSString
+    /// *)english { … NSLocalizedStringFromTableInBundle(english, …) }`), by selector, and its accessor functions: C
+    /// functions without parameters whose body returns one localization call of a literal key (`NSString
+    /// *OK_STRING(void) { return [LanguageManager translatedString:@"OK"]; }`); true when it added one.
+    static func findMethodWrappersAndAccessors(in tree: SyntaxTree, file: String, wrappers: inout LocalizationWrappers) -> Bool {
+        var added = false
+        for method in tree.root.descendants(where: { $0.type == "method_definition" }) {
+            let parameters = method.namedChildren.filter { $0.type == "method_parameter" }.compactMap { parameter in
+                parameter.namedChildren.last(where: { $0.type == "identifier" })?.text
+            }
+            guard !parameters.isEmpty, let body = method.namedChildren.first(where: { $0.type == "compound_statement" }),
+                  let first = body.namedChildren.first, let selector = ObjC.enclosingMethod(first)?.selector,
+                  wrappers[selector] == nil,
+                  let wrapper = wrapper(in: body, parameters: parameters, wrappers: wrappers, source: "method defined at \(file):\(method.line)")
+            else { continue }
+            wrappers.add(selector, wrapper)
+            added = true
+        }
+        for function in tree.root.descendants(where: { $0.type == "function_definition" }) {
+            guard let name = functionName(function), wrappers[name] == nil, parameters(ofFunction: function).isEmpty,
+                  let body = function.field("body"), body.namedChildren.count == 1, let statement = body.namedChildren.first,
+                  statement.type == "return_statement", let value = statement.namedChildren.first.map(ObjC.unwrapped),
+                  let call = localizationCall(value, wrappers: wrappers), let key = ObjC.string(call.key) else { continue }
+            let table = call.table.flatMap(ObjC.string)
+            wrappers.add(name, LocalizationWrappers.Wrapper(key: .fixed(key), table: table.map { .fixed($0) },
+                                                            source: "accessor function defined at \(file):\(function.line) (returns \(call.name))"))
+            added = true
+        }
+        return added
     }
 
     /// Adds the functions and macros of `tree` that hand a parameter to a localization call (one already known,

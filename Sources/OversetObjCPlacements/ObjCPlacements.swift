@@ -33,6 +33,8 @@ struct ObjCPlacementFinder {
     let inherited: (String) -> (settings: [ObjCSettings.Setting], notes: [String], base: String?)
     var found: [ObjCFound] = []
     var uses: [(key: String, table: String, line: Int)] = []
+    /// Keys VoiceOver speaks (`accessibilityLabel`, `accessibilityHint`, `accessibilityValue`), never laid out.
+    var spoken: [(key: String, table: String, line: Int)] = []
     /// The file's reads of each slot (``slotReads(in:)``).
     var slotReads: [Slot: [SyntaxNode]] = [:]
     /// How many more reads one key may be followed to (slots and return values can fan out).
@@ -45,12 +47,21 @@ struct ObjCPlacementFinder {
         slotReads = Self.slotReads(in: tree.root)
         let calls = tree.root.descendants(where: { $0.type == "call_expression" || $0.type == "message_expression" })
         for node in calls {
-            guard let call = ObjCIndex.localizationCall(node, wrappers: wrappers), let key = ObjC.string(call.key) else { continue }
-            // Inside a macro or wrapper definition: its own call, not a use.
+            let key: String, table: String
+            if let call = ObjCIndex.localizationCall(node, wrappers: wrappers), let text = ObjC.string(call.key) {
+                key = text
+                table = call.table.flatMap(ObjC.string) ?? "Localizable"
+            } else if let accessor = ObjCIndex.accessorCall(node, wrappers: wrappers) {
+                key = accessor.key
+                table = accessor.table ?? "Localizable"
+            } else {
+                continue
+            }
+            // Inside a macro, a wrapper or an accessor definition: its own call, not a use.
             if node.ancestor(where: { $0.type == "preproc_function_def" || $0.type == "preproc_def" }) != nil { continue }
             if let function = node.ancestor(where: { $0.type == "function_definition" }),
                let name = ObjCIndex.functionName(function), wrappers[name] != nil { continue }
-            let table = call.table.flatMap(ObjC.string) ?? "Localizable"
+            if let method = ObjC.enclosingMethod(node), method.selector.contains(":"), wrappers[method.selector] != nil { continue }
             flowBudget = Self.maximumFlowReads
             follow(node, key: key, table: table, line: node.line)
         }
@@ -77,6 +88,11 @@ struct ObjCPlacementFinder {
                     continue
                 }
                 if place(message, value: value, key: key, table: table, line: line, notes: notes, upperCased: upperCased) { return }
+                if !isReceiver, message.selector.hasPrefix("set"), message.arguments.count == 1,
+                   Self.isSpoken(message.selector.dropFirst(3).prefix(1).lowercased() + message.selector.dropFirst(4).dropLast()) {
+                    if depth == 0 { spoken.append((key, table, line)) }
+                    return
+                }
                 if !isReceiver, store(message, value: value, key: key, table: table, line: line, depth: depth) { return }
                 break
             }
@@ -95,18 +111,8 @@ struct ObjCPlacementFinder {
                 if followSlot(slot, write: parent, siblings: siblings, key: key, table: table, line: line, depth: depth) { return }
             case "assignment_expression":
                 guard parent.field("right")?.isSame(as: value) == true, let left = parent.field("left") else { break }
-                if left.type == "subscript_expression", left.namedChildren.count == 2, let slot = Self.entrySlot(left.namedChildren[1]) {
-                    if followSlot(slot, write: parent, siblings: [], key: key, table: table, line: line, depth: depth) { return }
-                    break
-                }
-                guard let path = ObjC.path(left) else { break }
-                if assign(path, in: parent, key: key, table: table, line: line, notes: notes, upperCased: upperCased) { return }
-                if (path.count == 1 && path[0].hasPrefix("_")) || (path.count == 2 && path[0] == "self"), let name = path.last,
-                   followSlot(.member(name.hasPrefix("_") ? String(name.dropFirst()) : name), write: parent, siblings: [], key: key,
-                              table: table, line: line, depth: depth) { return }
-                if path.count >= 2, path[0] != "self", let property = path.last,
-                   followSlot(.property(property), write: parent, siblings: siblingWrites(to: path[0], at: parent), key: key,
-                              table: table, line: line, depth: depth) { return }
+                if assigned(to: left, in: parent, key: key, table: table, line: line, notes: notes, upperCased: upperCased,
+                            depth: depth) { return }
             case "init_declarator":
                 guard depth <= Self.maximumFlowDepth, let name = parent.field("declarator").flatMap({ $0.descendants(where: { $0.type == "identifier" }).last })?.text,
                       let method = ObjC.enclosingMethod(parent)?.node else { break }
@@ -135,6 +141,34 @@ struct ObjCPlacementFinder {
             break
         }
         uses.append((key, table, line))
+    }
+
+    /// A value assigned to `left`: a label, a system component, accessibility text (recorded as spoken), or a slot
+    /// followed to its reads (a dictionary entry, the class's own property, a model's); false when none places it.
+    mutating func assigned(to left: SyntaxNode, in assignment: SyntaxNode, key: String, table: String, line: Int,
+                           notes: [String], upperCased: Bool, depth: Int) -> Bool {
+        if left.type == "subscript_expression", left.namedChildren.count == 2, let slot = Self.entrySlot(left.namedChildren[1]) {
+            return followSlot(slot, write: assignment, siblings: [], key: key, table: table, line: line, depth: depth)
+        }
+        guard let path = ObjC.path(left) else { return false }
+        if let property = path.last, Self.isSpoken(property) {
+            if depth == 0 { spoken.append((key, table, line)) }
+            return true
+        }
+        if assign(path, in: assignment, key: key, table: table, line: line, notes: notes, upperCased: upperCased) { return true }
+        if (path.count == 1 && path[0].hasPrefix("_")) || (path.count == 2 && path[0] == "self"), let name = path.last,
+           followSlot(.member(name.hasPrefix("_") ? String(name.dropFirst()) : name), write: assignment, siblings: [], key: key,
+                      table: table, line: line, depth: depth) { return true }
+        if path.count >= 2, path[0] != "self", let property = path.last {
+            return followSlot(.property(property), write: assignment, siblings: siblingWrites(to: path[0], at: assignment), key: key,
+                              table: table, line: line, depth: depth)
+        }
+        return false
+    }
+
+    /// Whether a property is accessibility text, spoken by VoiceOver.
+    static func isSpoken(_ property: String) -> Bool {
+        ["accessibilityLabel", "accessibilityHint", "accessibilityValue"].contains(property)
     }
 
     /// The section title a table view data source method returns, when it is one.

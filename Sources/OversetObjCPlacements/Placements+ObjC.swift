@@ -24,6 +24,9 @@ package struct ObjCReading {
         for _ in 0..<8 {
             var round = false
             for (file, tree) in trees where ObjCIndex.findWrappers(in: tree, file: file, wrappers: &wrappers) { round = true }
+            for (file, tree) in trees where ObjCIndex.findMethodWrappersAndAccessors(in: tree, file: file, wrappers: &wrappers) {
+                round = true
+            }
             added = added || round
             if !round { break }
         }
@@ -54,6 +57,9 @@ package struct ObjCReading {
             for found in finder.found { placements.append(Self.placement(found, file: file, documents: documents)) }
             for use in finder.uses {
                 uses.add(Placements.TableKey(table: use.table, key: use.key), at: "\(file):\(use.line)", as: .shown)
+            }
+            for use in finder.spoken {
+                uses.add(Placements.TableKey(table: use.table, key: use.key), at: "\(file):\(use.line)", as: .spoken)
             }
         }
         return placements

@@ -17,6 +17,9 @@ package struct LocalizationWrappers: Sendable {
         case label(String)
         /// The receiver: `"key".localized` (a member of `String` that localizes `self`).
         case receiver
+        /// No argument: the function always names this key (or table): an accessor such as Objective-C's
+        /// `NSString *OK_STRING(void) { return NSLocalizedString(@"OK", nil); }`, called from either language.
+        case fixed(String)
     }
 
     /// A wrapper: where its key goes, and its table's, when a parameter gives one.

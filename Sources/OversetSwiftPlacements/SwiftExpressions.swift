@@ -134,10 +134,30 @@ enum Expressions {
     /// The argument a wrapper's slot names in a call.
     private static func slot(_ slot: LocalizationWrappers.Slot, in call: FunctionCallExprSyntax) -> ExprSyntax? {
         switch slot {
-        case .position(let index): unlabeled(call, index)
-        case .label(let label): argument(call, label)
-        case .receiver: nil
+        case .position(let index): return unlabeled(call, index)
+        case .label(let label): return argument(call, label)
+        case .receiver: return nil
+        case .fixed(let text): return fixedLiteral(text)
         }
+    }
+
+    /// A string literal of `text`, for an accessor's fixed key (escaped as Swift writes it, so that
+    /// ``literal(_:)`` reads `text` back).
+    static func fixedLiteral(_ text: String) -> ExprSyntax {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            default: escaped.append(character)
+            }
+        }
+        let segment = StringSegmentSyntax(content: .stringSegment(escaped))
+        return ExprSyntax(StringLiteralExprSyntax(openingQuote: .stringQuoteToken(),
+                                                  segments: StringLiteralSegmentListSyntax([.stringSegment(segment)]),
+                                                  closingQuote: .stringQuoteToken()))
     }
 
     /// A Dynamic Type style named in SwiftUI (`.title` is UIKit's title1, `.caption` caption1) or UIKit.

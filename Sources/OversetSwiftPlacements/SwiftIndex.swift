@@ -63,6 +63,7 @@ struct SwiftIndex {
         accessorDefinitions.formUnion(collector.definitions)
         functions.merge(collector.functions) { $0 + $1 }
         typeDeclarations.merge(collector.typeDeclarations) { $0 + $1 }
+        extensionInitializers.merge(collector.extensionInitializers) { $0 + $1 }
         returningProperties.merge(collector.returning) { $0 + $1 }
         declarationCounts.merge(collector.declarationCounts) { $0 + $1 }
         if segmentLines == nil { segmentLines = collector.segmentLines }
@@ -84,6 +85,9 @@ struct SwiftIndex {
     /// Per type name, its stored properties and its initializers, made by ``finish()``.
     var storedProperties: [String: Set<String>] = [:]
     var initializers: [String: [InitializerDeclSyntax]] = [:]
+    /// Initializers declared in extensions (`extension UIAlertController { convenience init(with:…) }`), by the
+    /// extended type's name.
+    var extensionInitializers: [String: [InitializerDeclSyntax]] = [:]
     /// Per type name, the stored property a trailing closure's view goes to (`@ViewBuilder var content`, or one of
     /// type `Content`), made by ``finish()``.
     var contentProperties: [String: String] = [:]
@@ -200,6 +204,16 @@ struct SwiftIndex {
         var definitions: Set<SyntaxIdentifier> = []
         var functions: [String: [FunctionDeclSyntax]] = [:]
         var typeDeclarations: [String: [DeclGroupSyntax]] = [:]
+        var extensionInitializers: [String: [InitializerDeclSyntax]] = [:]
+
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            for member in node.memberBlock.members {
+                if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+                    extensionInitializers[node.extendedType.trimmedDescription, default: []].append(initializer)
+                }
+            }
+            return .visitChildren
+        }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
             typeDeclarations[node.name.text, default: []].append(node)

@@ -324,8 +324,11 @@ final class SwiftPlacementFinder: SyntaxVisitor {
     /// Places a key passed to an app function at each place the function shows that parameter.
     private func followIntoFunction(_ key: CodeKey, call: FunctionCallExprSyntax, argument: LabeledExprSyntax,
                                     line: Int, depth: Int) -> Outcome? {
-        if let name = Expressions.calledName(call), let types = index.typeDeclarations[name], types.count >= 1 {
-            return followIntoType(key, types: types, call: call, argument: argument, line: line, depth: depth)
+        if let name = Expressions.calledName(call),
+           index.typeDeclarations[name]?.isEmpty == false || index.extensionInitializers[name]?.isEmpty == false {
+            // The app's type, or a UIKit type the app extends with initializers of its own.
+            return followIntoType(key, types: index.typeDeclarations[name] ?? [], call: call, argument: argument, line: line,
+                                  depth: depth)
         }
         guard let name = Expressions.calledName(call), var candidates = index.functions[name] else { return nil }
         if candidates.count > 1 { candidates = candidates.filter { Self.accepts($0.signature.parameterClause.parameters, call: call) } }
@@ -348,7 +351,16 @@ final class SwiftPlacementFinder: SyntaxVisitor {
                                 argument: LabeledExprSyntax, line: Int, depth: Int) -> Outcome? {
         guard let label = argument.label?.text, let name = Expressions.calledName(call) else { return nil }
         let initializers = index.initializers[name] ?? []
-        var matching = initializers.filter { initializer in
+        // Its extensions' initializers too; a class with none of its own inherits its superclass's
+        // (`ThemedAlertController(with:message:)` from the app's `extension UIAlertController`).
+        var callable = initializers + (index.extensionInitializers[name] ?? [])
+        var superclass = index.types[name]?.superclass
+        var seen: Set<String> = [name]
+        while callable.isEmpty, let current = superclass, seen.insert(current).inserted {
+            callable = (index.initializers[current] ?? []) + (index.extensionInitializers[current] ?? [])
+            superclass = index.types[current]?.superclass
+        }
+        var matching = callable.filter { initializer in
             initializer.signature.parameterClause.parameters.contains { $0.firstName.text == label }
         }
         // Overloads told apart as Swift does, by the labels the call passes and the parameters it may omit.

@@ -48,11 +48,15 @@ struct WholeAndroidAppTests {
         #expect(try placement("saved").component == "toast")  // core/…/Toasts.kt's Context.toast, called in app
     }
 
-    /// AndroidManifest.xml:5: SettingsActivity's label is its title, in the Material 3 toolbar's titleLarge, one line.
+    /// AndroidManifest.xml:5: SettingsActivity's label is its title, in the Material 3 toolbar's titleLarge, one line:
+    /// the theme (Theme.Sync, themes.xml:2) has no action bar, and SettingsActivity.kt:11 sets its toolbar as one.
+    /// Line 6: ShareActivity draws in Compose with no toolbar (ShareActivity.kt:11), so its label is the share
+    /// sheet's, not the app's: not judged, with that reason.
     @Test func manifest_activityLabel_isItsToolbarsTitle() throws {
         let title = try placement("settings_title")
         #expect(title.file == "app/src/main/AndroidManifest.xml" && name(title, "textAppearance") == "titleLarge")
         #expect(number(title, "maxLines") == 1 && name(title, "ellipsize") == "end")
+        #expect(Self.report.unplaced.first { $0.key == "share_target" }?.kind == "shown by the system, not the app's views")
     }
 
     /// MainActivity.kt:19–22: both branches of the `when` set `status` (activity_main.xml: maxLines 1,
@@ -175,6 +179,14 @@ struct WholeAndroidAppTests {
         #expect(number(account, "maxLines") == 0 && name(account, "textAppearance") == "titleMedium" && number(account, "width") == 232)
         let wifi = try placement("pref_wifi_only")
         #expect(number(wifi, "maxLines") == 1 && name(wifi, "ellipsize") == "marquee" && number(wifi, "width") == 224)
+    }
+
+    /// OfflineScreen.kt:42 passes both strings to the app's `Hint` composable (line 33): the title to `Text(text =
+    /// title, maxLines = 1)`, the detail through `detail?.let { Text(text = it, maxLines = 3) }` (line 36).
+    @Test func composeScopeFunctions_areFollowedToTheirLambdasText() throws {
+        #expect(number(try placement("hint_title"), "maxLines") == 1)
+        let detail = try placement("hint_detail")
+        #expect(detail.component == "Compose Text" && number(detail, "maxLines") == 3)
     }
 
     /// An app whose preference theme gives switches its own widget (`widgetLayout` → a Material 3 `MaterialSwitch`,

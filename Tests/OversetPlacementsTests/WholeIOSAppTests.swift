@@ -97,7 +97,9 @@ struct WholeIOSAppTests {
         // SettingsViewController.swift:35 is under `#if false`: never compiled, never shown.
         // TopicsViewController.m:63 stores topics.hint under @"hint", read at line 72 by a TopicCell's label and at
         // line 77 by a SwitchCell's: two labels, and nothing beside it says which row it is: not placed.
-        #expect(unplaced == ["article.commented", "article.inString", "settings.retired", "topics.hint"])
+        // TopicsViewController.m:82 hands topics.a11y to `setAccessibilityHint:`: spoken by VoiceOver, never laid out.
+        #expect(unplaced == ["article.commented", "article.inString", "settings.retired", "topics.hint", "topics.a11y"])
+        #expect(Self.report.unplaced.first { $0.key == "topics.a11y" }?.kind == "spoken by VoiceOver only")
     }
 
     /// SettingsViewController.swift:4: `doneButton = PrimaryButton()`; WrappingButton.swift: PrimaryButton is a
@@ -177,6 +179,20 @@ extension WholeIOSAppTests {
     @Test func anAppsAlertSubclass_isAnAlert() throws {
         #expect(try placement("alert.title").component == SystemComponent.alertTitle.rawValue)
         #expect(try placement("alert.message").component == SystemComponent.alertMessage.rawValue)
+        // Lines 92–101: `NewsNoticeController` declares no initializer, so it inherits the app's
+        // `extension UIAlertController { convenience init(notice:body:…) }`, which calls `self.init(title:message:…)`.
+        #expect(try placement("notice.title").component == SystemComponent.alertTitle.rawValue)
+        #expect(try placement("notice.body").component == SystemComponent.alertMessage.rawValue)
+    }
+
+    /// NewsStrings.m:10 `+[NewsLanguage translated:]` hands its parameter to `localizedStringForKey:value:table:`: a
+    /// wrapper, found from its body; lines 18–19 are accessor functions that return it for one literal key each.
+    /// TopicsViewController.m:86 and SettingsViewController.swift:105 call them: alert actions.
+    @Test func accessorFunctions_ofAMethodWrapper_nameTheirKeys() throws {
+        let retry = try placement("strings.retry")
+        #expect(retry.file == "NewsApp/TopicsViewController.m" && retry.line == 86 && retry.component == SystemComponent.alertAction.rawValue)
+        let later = try placement("strings.later")
+        #expect(later.file == "NewsApp/SettingsViewController.swift" && later.line == 105 && later.component == SystemComponent.alertAction.rawValue)
     }
 
     /// SettingsViewController.swift:86–87: a `.default` cell's label beside a `UISwitch` accessory view: UIKit does

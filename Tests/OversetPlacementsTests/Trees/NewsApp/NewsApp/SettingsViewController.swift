@@ -87,3 +87,19 @@ func wifiOnlyRow() -> UITableViewCell {
     cell.accessoryView = UISwitch()
     return cell
 }
+
+/// The app's initializer on UIKit's own class, inherited by a subclass that declares none.
+extension UIAlertController {
+    convenience init(notice title: String, body: String, dismissLabel: String = "OK") {
+        self.init(title: title, message: body, preferredStyle: .alert)
+    }
+}
+
+final class NewsNoticeController: UIAlertController {}
+
+func offlineNotice() -> UIAlertController {
+    NewsNoticeController(notice: NewsLocalizedString("notice.title", value: "Offline", comment: ""),
+                         body: NewsLocalizedString("notice.body", value: "Articles will load later", comment: ""))
+}
+
+let laterAction = UIAlertAction(title: LATER_STRING(), style: .cancel)

@@ -78,4 +78,12 @@
     return cell;
 }
 
+- (void)describe {
+    [self.tableView setAccessibilityHint:NWSLocalizedString(@"topics.a11y", nil)];
+}
+
+- (UIAlertAction *)retryAction {
+    return [UIAlertAction actionWithTitle:RETRY_STRING() style:UIAlertActionStyleDefault handler:nil];
+}
+
 @end

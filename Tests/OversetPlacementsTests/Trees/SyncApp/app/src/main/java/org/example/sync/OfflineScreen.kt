@@ -27,3 +27,17 @@ fun OfflineScreenPreview() {
     Text(stringResource(R.string.preview_only))
 }
 
+
+// The app's own composable: its optional detail is shown through `?.let { … it … }`.
+@Composable
+fun Hint(title: String, detail: String? = null) {
+    Column {
+        Text(text = title, maxLines = 1)
+        detail?.let { Text(text = it, maxLines = 3) }
+    }
+}
+
+@Composable
+fun OfflineHint() {
+    Hint(title = stringResource(R.string.hint_title), detail = stringResource(R.string.hint_detail))
+}
