@@ -46,6 +46,8 @@ struct IOSAppFiles {
                 files.add(file, folder: folder)
             }
         }
+        // Development pods (`pod 'X', :path => '…'`): built into the app, listed by no project in the repository.
+        for file in podSources(walked, folder: folder) where listed.insert(file).inserted { files.add(file, folder: folder) }
         // Headers declare the classes, properties, outlets and macros the sources use; no build phase lists them.
         for header in walked where header.hasSuffix(".h") && listed.insert(header).inserted { files.objectiveC.append(header) }
         files.sort()
@@ -63,6 +65,23 @@ struct IOSAppFiles {
             files.screen = IOSAppFiles.narrowestScreen(deploymentTarget: lowest)
         }
         return files
+    }
+
+    /// The code files of the app's development pods (``/OversetPlacements/CocoaPods``): those under each podspec's
+    /// folder that its `source_files` patterns match.
+    static func podSources(_ walked: [String], folder: String) -> [String] {
+        var sources: [String] = []
+        for pod in CocoaPods.localPods(in: folder) {
+            guard let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(pod.podspec)) else { continue }
+            let base = (pod.podspec as NSString).deletingLastPathComponent
+            let patterns = CocoaPods.sourcePatterns(podspec: String(decoding: data, as: UTF8.self))
+            let prefix = base.isEmpty ? "" : base + "/"
+            for file in walked where file.hasPrefix(prefix) && codeExtensions.contains((file as NSString).pathExtension) {
+                let inner = String(file.dropFirst(prefix.count))
+                if patterns.contains(where: { CocoaPods.matches(inner, pattern: $0) }) { sources.append(file) }
+            }
+        }
+        return sources
     }
 
     /// Every file of the folder walk, by kind.

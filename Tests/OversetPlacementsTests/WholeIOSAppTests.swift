@@ -195,6 +195,19 @@ extension WholeIOSAppTests {
         #expect(later.file == "NewsApp/SettingsViewController.swift" && later.line == 105 && later.component == SystemComponent.alertAction.rawValue)
     }
 
+    /// Podfile:5 names a development pod (`pod 'NewsKit', :path => 'NewsKit'`) that no Xcode project lists; its
+    /// podspec's `source_files` (NewsKit.podspec:4, `Sources/**/*.{h,m}`) holds the accessor NK_DONE_STRING
+    /// (NKLabels.m:4), which TopicsViewController.m:90 calls: read as the build reads it. The registry pod
+    /// (Alamofire), the commented pod and the commented pattern (Tests) are not read.
+    @Test func developmentPods_areReadAsTheAppBuildsThem() throws {
+        let done = try placement("kit.done")
+        #expect(done.file == "NewsApp/TopicsViewController.m" && done.line == 90 && done.component == SystemComponent.alertAction.rawValue)
+        #expect(CocoaPods.localPods(in: Self.tree) == [CocoaPods.LocalPod(name: "NewsKit", podspec: "NewsKit/NewsKit.podspec")])
+        let pattern = "Sources/**/*.{h,m}"
+        #expect(CocoaPods.matches("Sources/A/B.m", pattern: pattern) && CocoaPods.matches("Sources/B.h", pattern: pattern))
+        #expect(!CocoaPods.matches("Sources/B.swift", pattern: pattern) && !CocoaPods.matches("Tests/B.m", pattern: pattern))
+    }
+
     /// SettingsViewController.swift:86–87: a `.default` cell's label beside a `UISwitch` accessory view: UIKit does
     /// not publish how much of the row an accessory takes, so the label has no width (never judged at the full row).
     @Test func aCellWithAnAccessory_hasNoWidthForItsLabel() throws {

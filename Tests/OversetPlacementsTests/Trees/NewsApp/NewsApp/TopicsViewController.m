@@ -86,4 +86,8 @@
     return [UIAlertAction actionWithTitle:RETRY_STRING() style:UIAlertActionStyleDefault handler:nil];
 }
 
+- (UIAlertAction *)doneAction {
+    return [UIAlertAction actionWithTitle:NK_DONE_STRING() style:UIAlertActionStyleDefault handler:nil];
+}
+
 @end
