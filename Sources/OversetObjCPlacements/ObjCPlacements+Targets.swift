@@ -163,12 +163,14 @@ extension ObjCPlacementFinder {
     mutating func cellText(_ placed: Bool, cell: [String], at node: SyntaxNode) -> Bool {
         guard placed, !cell.isEmpty, let method = node.ancestor(where: { $0.type == "method_definition" }) else { return placed }
         for assignment in method.descendants(where: { $0.type == "assignment_expression" }) {
-            guard let left = assignment.field("left"), let path = ObjC.path(left), path.count == cell.count + 1,
-                  Array(path.dropLast()) == cell, let property = path.last, property == "accessoryType" || property == "accessoryView",
+            guard let left = assignment.field("left"), let path = ObjC.path(left), path.starts(with: cell),
                   let value = assignment.field("right")?.text, value != "nil", !value.hasSuffix("None") else { continue }
+            let rest = Array(path.dropFirst(cell.count))
+            // An accessory, or an image in the built-in image view (the label starts after it).
+            guard rest == ["accessoryType"] || rest == ["accessoryView"] || rest == ["imageView", "image"] else { continue }
             found[found.count - 1].settings.removeAll { $0.name == "width" }
-            found[found.count - 1].notes.append("width: the cell's accessory (`\(property) = \(value.prefix(40))`) takes part of "
-                + "the row; the label's width beside it is not published (unknown)")
+            found[found.count - 1].notes.append("width: the cell's `\(rest.joined(separator: ".")) = \(value.prefix(40))` takes part "
+                + "of the row; the label's width beside it is not published (unknown)")
             break
         }
         return placed

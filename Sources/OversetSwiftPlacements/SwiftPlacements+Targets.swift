@@ -47,7 +47,15 @@ extension SwiftPlacementFinder {
             guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
                   var property = Expressions.dottedName(base) else { return false }
             if property.hasPrefix("self.") { property.removeFirst(5) }
-            guard !property.contains(".") else { return false }
+            if property.contains(".") {
+                // `cell.button.setTitle(…)`, where the code says the cell's type: that type's button.
+                let holder = (base.as(MemberAccessExprSyntax.self)?.base ?? base.as(OptionalChainingExprSyntax.self)?.expression
+                    .as(MemberAccessExprSyntax.self)?.base)
+                let parts = property.filter { $0 != "?" && $0 != "!" }.split(separator: ".")
+                guard parts.count == 2, let holder, let type = TypeInference.type(of: holder), index.types[type] != nil else { return false }
+                placeUIKit(key, property: String(parts[1]), kind: "UIButton", at: Syntax(call), line: line, ownerType: type)
+                return true
+            }
             placeUIKit(key, property: property, kind: "UIButton", at: Syntax(call), line: line)
         default:
             return false
@@ -91,7 +99,7 @@ extension SwiftPlacementFinder {
             if let accessory = cellAccessory(parts[0], at: node) {
                 // The accessory takes the row's trailing side; how much UIKit leaves the label is not published.
                 placements[placements.count - 1].settings.removeAll { $0.name == "width" }
-                placements[placements.count - 1].notes.append("width: the cell's accessory (`\(accessory)`) takes part of the row; "
+                placements[placements.count - 1].notes.append("width: the cell's `\(accessory)` takes part of the row; "
                     + "the label's width beside it is not published (unknown)")
             }
         } else if parts.count == 2, parts[1] == "text" || parts[1] == "secondaryText" || parts[1] == "attributedText",
@@ -217,6 +225,10 @@ extension SwiftPlacementFinder {
             let text = value.trimmedDescription
             if text == "nil" || text.hasSuffix(".none") { continue }
             return "\(property) = \(text.prefix(40))"
+        }
+        // An image in the built-in image view puts the label after it.
+        for (property, value) in cellLabelAssignments(cell, "imageView", at: node) where property == "image" && value.trimmedDescription != "nil" {
+            return "imageView.image = \(value.trimmedDescription.prefix(40))"
         }
         return nil
     }

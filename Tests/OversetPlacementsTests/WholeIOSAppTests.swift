@@ -208,12 +208,23 @@ extension WholeIOSAppTests {
         #expect(!CocoaPods.matches("Sources/B.swift", pattern: pattern) && !CocoaPods.matches("Tests/B.m", pattern: pattern))
     }
 
+    /// SettingsViewController.swift:121: `cell.actionButton.setTitle(…)` where `cell` is an `ActionCell` (line 120,
+    /// `as! ActionCell`), whose initializer lets its button's title wrap (line 113): a button of that cell, unlimited
+    /// lines.
+    @Test func aTypedCellsButton_takesItsCellsSetup() throws {
+        let fix = try placement("row.fixPermissions")
+        #expect(fix.line == 121 && fix.component == "UIButton" && number(fix, "maxLines") == 0)
+    }
+
     /// SettingsViewController.swift:86–87: a `.default` cell's label beside a `UISwitch` accessory view: UIKit does
     /// not publish how much of the row an accessory takes, so the label has no width (never judged at the full row).
     @Test func aCellWithAnAccessory_hasNoWidthForItsLabel() throws {
         let row = try placement("row.wifiOnly")
         #expect(row.component == SystemComponent.tableCellText.rawValue && row.label["width"] == nil)
         #expect(row.notes.contains { $0.contains("accessoryView = UISwitch()") })
+        // Line 127: an image in the cell's built-in image view puts the label after it: no width either.
+        let learn = try placement("row.learnMore")
+        #expect(learn.label["width"] == nil && learn.notes.contains { $0.contains("imageView.image") })
     }
 
     /// SettingsViewController.swift:70 and 74: two initializers take `title:`. Line 80 passes only `title:`, which

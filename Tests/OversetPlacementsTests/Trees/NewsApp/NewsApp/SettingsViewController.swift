@@ -103,3 +103,28 @@ func offlineNotice() -> UIAlertController {
 }
 
 let laterAction = UIAlertAction(title: LATER_STRING(), style: .cancel)
+
+/// A cell with a button of its own, whose title wraps (set in the cell's initializer).
+final class ActionCell: UITableViewCell {
+    let actionButton = UIButton(type: .system)
+
+    override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+        super.init(style: style, reuseIdentifier: reuseIdentifier)
+        actionButton.titleLabel?.numberOfLines = 0
+    }
+
+    required init?(coder: NSCoder) { nil }
+}
+
+func fixPermissionsRow(_ tableView: UITableView) -> UITableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "action") as! ActionCell
+    cell.actionButton.setTitle(NewsLocalizedString("row.fixPermissions", value: "Fix permissions", comment: ""), for: .normal)
+    return cell
+}
+
+func learnMoreRow() -> UITableViewCell {
+    let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+    cell.imageView?.image = UIImage(systemName: "info.circle")
+    cell.textLabel?.text = NewsLocalizedString("row.learnMore", value: "Learn more", comment: "")
+    return cell
+}
