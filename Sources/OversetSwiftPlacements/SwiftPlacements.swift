@@ -217,7 +217,8 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         // `(L10n.title)`, `L10n.title!`, `flag ? L10n.a : L10n.b`, `L10n.a ?? L10n.b`: the value that is shown.
         while let parent = node.parent {
             if parent.is(ForceUnwrapExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self)
-                || parent.is(TernaryExprSyntax.self) {
+                || parent.is(TernaryExprSyntax.self) || parent.is(AsExprSyntax.self) || parent.is(UnresolvedAsExprSyntax.self) {
+                // `… as NSString`, `… as String`: the same text, bridged.
                 node = parent
                 continue
             }
@@ -236,7 +237,8 @@ final class SwiftPlacementFinder: SyntaxVisitor {
                let name = Expressions.calledName(call),
                (["AttributedString", "NSAttributedString", "NSMutableAttributedString"].contains(name)
                 && (labeled.label == nil || labeled.label?.text == "string"))
-                || (name == "String" && labeled.label?.text == "format") || (name == "localizedStringWithFormat" && labeled.label == nil) {
+                || (["String", "NSString"].contains(name) && labeled.label?.text == "format")
+                || (name == "localizedStringWithFormat" && labeled.label == nil) {
                 node = Syntax(call)
                 continue
             }

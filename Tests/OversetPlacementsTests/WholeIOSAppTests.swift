@@ -183,6 +183,8 @@ extension WholeIOSAppTests {
         // `extension UIAlertController { convenience init(notice:body:…) }`, which calls `self.init(title:message:…)`.
         #expect(try placement("notice.title").component == SystemComponent.alertTitle.rawValue)
         #expect(try placement("notice.body").component == SystemComponent.alertMessage.rawValue)
+        // Lines 133–134: through `NSString(format: … as NSString, name) as String`.
+        #expect(try placement("alert.updated").component == SystemComponent.alertTitle.rawValue)
     }
 
     /// NewsStrings.m:10 `+[NewsLanguage translated:]` hands its parameter to `localizedStringForKey:value:table:`: a

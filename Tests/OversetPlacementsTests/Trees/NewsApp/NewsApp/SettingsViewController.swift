@@ -128,3 +128,8 @@ func learnMoreRow() -> UITableViewCell {
     cell.textLabel?.text = NewsLocalizedString("row.learnMore", value: "Learn more", comment: "")
     return cell
 }
+
+func updatedAlert(name: String) -> UIAlertController {
+    UIAlertController(title: NSString(format: NewsLocalizedString("alert.updated", value: "%@ was updated", comment: "") as NSString,
+                                      name) as String, message: nil, preferredStyle: .alert)
+}
