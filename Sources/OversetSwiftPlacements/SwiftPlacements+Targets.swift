@@ -92,7 +92,12 @@ extension SwiftPlacementFinder {
                 return true
             }
             component(key, parts[1] == "textLabel" ? .tableCellText : .tableCellDetail, line: line)
-            // `cell.textLabel?.numberOfLines = 0` and `.font = …` around it set the built-in label.
+            // The cell's own class (`cell` of an app type whose initializer sets `textLabel?.numberOfLines = 0`),
+            // superclasses first; then `cell.textLabel?.numberOfLines = 0` and `.font = …` around it.
+            if let type = Self.rootReference(target).flatMap(TypeInference.type(of:)), index.types[type] != nil {
+                placements[placements.count - 1].settings += Self.uikitSettings(classAssignments(of: type, parts[1]), of: parts[1],
+                                                                                fonts: index.fonts, from: "code: \(type).\(parts[1])").settings
+            }
             let local = cellLabelAssignments(parts[0], parts[1], at: node)
             placements[placements.count - 1].settings += Self.uikitSettings(local, of: parts[1], fonts: index.fonts,
                                                                             from: "code: \(parts[0]).\(parts[1])").settings
@@ -216,6 +221,30 @@ extension SwiftPlacementFinder {
             current = scope.parent
         }
         return false
+    }
+
+    /// What an app class and its superclasses (farthest first) set on one of its properties (`textLabel`).
+    func classAssignments(of type: String, _ property: String) -> [(property: String, value: ExprSyntax)] {
+        var found: [(property: String, value: ExprSyntax)] = []
+        var current: String? = type
+        var seen: Set<String> = []
+        while let name = current, seen.insert(name).inserted, let facts = index.types[name] {
+            found = (facts.assignments[property] ?? []) + found
+            current = facts.superclass
+        }
+        return found
+    }
+
+    /// The variable a member path starts from (`cell` in `cell.textLabel?.text`).
+    static func rootReference(_ expression: ExprSyntax) -> ExprSyntax? {
+        var current = expression
+        while true {
+            if current.is(DeclReferenceExprSyntax.self) { return current }
+            if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base; continue }
+            if let optional = current.as(OptionalChainingExprSyntax.self) { current = optional.expression; continue }
+            if let forced = current.as(ForceUnwrapExprSyntax.self) { current = forced.expression; continue }
+            return nil
+        }
     }
 
     /// The accessory the function around `node` gives a cell (`cell.accessoryView = switchView`,

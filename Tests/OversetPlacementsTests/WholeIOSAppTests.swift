@@ -146,6 +146,9 @@ struct WholeIOSAppTests {
         // Line 51: `StaticRow(label:)`, whose initializer (lines 46–47) sets `self.cell?.textLabel?.numberOfLines = 0`.
         let note = try placement("settings.note")
         #expect(note.component == SystemComponent.tableCellText.rawValue && number(note, "maxLines") == 0)
+        // Line 151: a `StatusCell`, whose superclass WrappingCell sets `textLabel?.numberOfLines = 0` (line 141).
+        let status = try placement("row.status")
+        #expect(status.component == SystemComponent.tableCellText.rawValue && number(status, "maxLines") == 0)
     }
 }
 

@@ -133,3 +133,21 @@ func updatedAlert(name: String) -> UIAlertController {
     UIAlertController(title: NSString(format: NewsLocalizedString("alert.updated", value: "%@ was updated", comment: "") as NSString,
                                       name) as String, message: nil, preferredStyle: .alert)
 }
+
+/// A cell class that lets its built-in labels wrap, set up once in its initializer.
+class WrappingCell: UITableViewCell {
+    override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+        super.init(style: style, reuseIdentifier: reuseIdentifier)
+        textLabel?.numberOfLines = 0
+    }
+
+    required init?(coder: NSCoder) { nil }
+}
+
+final class StatusCell: WrappingCell {}
+
+func statusRow() -> UITableViewCell {
+    let cell = StatusCell(style: .default, reuseIdentifier: nil)
+    cell.textLabel?.text = NewsLocalizedString("row.status", value: "Fetching status", comment: "")
+    return cell
+}
