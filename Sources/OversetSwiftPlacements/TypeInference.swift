@@ -89,7 +89,35 @@ enum TypeInference {
            called.baseName.text.first?.isUppercase == true {
             return called.baseName.text
         }
+        if let call = value.as(FunctionCallExprSyntax.self) { return registeredCellType(call) }
         return nil
+    }
+
+    /// The class registered for a dequeued cell's identifier: `tableView.dequeueReusableCell(withIdentifier: id, …)`
+    /// is a `T` where the same file says `register(T.self, forCellReuseIdentifier: id)` (the identifier written the
+    /// same way); nil when it registers none or several.
+    static func registeredCellType(_ call: FunctionCallExprSyntax) -> String? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              ["dequeueReusableCell", "dequeueReusableHeaderFooterView"].contains(member.declName.baseName.text),
+              let identifier = call.arguments.first(where: { $0.label?.text == "withIdentifier" })?.expression.trimmedDescription
+        else { return nil }
+        final class Registrations: SyntaxVisitor {
+            let identifier: String
+            var types: Set<String> = []
+            init(_ identifier: String) { self.identifier = identifier; super.init(viewMode: .sourceAccurate) }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                guard node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "register",
+                      let registered = node.arguments.first(where: {
+                          $0.label?.text == "forCellReuseIdentifier" || $0.label?.text == "forHeaderFooterViewReuseIdentifier"
+                      }), registered.expression.trimmedDescription == identifier,
+                      let type = node.arguments.first?.expression.trimmedDescription, type.hasSuffix(".self") else { return .visitChildren }
+                types.insert(TypeInference.cleaned(String(type.dropLast(5))))
+                return .visitChildren
+            }
+        }
+        let visitor = Registrations(identifier)
+        visitor.walk(call.root)
+        return visitor.types.count == 1 ? visitor.types.first : nil
     }
 
     private static func cleaned(_ type: String) -> String {

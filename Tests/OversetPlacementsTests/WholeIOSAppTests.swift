@@ -149,6 +149,9 @@ struct WholeIOSAppTests {
         // Line 151: a `StatusCell`, whose superclass WrappingCell sets `textLabel?.numberOfLines = 0` (line 141).
         let status = try placement("row.status")
         #expect(status.component == SystemComponent.tableCellText.rawValue && number(status, "maxLines") == 0)
+        // Line 165: a cell dequeued with the identifier line 160 registers `StatusCell` for: a StatusCell.
+        let lastSync = try placement("row.lastSync")
+        #expect(lastSync.component == SystemComponent.tableCellText.rawValue && number(lastSync, "maxLines") == 0)
     }
 }
 

@@ -151,3 +151,18 @@ func statusRow() -> UITableViewCell {
     cell.textLabel?.text = NewsLocalizedString("row.status", value: "Fetching status", comment: "")
     return cell
 }
+
+final class DiagnosticsViewController: UITableViewController {
+    let subtitleIdentifier = "subtitle"
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        tableView.register(StatusCell.self, forCellReuseIdentifier: subtitleIdentifier)
+    }
+
+    override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: subtitleIdentifier, for: indexPath)
+        cell.textLabel?.text = NewsLocalizedString("row.lastSync", value: "Last synchronized", comment: "")
+        return cell
+    }
+}
