@@ -79,16 +79,16 @@ struct ObjCIndex {
                   let target = ObjCIndex.labelTarget(left) else { continue }
             facts.assignments[target.owner, default: []].append((target.property, right))
         }
-        for message in node.descendants(where: { $0.type == "message_expression" }) where message.field("receiver")?.text == "self" {
-            if let parsed = ObjC.message(message) { selfSends[parsed.selector, default: []].append((name, message)) }
-        }
         for access in node.descendants(where: { $0.type == "field_expression" }) where access.field("argument")?.text == "self" {
             if let parent = access.parent, parent.type == "assignment_expression", parent.field("left")?.isSame(as: access) == true { continue }
             if let field = access.field("field") { selfSends[field.text, default: []].append((name, access)) }
         }
-        // `[self.titleLabel setNumberOfLines:0]`, `[_label setFont:…]`.
         for message in node.descendants(where: { $0.type == "message_expression" }) {
-            guard let parsed = ObjC.message(message), parsed.arguments.count == 1, parsed.selector.hasPrefix("set"),
+            guard let parsed = ObjC.message(message) else { continue }
+            // What the class sends to `self` (`[self getTitle]`): where its methods' return values go.
+            if parsed.receiver?.text == "self" { selfSends[parsed.selector, default: []].append((name, message)) }
+            // `[self.titleLabel setNumberOfLines:0]`, `[_label setFont:…]`.
+            guard parsed.arguments.count == 1, parsed.selector.hasPrefix("set"),
                   let receiver = parsed.receiver, let path = ObjC.path(receiver) else { continue }
             let setter = String(parsed.selector.dropFirst(3).dropLast())
             let property = setter.prefix(1).lowercased() + setter.dropFirst()
@@ -233,9 +233,9 @@ extension ObjCIndex {
     /// *)english { … NSLocalizedStringFromTableInBundle(english, …) }`), by selector, and its accessor functions: C
     /// functions without parameters whose body returns one localization call of a literal key (`NSString
     /// *OK_STRING(void) { return [LanguageManager translatedString:@"OK"]; }`); true when it added one.
-    static func findMethodWrappersAndAccessors(in tree: SyntaxTree, file: String, wrappers: inout LocalizationWrappers) -> Bool {
+    static func findMethodWrappersAndAccessors(in definitions: [SyntaxNode], file: String, wrappers: inout LocalizationWrappers) -> Bool {
         var added = false
-        for method in tree.root.descendants(where: { $0.type == "method_definition" }) {
+        for method in definitions where method.type == "method_definition" {
             let parameters = method.namedChildren.filter { $0.type == "method_parameter" }.compactMap { parameter in
                 parameter.namedChildren.last(where: { $0.type == "identifier" })?.text
             }
@@ -247,7 +247,7 @@ extension ObjCIndex {
             wrappers.add(selector, wrapper)
             added = true
         }
-        for function in tree.root.descendants(where: { $0.type == "function_definition" }) {
+        for function in definitions where function.type == "function_definition" {
             guard let name = functionName(function), wrappers[name] == nil, parameters(ofFunction: function).isEmpty,
                   let body = function.field("body"), body.namedChildren.count == 1, let statement = body.namedChildren.first,
                   statement.type == "return_statement", let value = statement.namedChildren.first.map(ObjC.unwrapped),

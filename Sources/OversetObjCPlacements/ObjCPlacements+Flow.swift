@@ -42,8 +42,9 @@ extension ObjCPlacementFinder {
     /// Follows a value stored in `slot` at `write` to the reads of that slot in the same file.
     mutating func followSlot(_ slot: Slot, write: SyntaxNode, siblings: [SyntaxNode], key: String, table: String, line: Int,
                              depth: Int) -> Bool {
-        guard depth < Self.maximumFlowDepth else { return false }
-        let reads = (slotReads[slot] ?? []).filter { !$0.byteRange.overlaps(write.byteRange) }
+        guard depth < Self.maximumFlowDepth, let root else { return false }
+        if slotReadsIndex == nil { slotReadsIndex = Self.slotReads(in: root) }
+        let reads = (slotReadsIndex?[slot] ?? []).filter { !$0.byteRange.overlaps(write.byteRange) }
         guard !reads.isEmpty else { return false }
         let classes = mentionedClasses(siblings)
         var candidates: [(found: ObjCFound, read: SyntaxNode)] = []

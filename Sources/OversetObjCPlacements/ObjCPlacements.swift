@@ -35,8 +35,10 @@ struct ObjCPlacementFinder {
     var uses: [(key: String, table: String, line: Int)] = []
     /// Keys VoiceOver speaks (`accessibilityLabel`, `accessibilityHint`, `accessibilityValue`), never laid out.
     var spoken: [(key: String, table: String, line: Int)] = []
-    /// The file's reads of each slot (``slotReads(in:)``).
-    var slotReads: [Slot: [SyntaxNode]] = [:]
+    /// The file's reads of each slot (``slotReads(in:)``), indexed the first time a value is stored in one.
+    var slotReadsIndex: [Slot: [SyntaxNode]]?
+    /// The file being walked.
+    var root: SyntaxNode?
     /// How many more reads one key may be followed to (slots and return values can fan out).
     var flowBudget = 0
 
@@ -44,7 +46,8 @@ struct ObjCPlacementFinder {
     static let maximumFlowReads = 400
 
     mutating func walk(_ tree: SyntaxTree) {
-        slotReads = Self.slotReads(in: tree.root)
+        root = tree.root
+        slotReadsIndex = nil
         let calls = tree.root.descendants(where: { $0.type == "call_expression" || $0.type == "message_expression" })
         for node in calls {
             let key: String, table: String

@@ -21,10 +21,13 @@ package struct ObjCReading {
     /// Adds the wrappers its files define (until none is added); true when it added one.
     package func findWrappers(_ wrappers: inout LocalizationWrappers) -> Bool {
         var added = false
+        // Each file's methods and functions, found once for every round.
+        let definitions = trees.map { $0.tree.root.descendants(where: { $0.type == "method_definition" || $0.type == "function_definition" }) }
         for _ in 0..<8 {
             var round = false
             for (file, tree) in trees where ObjCIndex.findWrappers(in: tree, file: file, wrappers: &wrappers) { round = true }
-            for (file, tree) in trees where ObjCIndex.findMethodWrappersAndAccessors(in: tree, file: file, wrappers: &wrappers) {
+            for (index, (file, _)) in trees.enumerated()
+            where ObjCIndex.findMethodWrappersAndAccessors(in: definitions[index], file: file, wrappers: &wrappers) {
                 round = true
             }
             added = added || round
