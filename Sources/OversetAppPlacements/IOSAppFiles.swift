@@ -72,7 +72,9 @@ struct IOSAppFiles {
     static func podSources(_ walked: [String], folder: String) -> [String] {
         var sources: [String] = []
         for pod in CocoaPods.localPods(in: folder) {
-            guard let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(pod.podspec)) else { continue }
+            let path = (folder as NSString).appendingPathComponent(pod.podspec)
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= CocoaPods.maximumFileBytes,
+                  let data = FileManager.default.contents(atPath: path) else { continue }
             let base = (pod.podspec as NSString).deletingLastPathComponent
             let patterns = CocoaPods.sourcePatterns(podspec: String(decoding: data, as: UTF8.self))
             let prefix = base.isEmpty ? "" : base + "/"

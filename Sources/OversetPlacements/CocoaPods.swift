@@ -15,7 +15,8 @@ package enum CocoaPods {
     /// The development pods the `Podfile` at the folder's root names (commented lines skipped).
     package static func localPods(in folder: String) -> [LocalPod] {
         let path = (folder as NSString).appendingPathComponent("Podfile")
-        guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20 else { return [] }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= maximumFileBytes,
+              let data = FileManager.default.contents(atPath: path) else { return [] }
         var pods: [LocalPod] = []
         for raw in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
@@ -41,9 +42,19 @@ package enum CocoaPods {
         return patterns
     }
 
+    /// The longest `source_files` pattern read, and the most wildcards in one (a longer or wilder pattern is
+    /// skipped: matching it could take time without bound).
+    package static let maximumPatternLength = 256
+    package static let maximumWildcards = 8
+    /// The largest `Podfile` or podspec read: 1 MiB.
+    package static let maximumFileBytes = 1 << 20
+
     /// Whether `path` (relative to the podspec's folder) matches a CocoaPods file pattern: `*` within a folder, `**`
-    /// across folders, `?` one character, `{h,m,swift}` alternatives.
+    /// across folders, `?` one character, `{h,m,swift}` alternatives. False for a pattern over the limits.
     package static func matches(_ path: String, pattern: String) -> Bool {
+        guard pattern.count <= maximumPatternLength, pattern.filter({ $0 == "*" || $0 == "?" }).count <= maximumWildcards else {
+            return false
+        }
         var regex = "^"
         var index = pattern.startIndex
         while index < pattern.endIndex {

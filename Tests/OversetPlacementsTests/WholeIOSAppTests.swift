@@ -214,6 +214,9 @@ extension WholeIOSAppTests {
         let pattern = "Sources/**/*.{h,m}"
         #expect(CocoaPods.matches("Sources/A/B.m", pattern: pattern) && CocoaPods.matches("Sources/B.h", pattern: pattern))
         #expect(!CocoaPods.matches("Sources/B.swift", pattern: pattern) && !CocoaPods.matches("Tests/B.m", pattern: pattern))
+        // A pattern past the limits (9 wildcards; 257 characters) is not matched at all.
+        #expect(!CocoaPods.matches("a/b.m", pattern: String(repeating: "*", count: 9) + ".m"))
+        #expect(!CocoaPods.matches("a/b.m", pattern: String(repeating: "a", count: 257)))
     }
 
     /// SettingsViewController.swift:121: `cell.actionButton.setTitle(…)` where `cell` is an `ActionCell` (line 120,
