@@ -62,7 +62,6 @@ extension AndroidPlacements {
             return nil
         }
 
-        /// A style's items with its parents' under them (the nearest wins), by `parent=` or a dotted name.
         /// Whether a theme shows no action bar: a style in its chain is named `…NoActionBar…`, or it sets
         /// `windowActionBar` false or `windowNoTitle` true.
         func hasNoActionBar(_ reference: String) -> Bool {
@@ -81,6 +80,7 @@ extension AndroidPlacements {
                 || ["windowNoTitle", "android:windowNoTitle"].contains { items[$0] == "true" }
         }
 
+        /// A style's items with its parents' under them (the nearest wins), by `parent=` or a dotted name.
         func items(ofStyle reference: String) -> [String: String] {
             var name = reference
             for prefix in ["@style/", "?attr/", "@android:style/"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }

@@ -95,7 +95,6 @@ public enum AndroidPlacements {
         return (placements, reader)
     }
 
-
     /// Each key named after `pattern` (`R.string.`, `@string/`) in `text`, with its `file:line`; at most 3 a key.
     package static func noteReferences(in text: String, file: String, pattern: String, into references: inout [String: [String]]) {
         var number = 0
