@@ -46,6 +46,13 @@ struct IOSAppFiles {
                 files.add(file, folder: folder)
             }
         }
+        // Local Swift packages (by reference, or products of the workspace's packages) and theirs: their `Sources`.
+        let packages = SwiftPackages.folders(products: shipped.flatMap(\.localProducts), folders: shipped.flatMap(\.localPackages),
+                                             in: SwiftPackages.packages(walked, folder: folder))
+        for package in packages {
+            let sources = (package.isEmpty ? "" : package + "/") + "Sources/"
+            for file in walked where file.hasPrefix(sources) && listed.insert(file).inserted { files.add(file, folder: folder) }
+        }
         // Development pods (`pod 'X', :path => '…'`): built into the app, listed by no project in the repository.
         for file in podSources(walked, folder: folder) where listed.insert(file).inserted { files.add(file, folder: folder) }
         // Headers declare the classes, properties, outlets and macros the sources use; no build phase lists them.

@@ -45,8 +45,10 @@ extension AndroidApp {
             for function in CodeShapes.functions(in: tree, file: file) { functions[function.name, default: []].append(function) }
         }
         var reading = CodeReading()
+        let resourceNames = CodeShapes.ResourceNames.collect(trees.map(\.tree))
         for (file, tree) in trees {
             var finder = AndroidCodeFinder(layouts: layouts, functions: functions, screenWidth: screenWidth)
+            finder.resourceNames = resourceNames
             finder.walk(tree, file: file)
             reading.placements += finder.found
             for use in finder.uses where references[use.key, default: []].count < 3 {

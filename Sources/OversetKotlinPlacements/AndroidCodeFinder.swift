@@ -16,6 +16,8 @@ struct AndroidCodeFinder {
     /// The app's functions by name, to follow a key passed to one.
     let functions: [String: [CodeShapes.Function]]
     let screenWidth: Double
+    /// The app's names for its resource classes besides `R` (import and type aliases).
+    var resourceNames = CodeShapes.ResourceNames()
     var found: [Placement] = []
     /// Keys used where no view can be told, with their line.
     var uses: [(key: String, line: Int)] = []
@@ -31,7 +33,7 @@ struct AndroidCodeFinder {
         self.file = file
         let nodes = tree.root.descendants(where: { $0.type == "navigation_expression" || $0.type == "field_access" })
         for node in nodes {
-            guard let (_, key) = CodeShapes.resourceKey(node) else { continue }
+            guard let (_, key) = CodeShapes.resourceKey(node, names: resourceNames) else { continue }
             // A Compose `@Preview` function is drawn by Android Studio, never by the app.
             if Self.inPreview(node) { continue }
             let before = found.count

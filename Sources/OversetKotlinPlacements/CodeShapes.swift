@@ -96,11 +96,55 @@ enum CodeShapes {
                     constructs: name.first?.isUppercase == true)
     }
 
-    /// `R.string.key` (or `R.plurals.key`, `android.R.string.ok` excluded): the key.
-    static func resourceKey(_ node: SyntaxNode) -> (kind: String, key: String)? {
-        guard node.type == "navigation_expression" || node.type == "field_access", let parts = path(node),
-              parts.count == 3, parts[0] == "R", parts[1] == "string" || parts[1] == "plurals" else { return nil }
-        return (parts[1], parts[2])
+    /// The names under which an app's code reaches its string resources besides `R`: a module's `R` class imported
+    /// under another name (`import com.example.ui.R as UiR`), and a Kotlin type alias of a resource class
+    /// (`typealias AppString = com.example.ui.R.string`, then `AppString.title`), as multi-module apps do.
+    struct ResourceNames: Sendable {
+        /// Names of `R` classes: `R` and each import alias of one.
+        var classes: Set<String> = ["R"]
+        /// Type aliases of `R.string` or `R.plurals`, with the kind they name.
+        var kinds: [String: String] = [:]
+
+        /// The aliases declared anywhere in the app's Kotlin (type aliases are visible across files by import).
+        static func collect(_ trees: [SyntaxTree]) -> ResourceNames {
+            var names = ResourceNames()
+            for tree in trees {
+                for node in tree.root.descendants(where: { ["type_alias", "import", "import_header"].contains($0.type) }) {
+                    let named = node.namedChildren
+                    if node.type != "type_alias" {
+                        // `import a.b.R as Alias`: the path, then the alias (`import_alias` in older grammars).
+                        guard named.count == 2, let alias = (named[1].namedChildren.last ?? named[1]).text as String?,
+                              case let target = named[0].text.filter({ !$0.isWhitespace }),
+                              target == "R" || target.hasSuffix(".R"), target != "android.R" else { continue }
+                        names.classes.insert(alias)
+                    } else {
+                        let isName = { (node: SyntaxNode) in ["type_identifier", "identifier", "simple_identifier"].contains(node.type) }
+                        guard let name = named.first(where: isName)?.text,
+                              let target = named.last?.text.filter({ !$0.isWhitespace }) else { continue }
+                        let parts = target.split(separator: ".").map(String.init)
+                        guard parts.count >= 2, parts[parts.count - 2] == "R", ["string", "plurals"].contains(parts.last!),
+                              parts.dropLast(2).joined(separator: ".") != "android" else { continue }
+                        names.kinds[name] = parts.last!
+                    }
+                }
+            }
+            return names
+        }
+    }
+
+    /// `R.string.key` or `R.plurals.key` (also through a module's package, `com.example.ui.R.string.key`, an import
+    /// alias or a type alias: ``ResourceNames``; the framework's `android.R.string.ok` excluded): the key.
+    static func resourceKey(_ node: SyntaxNode, names: ResourceNames = ResourceNames()) -> (kind: String, key: String)? {
+        guard node.type == "navigation_expression" || node.type == "field_access", let parts = path(node) else { return nil }
+        if parts.count == 2, let kind = names.kinds[parts[0]] { return (kind, parts[1]) }
+        guard parts.count >= 3 else { return nil }
+        let kind = parts[parts.count - 2]
+        guard kind == "string" || kind == "plurals" else { return nil }
+        let owner = parts[parts.count - 3]
+        let package = parts.dropLast(3)
+        if package.isEmpty { guard names.classes.contains(owner) else { return nil } }
+        else { guard owner == "R", package.joined(separator: ".") != "android" else { return nil } }
+        return (kind, parts[parts.count - 1])
     }
 
     /// A dotted path as written (`binding.title.text` → `["binding", "title", "text"]`, `this.x` → `["this", "x"]`);

@@ -22,6 +22,10 @@ package struct XcodeProject: Sendable {
         /// `SDKROOT` / `SUPPORTED_PLATFORMS`: whether it builds for iOS.
         package var isIOS = true
         package var dependencies: [String] = []
+        /// Local Swift packages it uses, by folder (relative to the app folder).
+        package var localPackages: [String] = []
+        /// Products it uses that no package reference names (a workspace's package, found by its manifest).
+        package var localProducts: [String] = []
 
         /// An iPhone application.
         package var isIPhoneApp: Bool {
@@ -100,11 +104,15 @@ package struct XcodeProject: Sendable {
             target.dependencies.append(name)
         }
         for productID in object["packageProductDependencies"] as? [String] ?? [] {
-            guard let packageID = objects[productID]?["package"] as? String, let package = objects[packageID],
-                  package["isa"] as? String == "XCLocalSwiftPackageReference", let relative = package["relativePath"] as? String else { continue }
-            let (sources, resources) = paths.localPackage(relative, root: root)
-            target.sources += sources
-            target.resources += resources
+            guard let product = objects[productID] else { continue }
+            guard let packageID = product["package"] as? String else {
+                // A product of a package the workspace or a dragged-in folder provides: found by its manifest.
+                if let name = product["productName"] as? String, !name.hasPrefix("plugin:") { target.localProducts.append(name) }
+                continue
+            }
+            guard let package = objects[packageID], package["isa"] as? String == "XCLocalSwiftPackageReference",
+                  let relative = package["relativePath"] as? String else { continue }
+            target.localPackages.append(paths.localPackageFolder(relative))
         }
         let settings = Self.settings(objects, list: object["buildConfigurationList"] as? String)
         func setting(_ name: String) -> [String] {
@@ -192,10 +200,9 @@ struct PathResolver {
         return PathResolver.classify(folder: folder, root: root) { !excluded.contains($0) }
     }
 
-    /// The files of a local Swift package the target uses: its `Sources`.
-    func localPackage(_ relative: String, root: String) -> (sources: [String], resources: [String]) {
-        let folder = PathResolver.normalized((sourceRoot as NSString).appendingPathComponent(relative) + "/Sources")
-        return PathResolver.classify(folder: folder, root: root) { _ in true }
+    /// The folder of a local Swift package the target uses (relative to the app folder).
+    func localPackageFolder(_ relative: String) -> String {
+        PathResolver.normalized((sourceRoot as NSString).appendingPathComponent(relative))
     }
 
     /// Every file under `folder` (relative to `root`) that `keep` keeps (by its path within the folder), as

@@ -44,7 +44,8 @@ struct WholeAndroidAppTests {
         #expect(!Self.report.placements.contains { $0.file.hasPrefix("sample/") || $0.file.contains("/src/test/") })
         #expect(!Self.report.unplaced.contains { $0.key == "sample_only" })
         #expect(Self.report.screenWidth == 320 && Self.report.screenWidthFrom.contains("minSdk 26"))
-        #expect(Self.report.catalogs == ["app/src/main/res/values-de/strings.xml", "app/src/main/res/values/strings.xml"])
+        #expect(Self.report.catalogs == ["app/src/main/res/values-de/strings.xml", "app/src/main/res/values/strings.xml",
+                                         "core/src/main/res/values/strings.xml"])
         #expect(try placement("saved").component == "toast")  // core/…/Toasts.kt's Context.toast, called in app
     }
 
@@ -91,6 +92,16 @@ struct WholeAndroidAppTests {
     @Test func theAppsOwnHelper_isFollowedToItsSnackbar() throws {
         let snackbar = try placement("sync_failed")
         #expect(snackbar.component == "snackbar" && number(snackbar, "maxLines") == 2 && number(snackbar, "width") == 272)
+    }
+
+    /// A module's strings reached by other names, as multi-module apps write them: core/…/Resources.kt's
+    /// `typealias CoreString = org.example.core.R.string`, MainActivity.kt's `import org.example.core.R as CoreR`, and
+    /// the package-qualified `org.example.core.R.string.core_synced` (MainActivity.kt:51–53): each is the toast or
+    /// snackbar it is passed to.
+    @Test func aModulesStrings_throughAliasesAndItsPackage() throws {
+        #expect(try placement("core_offline").component == "toast")
+        #expect(try placement("core_retry").component == "snackbar")
+        #expect(try placement("core_synced").component == "toast")
     }
 
     /// MainActivity.kt:18 sets `name`'s text to a value of its own: the layout's `@string/placeholder_name` is a

@@ -45,10 +45,24 @@ struct WholeIOSAppTests {
         let catalogs = try #require(Self.report.catalogs)
         #expect(catalogs == ["NewsApp/de.lproj/Localizable.strings", "NewsApp/en.lproj/Localizable.strings",
                              "NewsApp/en.lproj/Localizable.stringsdict", "NewsApp/fr.lproj/Localizable.strings",
+                             "Packages/NewsFeed/Sources/NewsFeed/Resources/en.lproj/Feed.strings",
+                             "Packages/NewsTheme/Sources/NewsTheme/Resources/en.lproj/Theme.strings",
                              "Widget/en.lproj/Widget.strings"])
         #expect(Self.report.screenWidth == 320 && Self.report.screenWidthFrom.contains("iOS 15 deployment target"))
         #expect(!Self.report.placements.contains { $0.key == "test.only" || $0.file.hasPrefix("NewsAppTests") })
-        #expect(Self.report.problems.contains { $0.message.contains("2 catalog files") && $0.message.contains("not judged") })
+        #expect(Self.report.problems.contains { $0.message.contains("3 catalog files") && $0.message.contains("not judged") })
+    }
+
+    /// project.pbxproj: the app target uses the product `NewsFeed` with no package reference (a package of the
+    /// workspace); Packages/NewsFeed/Package.swift declares that library and depends on `../NewsTheme` (the
+    /// `../NewsLab` line is a comment; the plugin product is a build tool). Both packages' sources and catalogs are
+    /// the app's (OfflineBanner.swift:8–9, ThemeHeader.swift:8–9); NewsLab's are not.
+    @Test func workspacePackages_andTheirLocalDependencies_areTheApps() throws {
+        let banner = try placement("feed.offline")
+        #expect(banner.file == "Packages/NewsFeed/Sources/NewsFeed/OfflineBanner.swift" && number(banner, "maxLines") == 2)
+        #expect(number(try placement("theme.title"), "maxLines") == 1)
+        #expect(!Self.report.placements.contains { $0.key == "lab.title" })
+        #expect(!(Self.report.catalogs ?? []).contains { $0.contains("NewsLab") })
     }
 
     /// de.lproj is an XML property list, fr.lproj a binary one (both as Xcode accepts them): read as catalogs, not

@@ -5,6 +5,9 @@ import androidx.annotation.StringRes
 import androidx.appcompat.app.AppCompatActivity
 import com.google.android.material.dialog.MaterialAlertDialogBuilder
 import com.google.android.material.snackbar.Snackbar
+import android.widget.Toast
+import org.example.core.CoreString
+import org.example.core.R as CoreR
 import org.example.core.toast
 import org.example.sync.databinding.ActivityMainBinding
 
@@ -42,5 +45,11 @@ class MainActivity : AppCompatActivity() {
     private fun sync() {
         showError(R.string.sync_failed)
         toast(R.string.saved)
+    }
+
+    private fun offline() {
+        toast(CoreString.core_offline)
+        showError(CoreR.string.core_retry)
+        Toast.makeText(this, org.example.core.R.string.core_synced, Toast.LENGTH_SHORT).show()
     }
 }
