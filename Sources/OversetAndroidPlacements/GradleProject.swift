@@ -84,13 +84,35 @@ package struct GradleProject: Sendable {
         return GradleProject(modules: modules)
     }
 
-    /// The module paths `include(":app", ":core:ui")` and `include ':app'` name.
+    /// The module paths `include(":app", ":core:ui")` (on one line or several), `include ':app', ':core'` name;
+    /// commented lines are not read.
     static func includes(in settings: String) -> [String] {
+        let lines = settings.split(separator: "\n").map { line -> Substring in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            return trimmed.hasPrefix("//") ? "" : trimmed
+        }
         var found: [String] = []
-        for line in settings.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("include") {
-            for match in line.matches(of: /["']:?([A-Za-z0-9_\-:.]+)["']/) {
+        func add(_ text: Substring) {
+            for match in text.matches(of: /["']:?([A-Za-z0-9_\-:.]+)["']/) {
                 let path = ":" + String(match.1).trimmingCharacters(in: [":"])
                 if !found.contains(path) { found.append(path) }
+            }
+        }
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            index += 1
+            guard line.hasPrefix("include"), !line.hasPrefix("includeBuild") else { continue }
+            add(line)
+            // `include(` whose list goes on past its line: up to the closing parenthesis (at most 500 lines).
+            guard let open = line.firstIndex(of: "("), !line[open...].contains(")") else { continue }
+            var taken = 0
+            while index < lines.count, taken < 500 {
+                let next = lines[index]
+                index += 1
+                taken += 1
+                add(next.prefix { $0 != ")" })
+                if next.contains(")") { break }
             }
         }
         return found

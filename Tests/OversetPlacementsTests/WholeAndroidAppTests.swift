@@ -38,8 +38,9 @@ struct WholeAndroidAppTests {
         return nil
     }
 
-    /// settings.gradle.kts and app/build.gradle.kts: `:sample` is only a test dependency and `app/src/test` a test
-    /// source set: neither is read; `:core` is. minSdk 26 is named with the screen.
+    /// settings.gradle.kts (an `include(` list over several lines, then `include(":sample")`) and
+    /// app/build.gradle.kts: `:sample` is only a test dependency and `app/src/test` a test source set: neither is
+    /// read; `:core` is. minSdk 26 is named with the screen.
     @Test func gradle_decidesWhatIsRead() throws {
         #expect(!Self.report.placements.contains { $0.file.hasPrefix("sample/") || $0.file.contains("/src/test/") })
         #expect(!Self.report.unplaced.contains { $0.key == "sample_only" })

@@ -1,3 +1,7 @@
 rootProject.name = "SyncApp"
-include(":app", ":core")
+include(
+    ":app",
+    ":core",
+)
+// include(":legacy")
 include(":sample")
