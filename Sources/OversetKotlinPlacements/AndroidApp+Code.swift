@@ -12,6 +12,8 @@ extension AndroidApp {
         var placements: [Placement] = []
         var replaced: [String: String] = [:]
         var placeholders: [String: String] = [:]
+        /// Keys the code passes only as spoken text (`contentDescription`), with where.
+        var spoken: [String: String] = [:]
     }
 
     /// Parses every Kotlin and Java file (tree-sitter), indexes the app's functions, then follows every
@@ -55,6 +57,7 @@ extension AndroidApp {
                 references[use.key, default: []].append("\(file):\(use.line)")
             }
             reading.replaced.merge(finder.replaced) { first, _ in first }
+            for use in finder.spoken where reading.spoken[use.key] == nil { reading.spoken[use.key] = "\(file):\(use.line)" }
         }
         for (id, site) in reading.replaced {
             for view in layouts.viewsByID[id] ?? [] where !view.key.isEmpty { reading.placeholders[view.key] = site }

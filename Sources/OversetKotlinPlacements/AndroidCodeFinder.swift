@@ -21,6 +21,14 @@ struct AndroidCodeFinder {
     var found: [Placement] = []
     /// Keys used where no view can be told, with their line.
     var uses: [(key: String, line: Int)] = []
+    /// Keys passed only as spoken text (`contentDescription`), with their line: TalkBack reads them; never laid out.
+    var spoken: [(key: String, line: Int)] = []
+    /// The calls of the app's functions being followed into, outermost first: a Compose `Text` in a function takes
+    /// the Material slot and the containers of the call that shows the function.
+    var sites: [SyntaxNode] = []
+    /// How many app functions deep a key is followed (a design system's `AppTopBar` → `InternalTopBar` →
+    /// `TitleText` → `Text`).
+    static let maximumCallDepth = 4
     /// Views whose text the code sets (by id), with where: their layout text is a placeholder the code replaces.
     var replaced: [String: String] = [:]
     var file = ""
@@ -36,9 +44,9 @@ struct AndroidCodeFinder {
             guard let (_, key) = CodeShapes.resourceKey(node, names: resourceNames) else { continue }
             // A Compose `@Preview` function is drawn by Android Studio, never by the app.
             if Self.inPreview(node) { continue }
-            let before = found.count
+            let before = (found.count, spoken.count)
             follow(node, key: key, line: node.line, depth: 0, upperCased: false)
-            if found.count == before { uses.append((key, node.line)) }
+            if found.count == before.0 && spoken.count == before.1 { uses.append((key, node.line)) }
         }
         noteReplacedTexts(tree)
     }
@@ -82,8 +90,13 @@ struct AndroidCodeFinder {
                     value = callNode
                     continue
                 }
+                // Spoken by TalkBack (`contentDescription = …`, `setContentDescription(…)`), never laid out.
+                if place.label == "contentDescription" || call.name == "setContentDescription" {
+                    spoken.append((key, line))
+                    return
+                }
                 if sink(call, argument: place, key: key, line: line, upperCased: upperCased) { return }
-                if depth < 2 { followIntoFunction(call, argument: place, key: key, line: line, depth: depth, upperCased: upperCased) }
+                if depth < Self.maximumCallDepth { followIntoFunction(call, argument: place, key: key, line: line, depth: depth, upperCased: upperCased) }
                 return
             }
             switch parent.type {
@@ -211,12 +224,16 @@ struct AndroidCodeFinder {
     /// where the body shows the parameter; the first overload that shows it places it.
     private mutating func followIntoFunction(_ call: CodeShapes.Call, argument: (index: Int, label: String?), key: String,
                                              line: Int, depth: Int, upperCased: Bool) {
+        // A function already being followed (recursion) is not entered again.
+        guard !sites.contains(where: { $0.isSame(as: call.node) }) else { return }
+        sites.append(call.node)
+        defer { sites.removeLast() }
         for (function, parameter) in candidates(for: call, argument: argument).prefix(12) {
-            let before = found.count
+            let before = (found.count, spoken.count)
             for read in function.body.descendants(where: { ($0.type == "identifier" || $0.type == "simple_identifier") && $0.text == parameter }) {
                 follow(read, key: key, line: line, depth: depth + 1, upperCased: upperCased)
             }
-            if found.count > before { return }
+            if found.count > before.0 || spoken.count > before.1 { return }
         }
     }
 

@@ -20,9 +20,11 @@ enum ComposeContext {
         var source: String
     }
 
-    /// The placement of `Text(…)` showing `key`.
-    static func text(_ call: CodeShapes.Call, key: String, file: String, line: Int, screenWidth: Double) -> Placement {
-        let slot = Self.slot(around: call.node)
+    /// The placement of `Text(…)` showing `key`; `sites` are the calls of the app's functions it is shown through
+    /// (outermost first): when its own function puts it in no Material slot, the nearest call's slot is its.
+    static func text(_ call: CodeShapes.Call, key: String, file: String, line: Int, screenWidth: Double,
+                     sites: [SyntaxNode] = []) -> Placement {
+        let slot = Self.slot(around: call.node) ?? sites.reversed().lazy.compactMap { Self.slot(around: $0) }.first
         var placement = Placement(key: key, table: "strings", file: file, line: line,
                                   component: slot.map { "Compose \($0.component)" } ?? "Compose Text")
         placement.set("platform", .name("android"), from: "Jetpack Compose")
@@ -31,7 +33,7 @@ enum ComposeContext {
         placement.set("maxLines", .number(Double(slot?.maxLines ?? 0)), from: slot?.maxLines != nil ? slot!.source : "Text: maxLines Int.MAX_VALUE")
         placement.set("ellipsize", .name("none"), from: "Text: overflow TextOverflow.Clip (cut off, no ellipsis)")
         apply(call, to: &placement)
-        let width = Self.width(of: call, screenWidth: screenWidth, slot: slot)
+        let width = Self.width(of: call, screenWidth: screenWidth, slot: slot, sites: sites)
         placement.set("width", .number(width.value), from: width.source)
         placement.notes.append("font padding: Compose's material3 text styles set includeFontPadding false")
         return placement

@@ -95,6 +95,17 @@ struct WholeAndroidAppTests {
         #expect(snackbar.component == "snackbar" && number(snackbar, "maxLines") == 2 && number(snackbar, "width") == 272)
     }
 
+    /// OfflineScreen.kt:72: a title passed through the app's `SyncTopBar` → `SyncTopBarInternal` → `TitleText` (lines
+    /// 51–67) is a Text in TopAppBar's title slot there: titleLarge, one line, ellipsized (TitleText's own
+    /// arguments); 320 − 16 (the caller's Column, 8 dp a side) − 52 (the navigation icon) − 4 (no actions) − 8 (the
+    /// title box) = 240. Line 73's `contentDescription` is spoken by TalkBack, never laid out.
+    @Test func composeDesignSystemWrappers_areFollowedToTheirSlot() throws {
+        let title = try placement("folders_title")
+        #expect(title.component == "Compose TopAppBar title" && name(title, "textAppearance") == "titleLarge")
+        #expect(number(title, "maxLines") == 1 && name(title, "ellipsize") == "end" && number(title, "width") == 240)
+        #expect(Self.report.unplaced.first { $0.key == "refresh_action" }?.kind == "spoken by TalkBack only")
+    }
+
     /// A module's strings reached by other names, as multi-module apps write them: core/…/Resources.kt's
     /// `typealias CoreString = org.example.core.R.string`, MainActivity.kt's `import org.example.core.R as CoreR`, and
     /// the package-qualified `org.example.core.R.string.core_synced` (MainActivity.kt:51–53): each is the toast or

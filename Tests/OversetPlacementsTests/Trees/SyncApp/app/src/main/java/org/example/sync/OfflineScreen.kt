@@ -2,7 +2,12 @@ package org.example.sync
 
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.padding
+import androidx.compose.material.icons.Icons
+import androidx.compose.material.icons.filled.ArrowBack
+import androidx.compose.material.icons.filled.Refresh
 import androidx.compose.material3.Button
+import androidx.compose.material3.Icon
+import androidx.compose.material3.IconButton
 import androidx.compose.material3.Text
 import androidx.compose.material3.TopAppBar
 import androidx.compose.runtime.Composable
@@ -40,4 +45,31 @@ fun Hint(title: String, detail: String? = null) {
 @Composable
 fun OfflineHint() {
     Hint(title = stringResource(R.string.hint_title), detail = stringResource(R.string.hint_detail))
+}
+
+// A design system's top bar: the title goes through three of the app's functions to a Text in TopAppBar's slot.
+@Composable
+fun SyncTopBar(title: String, onBack: () -> Unit) {
+    SyncTopBarInternal(title = title, navigation = onBack)
+}
+
+@Composable
+private fun SyncTopBarInternal(title: String, navigation: () -> Unit) {
+    TopAppBar(
+        title = { TitleText(title = title) },
+        navigationIcon = { IconButton(onClick = navigation) { Icon(Icons.Default.ArrowBack, contentDescription = null) } },
+    )
+}
+
+@Composable
+private fun TitleText(title: String) {
+    Text(text = title, maxLines = 1, overflow = TextOverflow.Ellipsis)
+}
+
+@Composable
+fun FoldersScreen() {
+    Column(Modifier.padding(horizontal = 8.dp)) {
+        SyncTopBar(title = stringResource(R.string.folders_title), onBack = {})
+        IconButton(onClick = {}) { Icon(Icons.Default.Refresh, contentDescription = stringResource(R.string.refresh_action)) }
+    }
 }
