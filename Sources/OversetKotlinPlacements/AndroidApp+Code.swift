@@ -48,9 +48,11 @@ extension AndroidApp {
         }
         var reading = CodeReading()
         let resourceNames = CodeShapes.ResourceNames.collect(trees.map(\.tree))
+        let typography = ComposeTypography.collect(trees)
         for (file, tree) in trees {
             var finder = AndroidCodeFinder(layouts: layouts, functions: functions, screenWidth: screenWidth)
             finder.resourceNames = resourceNames
+            finder.typography = typography
             finder.walk(tree, file: file)
             reading.placements += finder.found
             for use in finder.uses where references[use.key, default: []].count < 3 {

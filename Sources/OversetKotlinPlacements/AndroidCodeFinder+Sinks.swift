@@ -37,7 +37,8 @@ extension AndroidCodeFinder {
         case "setContentText" where first: placement = system("notification text", key: key, line: line)
         case "setSummary" where first: placement = preference(key: key, line: line, summary: true, at: call.node)
         case "Text" where first || argument.label == "text":
-            placement = ComposeContext.text(call, key: key, file: file, line: line, screenWidth: screenWidth, sites: sites)
+            placement = ComposeContext.text(call, key: key, file: file, line: line, screenWidth: screenWidth, sites: sites,
+                                            typography: typography)
         default:
             return false
         }

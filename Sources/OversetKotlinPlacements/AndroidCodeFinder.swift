@@ -26,6 +26,8 @@ struct AndroidCodeFinder {
     /// The calls of the app's functions being followed into, outermost first: a Compose `Text` in a function takes
     /// the Material slot and the containers of the call that shows the function.
     var sites: [SyntaxNode] = []
+    /// The app's Compose text styles.
+    var typography = ComposeTypography()
     /// How many app functions deep a key is followed (a design system's `AppTopBar` → `InternalTopBar` →
     /// `TitleText` → `Text`).
     static let maximumCallDepth = 4

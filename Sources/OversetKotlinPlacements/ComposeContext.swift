@@ -23,7 +23,7 @@ enum ComposeContext {
     /// The placement of `Text(…)` showing `key`; `sites` are the calls of the app's functions it is shown through
     /// (outermost first): when its own function puts it in no Material slot, the nearest call's slot is its.
     static func text(_ call: CodeShapes.Call, key: String, file: String, line: Int, screenWidth: Double,
-                     sites: [SyntaxNode] = []) -> Placement {
+                     sites: [SyntaxNode] = [], typography: ComposeTypography = ComposeTypography()) -> Placement {
         let slot = Self.slot(around: call.node) ?? sites.reversed().lazy.compactMap { Self.slot(around: $0) }.first
         var placement = Placement(key: key, table: "strings", file: file, line: line,
                                   component: slot.map { "Compose \($0.component)" } ?? "Compose Text")
@@ -32,17 +32,22 @@ enum ComposeContext {
                       from: slot?.source ?? "MaterialTheme: ProvideTextStyle(typography.bodyLarge)")
         placement.set("maxLines", .number(Double(slot?.maxLines ?? 0)), from: slot?.maxLines != nil ? slot!.source : "Text: maxLines Int.MAX_VALUE")
         placement.set("ellipsize", .name("none"), from: "Text: overflow TextOverflow.Clip (cut off, no ellipsis)")
-        apply(call, to: &placement)
+        typography.applyOverride(of: slot?.style ?? "bodyLarge", to: &placement)
+        apply(call, to: &placement, typography: typography)
         let width = Self.width(of: call, screenWidth: screenWidth, slot: slot, sites: sites)
         placement.set("width", .number(width.value), from: width.source)
         placement.notes.append("font padding: Compose's material3 text styles set includeFontPadding false")
         return placement
     }
 
-    /// The `Text` call's own arguments.
-    private static func apply(_ call: CodeShapes.Call, to placement: inout Placement) {
+    /// The `Text` call's own arguments: its `style` first (a font size or weight given beside it wins, in any
+    /// order).
+    private static func apply(_ call: CodeShapes.Call, to placement: inout Placement, typography: ComposeTypography) {
+        if let style = call.argument("style") {
+            typography.apply(style, to: &placement, from: "Text(style = \(style.text.prefix(40)))")
+        }
         for (label, value) in call.arguments {
-            guard let label else { continue }
+            guard let label, label != "style" else { continue }
             let from = "Text(\(label) = \(value.text.prefix(40)))"
             switch label {
             case "maxLines": if let lines = CodeShapes.number(value) { placement.set("maxLines", .number(lines), from: from) }
@@ -51,17 +56,10 @@ enum ComposeContext {
                 let name = value.text.split(separator: ".").last.map(String.init) ?? ""
                 placement.set("ellipsize", .name(name == "Ellipsis" ? "end" : name == "StartEllipsis" ? "start"
                                                  : name == "MiddleEllipsis" ? "middle" : "none"), from: from)
-            case "style":
-                if let style = value.text.split(separator: ".").last.map(String.init), TextAppearance.named(style) != nil {
-                    placement.set("textAppearance", .name(style), from: from)
-                }
             case "fontSize":
                 if let size = CodeShapes.dimension(value) { placement.set("size", .number(size.value), from: from) }
             case "fontWeight":
-                let name = (value.text.split(separator: ".").last.map(String.init) ?? "").lowercased()
-                let weight = ["semibold": "semibold", "bold": "bold", "medium": "medium", "black": "black", "light": "light",
-                              "thin": "thin", "extrabold": "heavy", "normal": "regular"][name]
-                if let weight { placement.set("weight", .name(weight), from: from) }
+                if let weight = ComposeTypography.weight(value) { placement.set("weight", .name(weight), from: from) }
             default: continue
             }
         }

@@ -29,6 +29,9 @@ public struct Placement: Sendable, Hashable, Codable {
     /// Whether one of the app's catalogs has the key: false for a storyboard's text that is not localized, or a
     /// SwiftUI literal the String Catalog lacks (shown as written, in every language).
     public var inCatalog: Bool = true
+    /// Why the label's font cannot be told, when it cannot (a style the reader cannot resolve): the placement is
+    /// then never judged, rather than judged in a font it does not have.
+    public var fontUnknown: String?
 
     /// - Parameters are the properties of the same names.
     public init(key: String, table: String, file: String, line: Int, component: String,
@@ -71,6 +74,9 @@ public struct Placement: Sendable, Hashable, Codable {
     /// The label these settings describe, at the Large category; nil with the reason when a required setting (the
     /// width) is missing or a value is out of the settings table's range.
     public func makeLabel() -> Result<Label, OversetError> {
+        if let fontUnknown {
+            return .failure(.invalidArgument(name: "font", value: fontUnknown, expected: "a text style the app's code states"))
+        }
         var values: [String: SettingValue] = [:]
         for (name, value) in label { values[name] = value.settingValue }
         var settings = Settings(values, origin: "\(file):\(line)", stringsAreTyped: true)

@@ -125,6 +125,7 @@ extension PlacementReport {
             let note = placement.notes.first { $0.hasPrefix("width") }
             return "its width is unknown" + (note.map { " (\($0))" } ?? "") + "; give it one in a spec"
         }
+        if let font = placement.fontUnknown { return "its font cannot be told: \(font); give it one in a spec" }
         return "\(error)"
     }
 }

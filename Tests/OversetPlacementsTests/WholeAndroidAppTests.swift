@@ -106,6 +106,23 @@ struct WholeAndroidAppTests {
         #expect(Self.report.unplaced.first { $0.key == "refresh_action" }?.kind == "spoken by TalkBack only")
     }
 
+    /// Typography.kt: the app's own `TextStyle` (line 17: 12 sp, SemiBold) merges over the `bodyLarge` Compose
+    /// provides (`Text` merges its style into LocalTextStyle); `bodyMedium.copy(fontWeight = Bold)` with a
+    /// `fontSize = 18.sp` beside it (written first: the size still wins); a style from a library the app does not
+    /// define (`LibraryTheme.typography.caption`) has no font that can be told: never judged; the app's
+    /// `Typography(titleLarge = TextStyle(20 sp, Medium))` applies to TopAppBar's titleLarge.
+    @Test func composeStyles_asTheAppDefinesThem() throws {
+        let eyebrow = try placement("eyebrow_label")
+        #expect(number(eyebrow, "size") == 12 && name(eyebrow, "weight") == "semibold" && name(eyebrow, "textAppearance") == "bodyLarge")
+        let copy = try placement("copy_label")
+        #expect(name(copy, "textAppearance") == "bodyMedium" && name(copy, "weight") == "bold" && number(copy, "size") == 18)
+        let library = try placement("library_label")
+        #expect(library.fontUnknown != nil)
+        guard case .failure = library.makeLabel() else { Issue.record("an unknown style was judged"); return }
+        let title = try placement("themed_title")
+        #expect(name(title, "textAppearance") == "titleLarge" && number(title, "size") == 20 && name(title, "weight") == "medium")
+    }
+
     /// A module's strings reached by other names, as multi-module apps write them: core/…/Resources.kt's
     /// `typealias CoreString = org.example.core.R.string`, MainActivity.kt's `import org.example.core.R as CoreR`, and
     /// the package-qualified `org.example.core.R.string.core_synced` (MainActivity.kt:51–53): each is the toast or

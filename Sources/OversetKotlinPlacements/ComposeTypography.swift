@@ -1,0 +1,182 @@
+import Foundation
+import Overset
+import OversetPlacements
+import OversetSyntaxTrees
+
+/// The text styles an app's Compose code defines: its own (`val eyebrowMedium = TextStyle(fontSize = 12.sp, …)`,
+/// `eyebrowMedium = TextStyle(…)` in its theme's constructor) and its overrides of Material 3's
+/// (`Typography(titleLarge = TextStyle(fontSize = 20.sp))`, `titleLarge = base.titleLarge.copy(fontSize = 20.sp)`),
+/// read from every Kotlin file. A style defined twice with different figures (two themes) is ambiguous and is
+/// never guessed between: a `Text` in it has no font that can be told.
+struct ComposeTypography: Sendable {
+    /// A style as the app defines it: the Material 3 style it starts from (a `copy` of one), its size and weight,
+    /// where it is defined.
+    struct Style: Sendable, Equatable {
+        var base: String?
+        var size: Double?
+        var weight: String?
+        var source: String
+
+        static func == (a: Style, b: Style) -> Bool { a.base == b.base && a.size == b.size && a.weight == b.weight }
+    }
+
+    /// Styles by name; nil for a name defined ambiguously.
+    private(set) var styles: [String: Style?] = [:]
+
+    /// The style named `name`: `.some(style)` when the app defines it once, `.some(nil)` when ambiguously, nil when
+    /// the app does not define it.
+    func style(_ name: String) -> Style?? { styles[name] }
+
+    /// Sets the font a `style = …` argument names: Material 3's style (with the app's override of it), the app's
+    /// own, a `copy(fontSize = …)` of either, or a parameter's default value. A style that cannot be told leaves the
+    /// placement without a font (``Placement/fontUnknown``): never guessed.
+    func apply(_ value: SyntaxNode, to placement: inout Placement, from: String) {
+        var node = value
+        var copy: CodeShapes.Call?
+        if let call = CodeShapes.call(value), call.name == "copy", let receiver = call.receiver {
+            copy = call
+            node = receiver
+        }
+        if let path = CodeShapes.path(node), path.count == 1, let fallback = Self.parameterDefault(path[0], around: value) {
+            node = fallback
+        }
+        guard let name = CodeShapes.path(node)?.last else {
+            placement.fontUnknown = "`style = \(value.text.prefix(60))` is computed at run time"
+            return
+        }
+        switch style(name) {
+        case .some(.some(let own)) where !TextAppearanceNames.material3.contains(name):
+            guard own.base != nil || own.size != nil else {
+                placement.fontUnknown = "the app's style `\(name)` (\(own.source)) gives no font size"
+                return
+            }
+            if let base = own.base { placement.set("textAppearance", .name(base), from: "\(from): the app's \(name) (\(own.source))") }
+            take(own, name: name, to: &placement)
+        case .some(.none):
+            placement.fontUnknown = "the app defines `\(name)` more than once, with different figures (one per theme?)"
+            return
+        default:
+            guard TextAppearanceNames.material3.contains(name) else {
+                placement.fontUnknown = "`style = \(value.text.prefix(60))` is not defined in the app's Kotlin (a library's, "
+                    + "or computed at run time)"
+                return
+            }
+            placement.set("textAppearance", .name(name), from: from)
+            applyOverride(of: name, to: &placement)
+        }
+        if let copy {
+            if let size = copy.argument("fontSize").flatMap(CodeShapes.dimension), size.unit == "sp" {
+                placement.set("size", .number(size.value), from: "\(from): copy(fontSize)")
+            }
+            if let weight = copy.argument("fontWeight").flatMap(Self.weight) {
+                placement.set("weight", .name(weight), from: "\(from): copy(fontWeight)")
+            }
+        }
+    }
+
+    /// The app's override of a Material 3 style (`Typography(titleLarge = TextStyle(fontSize = 20.sp))`), applied
+    /// over that style.
+    func applyOverride(of name: String, to placement: inout Placement) {
+        guard TextAppearanceNames.material3.contains(name) else { return }
+        switch style(name) {
+        case .some(.some(let own)): take(own, name: name, to: &placement)
+        case .some(.none): placement.fontUnknown = "the app's Typography sets `\(name)` more than once, with different figures"
+        case .none: return
+        }
+    }
+
+    private func take(_ own: Style, name: String, to placement: inout Placement) {
+        if let size = own.size { placement.set("size", .number(size), from: "the app's \(name) (\(own.source))") }
+        if let weight = own.weight { placement.set("weight", .name(weight), from: "the app's \(name) (\(own.source))") }
+    }
+
+    /// A parameter's default value (`style: TextStyle = MaterialTheme.typography.bodyMedium`) in the function around
+    /// `node`.
+    static func parameterDefault(_ name: String, around node: SyntaxNode) -> SyntaxNode? {
+        guard let function = node.ancestor(where: { $0.type == "function_declaration" }),
+              let parameters = function.child(ofType: "function_value_parameters") else { return nil }
+        for parameter in parameters.namedChildren where parameter.type == "parameter_with_optional_type"
+            || parameter.type == "parameter" || parameter.type == "function_value_parameter" {
+            let parts = parameter.namedChildren
+            let declared = parts.first { $0.type == "parameter" } ?? parameter
+            guard declared.namedChildren.first?.text == name else { continue }
+            // `name: Type = default`: the default is the parameter's last part after the `=`.
+            if let last = parts.last, !last.isSame(as: declared), parameter.text.contains("=") { return last }
+            return nil
+        }
+        return nil
+    }
+
+    static func collect(_ trees: [(file: String, tree: SyntaxTree)]) -> ComposeTypography {
+        var typography = ComposeTypography()
+        for (file, tree) in trees where file.hasSuffix(".kt") {
+            for node in tree.root.descendants(where: { $0.type == "call_expression" }) {
+                guard let call = CodeShapes.call(node), call.name == "TextStyle" || call.name == "copy" else { continue }
+                guard let (name, isTypographyArgument) = definedName(of: node) else { continue }
+                // A Material 3 name is the app's override only as an argument of a `Typography(…)`.
+                if TextAppearanceNames.material3.contains(name) && !isTypographyArgument { continue }
+                var style = Style(source: "\(file):\(node.line)")
+                if call.name == "copy" {
+                    guard let receiver = call.receiver.flatMap(CodeShapes.path)?.last, TextAppearanceNames.material3.contains(receiver)
+                    else { continue }
+                    style.base = receiver
+                }
+                if let size = call.argument("fontSize").flatMap(CodeShapes.dimension), size.unit == "sp" { style.size = size.value }
+                style.weight = call.argument("fontWeight").flatMap(Self.weight)
+                typography.add(name, style)
+            }
+        }
+        return typography
+    }
+
+    private mutating func add(_ name: String, _ style: Style) {
+        switch styles[name] {
+        case .none: styles[name] = style
+        case .some(.some(let known)) where known == style: break
+        default: styles[name] = .some(nil)
+        }
+    }
+
+    /// The name a `TextStyle(…)` or `….copy(…)` is given: a property (`val x = …`, `val x: TextStyle = …`,
+    /// `get() = …` not read) or a named argument (`x = …`), and whether that argument is a `Typography(…)`'s.
+    private static func definedName(of node: SyntaxNode) -> (String, Bool)? {
+        guard let parent = node.parent else { return nil }
+        switch parent.type {
+        case "property_declaration":
+            guard let name = parent.firstDescendant(where: { $0.type == "variable_declaration" })?.namedChildren.first?.text
+            else { return nil }
+            return (name, false)
+        case "value_argument":
+            let parts = parent.namedChildren
+            guard parts.count >= 2, parts[0].type == "identifier" || parts[0].type == "simple_identifier" else { return nil }
+            let owner = parent.parent?.parent.flatMap(CodeShapes.call)?.name
+            return (parts[0].text, owner == "Typography")
+        default:
+            return nil
+        }
+    }
+
+    /// `FontWeight.SemiBold`, `FontWeight(600)`: the settings table's weight of the same number (Compose's `Thin` is
+    /// 100, `ExtraLight` 200, …, `Black` 900: androidx.compose.ui.text.font.FontWeight).
+    static func weight(_ node: SyntaxNode) -> String? {
+        let text = node.text
+        let number: Int?
+        if let given = text.firstMatch(of: /FontWeight\((?:weight\s*=\s*)?(\d+)\)/).flatMap({ Int($0.1) }) {
+            number = given
+        } else {
+            let name = (text.split(separator: ".").last.map(String.init) ?? "").lowercased()
+            number = ["thin": 100, "extralight": 200, "light": 300, "normal": 400, "medium": 500, "semibold": 600, "bold": 700,
+                      "extrabold": 800, "black": 900][name]
+        }
+        guard let number else { return nil }
+        return [100: "ultraLight", 200: "thin", 300: "light", 400: "regular", 500: "medium", 600: "semibold", 700: "bold",
+                800: "heavy", 900: "black"][number]
+    }
+}
+
+/// Material 3's type scale names (androidx.compose.material3.Typography's properties).
+enum TextAppearanceNames {
+    static let material3: Set<String> = ["displayLarge", "displayMedium", "displaySmall", "headlineLarge", "headlineMedium",
+                                         "headlineSmall", "titleLarge", "titleMedium", "titleSmall", "bodyLarge", "bodyMedium",
+                                         "bodySmall", "labelLarge", "labelMedium", "labelSmall"]
+}

@@ -1,0 +1,33 @@
+package org.example.sync
+
+import androidx.compose.foundation.layout.Column
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Text
+import androidx.compose.material3.TopAppBar
+import androidx.compose.material3.Typography
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.text.TextStyle
+import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.unit.sp
+import org.example.library.LibraryTheme
+
+// The app's own style, and its override of Material 3's titleLarge.
+object SyncTypography {
+    val eyebrow = TextStyle(fontSize = 12.sp, fontWeight = FontWeight.SemiBold, letterSpacing = 0.5.sp)
+}
+
+val AppTypography = Typography(
+    titleLarge = TextStyle(fontSize = 20.sp, fontWeight = FontWeight.Medium),
+)
+
+@Composable
+fun LabelsScreen() {
+    Column {
+        Text(stringResource(R.string.eyebrow_label), style = SyncTypography.eyebrow)
+        Text(stringResource(R.string.copy_label), fontSize = 18.sp,
+             style = MaterialTheme.typography.bodyMedium.copy(fontWeight = FontWeight.Bold))
+        Text(stringResource(R.string.library_label), style = LibraryTheme.typography.caption)
+        TopAppBar(title = { Text(stringResource(R.string.themed_title)) })
+    }
+}
