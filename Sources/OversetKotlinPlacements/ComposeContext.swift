@@ -33,7 +33,7 @@ enum ComposeContext {
         placement.set("maxLines", .number(Double(slot?.maxLines ?? 0)), from: slot?.maxLines != nil ? slot!.source : "Text: maxLines Int.MAX_VALUE")
         placement.set("ellipsize", .name("none"), from: "Text: overflow TextOverflow.Clip (cut off, no ellipsis)")
         typography.applyOverride(of: slot?.style ?? "bodyLarge", to: &placement)
-        apply(call, to: &placement, typography: typography)
+        apply(call, to: &placement, typography: typography, sites: sites)
         let width = Self.width(of: call, screenWidth: screenWidth, slot: slot, sites: sites)
         placement.set("width", .number(width.value), from: width.source)
         placement.notes.append("font padding: Compose's material3 text styles set includeFontPadding false")
@@ -42,9 +42,10 @@ enum ComposeContext {
 
     /// The `Text` call's own arguments: its `style` first (a font size or weight given beside it wins, in any
     /// order).
-    private static func apply(_ call: CodeShapes.Call, to placement: inout Placement, typography: ComposeTypography) {
+    private static func apply(_ call: CodeShapes.Call, to placement: inout Placement, typography: ComposeTypography,
+                              sites: [SyntaxNode]) {
         if let style = call.argument("style") {
-            typography.apply(style, to: &placement, from: "Text(style = \(style.text.prefix(40)))")
+            typography.apply(style, to: &placement, from: "Text(style = \(style.text.prefix(40)))", sites: sites)
         }
         for (label, value) in call.arguments {
             guard let label, label != "style" else { continue }

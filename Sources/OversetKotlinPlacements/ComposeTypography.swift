@@ -16,8 +16,12 @@ struct ComposeTypography: Sendable {
         var size: Double?
         var weight: String?
         var source: String
+        /// The font family it names, when not the platform's (`FontFamily(Font(R.font.dm_sans))`).
+        var family: String?
 
-        static func == (a: Style, b: Style) -> Bool { a.base == b.base && a.size == b.size && a.weight == b.weight }
+        static func == (a: Style, b: Style) -> Bool {
+            a.base == b.base && a.size == b.size && a.weight == b.weight && a.family == b.family
+        }
     }
 
     /// Styles by name; nil for a name defined ambiguously.
@@ -30,17 +34,28 @@ struct ComposeTypography: Sendable {
     /// Sets the font a `style = …` argument names: Material 3's style (with the app's override of it), the app's
     /// own, a `copy(fontSize = …)` of either, or a parameter's default value. A style that cannot be told leaves the
     /// placement without a font (``Placement/fontUnknown``): never guessed.
-    func apply(_ value: SyntaxNode, to placement: inout Placement, from: String) {
+    func apply(_ value: SyntaxNode, to placement: inout Placement, from: String, sites: [SyntaxNode] = []) {
         var node = value
         var copy: CodeShapes.Call?
-        if let call = CodeShapes.call(value), call.name == "copy", let receiver = call.receiver {
+        if let call = CodeShapes.call(value), call.name == "copy" || call.name == "merge", let receiver = call.receiver {
             copy = call
             node = receiver
         }
-        if let path = CodeShapes.path(node), path.count == 1, let fallback = Self.parameterDefault(path[0], around: value) {
+        // A parameter (`style: TextStyle = …`): what the call that shows the function passes, else its default.
+        var remaining = sites
+        while let path = CodeShapes.path(node), path.count == 1, let function = node.ancestor(where: { $0.type == "function_declaration" }),
+              Self.declares(path[0], function) {
+            if let site = remaining.popLast(), let passed = CodeShapes.call(site)?.argument(path[0]) { node = passed; continue }
+            guard let fallback = Self.parameterDefault(path[0], in: function) else { break }
             node = fallback
         }
-        guard let name = CodeShapes.path(node)?.last else {
+        let path = CodeShapes.path(node) ?? []
+        if path.suffix(2) == ["LocalTextStyle", "current"] {
+            // The style around it (Material's): kept, with what the copy changes.
+            apply(copy: copy, to: &placement, from: from)
+            return
+        }
+        guard let name = path.last else {
             placement.fontUnknown = "`style = \(value.text.prefix(60))` is computed at run time"
             return
         }
@@ -64,13 +79,17 @@ struct ComposeTypography: Sendable {
             placement.set("textAppearance", .name(name), from: from)
             applyOverride(of: name, to: &placement)
         }
-        if let copy {
-            if let size = copy.argument("fontSize").flatMap(CodeShapes.dimension), size.unit == "sp" {
-                placement.set("size", .number(size.value), from: "\(from): copy(fontSize)")
-            }
-            if let weight = copy.argument("fontWeight").flatMap(Self.weight) {
-                placement.set("weight", .name(weight), from: "\(from): copy(fontWeight)")
-            }
+        apply(copy: copy, to: &placement, from: from)
+    }
+
+    /// What a `copy(…)` or `merge(…)` of a style changes: its size and weight.
+    private func apply(copy: CodeShapes.Call?, to placement: inout Placement, from: String) {
+        guard let copy else { return }
+        if let size = copy.argument("fontSize").flatMap(CodeShapes.dimension), size.unit == "sp" {
+            placement.set("size", .number(size.value), from: "\(from): \(copy.name)(fontSize)")
+        }
+        if let weight = copy.argument("fontWeight").flatMap(Self.weight) {
+            placement.set("weight", .name(weight), from: "\(from): \(copy.name)(fontWeight)")
         }
     }
 
@@ -86,25 +105,28 @@ struct ComposeTypography: Sendable {
     }
 
     private func take(_ own: Style, name: String, to placement: inout Placement) {
+        if let family = own.family {
+            placement.notes.append("font family: the app's \(name) names `\(family)`; measured in the platform's (Roboto)")
+        }
         if let size = own.size { placement.set("size", .number(size), from: "the app's \(name) (\(own.source))") }
         if let weight = own.weight { placement.set("weight", .name(weight), from: "the app's \(name) (\(own.source))") }
     }
 
-    /// A parameter's default value (`style: TextStyle = MaterialTheme.typography.bodyMedium`) in the function around
-    /// `node`.
-    static func parameterDefault(_ name: String, around node: SyntaxNode) -> SyntaxNode? {
-        guard let function = node.ancestor(where: { $0.type == "function_declaration" }),
-              let parameters = function.child(ofType: "function_value_parameters") else { return nil }
-        for parameter in parameters.namedChildren where parameter.type == "parameter_with_optional_type"
-            || parameter.type == "parameter" || parameter.type == "function_value_parameter" {
-            let parts = parameter.namedChildren
-            let declared = parts.first { $0.type == "parameter" } ?? parameter
-            guard declared.namedChildren.first?.text == name else { continue }
-            // `name: Type = default`: the default is the parameter's last part after the `=`.
-            if let last = parts.last, !last.isSame(as: declared), parameter.text.contains("=") { return last }
-            return nil
-        }
-        return nil
+    /// Whether `function` has a parameter named `name`.
+    static func declares(_ name: String, _ function: SyntaxNode) -> Bool {
+        function.child(ofType: "function_value_parameters")?.namedChildren.contains {
+            $0.type == "parameter" && $0.namedChildren.first?.text == name
+        } ?? false
+    }
+
+    /// A parameter's default value (`style: TextStyle = MaterialTheme.typography.bodyMedium`): the expression after
+    /// the parameter among the function's parameters.
+    static func parameterDefault(_ name: String, in function: SyntaxNode) -> SyntaxNode? {
+        guard let parts = function.child(ofType: "function_value_parameters")?.namedChildren,
+              let index = parts.firstIndex(where: { $0.type == "parameter" && $0.namedChildren.first?.text == name }),
+              index + 1 < parts.count, parts[index + 1].type != "parameter", parts[index + 1].type != "parameter_modifiers"
+        else { return nil }
+        return parts[index + 1]
     }
 
     static func collect(_ trees: [(file: String, tree: SyntaxTree)]) -> ComposeTypography {
@@ -123,6 +145,9 @@ struct ComposeTypography: Sendable {
                 }
                 if let size = call.argument("fontSize").flatMap(CodeShapes.dimension), size.unit == "sp" { style.size = size.value }
                 style.weight = call.argument("fontWeight").flatMap(Self.weight)
+                if let family = call.argument("fontFamily")?.text, !["FontFamily.Default", "FontFamily.SansSerif"].contains(family) {
+                    style.family = String(family.prefix(60))
+                }
                 typography.add(name, style)
             }
         }
@@ -149,7 +174,9 @@ struct ComposeTypography: Sendable {
         case "value_argument":
             let parts = parent.namedChildren
             guard parts.count >= 2, parts[0].type == "identifier" || parts[0].type == "simple_identifier" else { return nil }
-            let owner = parent.parent?.parent.flatMap(CodeShapes.call)?.name
+            // Only a type scale's constructor names styles (`Typography(…)`, the app's `AppTypography(…)`); `style =
+            // TextStyle(…)` given to a component is that component's, not a style of the app.
+            guard let owner = parent.parent?.parent.flatMap(CodeShapes.call)?.name, owner.hasSuffix("Typography") else { return nil }
             return (parts[0].text, owner == "Typography")
         default:
             return nil
@@ -165,7 +192,7 @@ struct ComposeTypography: Sendable {
             number = given
         } else {
             let name = (text.split(separator: ".").last.map(String.init) ?? "").lowercased()
-            number = ["thin": 100, "extralight": 200, "light": 300, "normal": 400, "medium": 500, "semibold": 600, "bold": 700,
+            number = name.hasPrefix("w") ? Int(name.dropFirst()) : ["thin": 100, "extralight": 200, "light": 300, "normal": 400, "medium": 500, "semibold": 600, "bold": 700,
                       "extrabold": 800, "black": 900][name]
         }
         guard let number else { return nil }

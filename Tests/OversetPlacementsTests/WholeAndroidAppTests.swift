@@ -121,6 +121,13 @@ struct WholeAndroidAppTests {
         guard case .failure = library.makeLabel() else { Issue.record("an unknown style was judged"); return }
         let title = try placement("themed_title")
         #expect(name(title, "textAppearance") == "titleLarge" && number(title, "size") == 20 && name(title, "weight") == "medium")
+        // Lines 37–47: `Caption`'s `style` parameter: its default (labelSmall) where the caller gives none, the
+        // caller's style where it gives one; `LocalTextStyle.current.copy(fontSize = 15.sp)`: the style around it, 15 sp.
+        #expect(name(try placement("caption_default"), "textAppearance") == "labelSmall")
+        let given = try placement("caption_given")
+        #expect(number(given, "size") == 12 && name(given, "weight") == "semibold")
+        let local = try placement("local_copy")
+        #expect(name(local, "textAppearance") == "bodyLarge" && number(local, "size") == 15)
     }
 
     /// A module's strings reached by other names, as multi-module apps write them: core/…/Resources.kt's

@@ -1,6 +1,7 @@
 package org.example.sync
 
 import androidx.compose.foundation.layout.Column
+import androidx.compose.material3.LocalTextStyle
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Text
 import androidx.compose.material3.TopAppBar
@@ -30,4 +31,17 @@ fun LabelsScreen() {
         Text(stringResource(R.string.library_label), style = LibraryTheme.typography.caption)
         TopAppBar(title = { Text(stringResource(R.string.themed_title)) })
     }
+}
+
+// A style given as a parameter: its default, or what the caller passes.
+@Composable
+fun Caption(text: String, style: TextStyle = MaterialTheme.typography.labelSmall) {
+    Text(text, style = style)
+}
+
+@Composable
+fun Captions() {
+    Caption(stringResource(R.string.caption_default))
+    Caption(text = stringResource(R.string.caption_given), style = SyncTypography.eyebrow)
+    Text(stringResource(R.string.local_copy), style = LocalTextStyle.current.copy(fontSize = 15.sp))
 }
