@@ -47,9 +47,10 @@ enum ComposeContext {
         if let style = call.argument("style") {
             typography.apply(style, to: &placement, from: "Text(style = \(style.text.prefix(40)))", sites: sites)
         }
-        for (label, value) in call.arguments {
+        for (label, given) in call.arguments {
             guard let label, label != "style" else { continue }
-            let from = "Text(\(label) = \(value.text.prefix(40)))"
+            let value = ComposeTypography.resolve(given, sites: sites)
+            let from = "Text(\(label) = \(given.text.prefix(40)))" + (value.isSame(as: given) ? "" : ": \(value.text.prefix(40))")
             switch label {
             case "maxLines": if let lines = CodeShapes.number(value) { placement.set("maxLines", .number(lines), from: from) }
             case "softWrap" where value.text == "false": placement.set("maxLines", .number(1), from: from)

@@ -8,7 +8,7 @@ import OversetSyntaxTrees
 /// (`Typography(titleLarge = TextStyle(fontSize = 20.sp))`, `titleLarge = base.titleLarge.copy(fontSize = 20.sp)`),
 /// read from every Kotlin file. A style defined twice with different figures (two themes) is ambiguous and is
 /// never guessed between: a `Text` in it has no font that can be told.
-struct ComposeTypography: Sendable {
+struct ComposeTypography {
     /// A style as the app defines it: the Material 3 style it starts from (a `copy` of one), its size and weight,
     /// where it is defined.
     struct Style: Sendable, Equatable {
@@ -26,29 +26,54 @@ struct ComposeTypography: Sendable {
 
     /// Styles by name; nil for a name defined ambiguously.
     private(set) var styles: [String: Style?] = [:]
+    /// Properties that name a style rather than define one (`val Title @Composable get() = …typography.titleMedium`,
+    /// `val Body = Title.copy(…)`): their expression, by name (a name declared twice is dropped).
+    private(set) var aliases: [String: SyntaxNode] = [:]
 
     /// The style named `name`: `.some(style)` when the app defines it once, `.some(nil)` when ambiguously, nil when
     /// the app does not define it.
     func style(_ name: String) -> Style?? { styles[name] }
 
-    /// Sets the font a `style = …` argument names: Material 3's style (with the app's override of it), the app's
-    /// own, a `copy(fontSize = …)` of either, or a parameter's default value. A style that cannot be told leaves the
-    /// placement without a font (``Placement/fontUnknown``): never guessed.
-    func apply(_ value: SyntaxNode, to placement: inout Placement, from: String, sites: [SyntaxNode] = []) {
+    /// A value as the function it is in receives it: a parameter (`style: TextStyle = …`, `maxLines: Int = 2`) is
+    /// what the call that shows the function passes (`sites`, outermost first), else its default; anything else is
+    /// itself.
+    static func resolve(_ value: SyntaxNode, sites: [SyntaxNode]) -> SyntaxNode {
         var node = value
-        var copy: CodeShapes.Call?
-        if let call = CodeShapes.call(value), call.name == "copy" || call.name == "merge", let receiver = call.receiver {
-            copy = call
-            node = receiver
-        }
-        // A parameter (`style: TextStyle = …`): what the call that shows the function passes, else its default.
         var remaining = sites
-        while let path = CodeShapes.path(node), path.count == 1, let function = node.ancestor(where: { $0.type == "function_declaration" }),
-              Self.declares(path[0], function) {
+        for _ in 0..<8 {
+            guard let path = CodeShapes.path(node), path.count == 1,
+                  let function = node.ancestor(where: { $0.type == "function_declaration" }), declares(path[0], function) else { break }
             if let site = remaining.popLast(), let passed = CodeShapes.call(site)?.argument(path[0]) { node = passed; continue }
-            guard let fallback = Self.parameterDefault(path[0], in: function) else { break }
+            guard let fallback = parameterDefault(path[0], in: function) else { break }
             node = fallback
         }
+        return node
+    }
+
+    /// Sets the font a `style = …` argument names: Material 3's style (with the app's override of it), the app's
+    /// own, a property that names one (`val Title @Composable get() = MaterialTheme.typography.titleMedium`), a
+    /// `TextStyle(…)` written in place, a `copy(…)`/`merge(…)` of any, a parameter's value. A style that cannot be
+    /// told leaves the placement without a font (``Placement/fontUnknown``): never guessed.
+    func apply(_ value: SyntaxNode, to placement: inout Placement, from: String, sites: [SyntaxNode] = []) {
+        var node = Self.resolve(value, sites: sites)
+        var copies: [CodeShapes.Call] = []
+        for _ in 0..<6 {
+            if let call = CodeShapes.call(node), call.name == "copy" || call.name == "merge", let receiver = call.receiver {
+                copies.append(call)
+                node = Self.resolve(receiver, sites: sites)
+            } else if let call = CodeShapes.call(node), call.name == "TextStyle" {
+                // Written in place: merged over the style around it, as a `copy` of it.
+                copies.append(call)
+                for copy in copies.reversed() { apply(copy: copy, to: &placement, from: from) }
+                return
+            } else if let name = CodeShapes.path(node)?.last, style(name) == nil, let named = aliases[name] {
+                node = named
+            } else {
+                break
+            }
+        }
+        let copy = copies.first
+        if copies.count > 1 { for inner in copies.dropFirst().reversed() { apply(copy: inner, to: &placement, from: from) } }
         let path = CodeShapes.path(node) ?? []
         if path.suffix(2) == ["LocalTextStyle", "current"] {
             // The style around it (Material's): kept, with what the copy changes.
@@ -131,7 +156,21 @@ struct ComposeTypography: Sendable {
 
     static func collect(_ trees: [(file: String, tree: SyntaxTree)]) -> ComposeTypography {
         var typography = ComposeTypography()
+        var aliasCounts: [String: Int] = [:]
         for (file, tree) in trees where file.hasSuffix(".kt") {
+            for property in tree.root.descendants(where: { $0.type == "property_declaration" }) {
+                guard let name = property.firstDescendant(where: { $0.type == "variable_declaration" })?.namedChildren.first?.text
+                else { continue }
+                // The grammar reads an untyped property's annotated getter (`val X\n @Composable get() = …`) as an
+                // assignment after it.
+                var parts = property.namedChildren + (property.child(ofType: "getter")?.child(ofType: "function_body")?.namedChildren ?? [])
+                if let next = property.nextNamedSibling, next.type == "assignment", next.namedChildren.first?.text.hasSuffix("get()") == true {
+                    parts += next.namedChildren.dropFirst()
+                }
+                guard let expression = aliasExpression(parts) else { continue }
+                aliasCounts[name, default: 0] += 1
+                typography.aliases[name] = expression
+            }
             for node in tree.root.descendants(where: { $0.type == "call_expression" }) {
                 guard let call = CodeShapes.call(node), call.name == "TextStyle" || call.name == "copy" else { continue }
                 guard let (name, isTypographyArgument) = definedName(of: node) else { continue }
@@ -151,7 +190,18 @@ struct ComposeTypography: Sendable {
                 typography.add(name, style)
             }
         }
+        for (name, count) in aliasCounts where count > 1 { typography.aliases[name] = nil }
         return typography
+    }
+
+    /// The expression a property gives (among its initializer and its getter's `= …`), when it reads like a style: a path
+    /// through a `typography`, or a `copy`/`merge` of one.
+    private static func aliasExpression(_ candidates: [SyntaxNode]) -> SyntaxNode? {
+        for node in candidates.reversed() where ["navigation_expression", "call_expression"].contains(node.type) {
+            if let call = CodeShapes.call(node), call.name == "copy" || call.name == "merge" { return node }
+            if let path = CodeShapes.path(node), path.count >= 2, path.contains("typography") { return node }
+        }
+        return nil
     }
 
     private mutating func add(_ name: String, _ style: Style) {

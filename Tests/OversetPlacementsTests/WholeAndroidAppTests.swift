@@ -128,6 +128,12 @@ struct WholeAndroidAppTests {
         #expect(number(given, "size") == 12 && name(given, "weight") == "semibold")
         let local = try placement("local_copy")
         #expect(name(local, "textAppearance") == "bodyLarge" && number(local, "size") == 15)
+        // Lines 51–64: a style a property's getter names (titleLarge copied at 22 sp), a `maxLines` parameter's
+        // default (2); a `TextStyle(fontSize = 11.sp)` written in place merges over bodyLarge.
+        let section = try placement("section_title")
+        #expect(name(section, "textAppearance") == "titleLarge" && number(section, "size") == 22 && number(section, "maxLines") == 2)
+        let inline = try placement("inline_style")
+        #expect(name(inline, "textAppearance") == "bodyLarge" && number(inline, "size") == 11)
     }
 
     /// A module's strings reached by other names, as multi-module apps write them: core/…/Resources.kt's

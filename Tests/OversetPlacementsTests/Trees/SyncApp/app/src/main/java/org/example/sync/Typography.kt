@@ -10,6 +10,7 @@ import androidx.compose.runtime.Composable
 import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.text.TextStyle
 import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.sp
 import org.example.library.LibraryTheme
 
@@ -44,4 +45,19 @@ fun Captions() {
     Caption(stringResource(R.string.caption_default))
     Caption(text = stringResource(R.string.caption_given), style = SyncTypography.eyebrow)
     Text(stringResource(R.string.local_copy), style = LocalTextStyle.current.copy(fontSize = 15.sp))
+}
+
+// A style named by a property's getter, and a line limit given as a parameter's default.
+private val SectionTitle: TextStyle
+    @Composable get() = MaterialTheme.typography.titleLarge.copy(fontSize = 22.sp)
+
+@Composable
+fun SectionHeader(text: String, maxLines: Int = 2, style: TextStyle = SectionTitle) {
+    Text(text = text, maxLines = maxLines, style = style, overflow = TextOverflow.Ellipsis)
+}
+
+@Composable
+fun Sections() {
+    SectionHeader(stringResource(R.string.section_title))
+    Text(stringResource(R.string.inline_style), style = TextStyle(fontSize = 11.sp))
 }
