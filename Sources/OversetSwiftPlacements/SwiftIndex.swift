@@ -224,7 +224,10 @@ struct SwiftIndex {
             typeDeclarations[node.name.text, default: []].append(node)
             var facts = types[node.name.text] ?? TypeFacts()
             facts.isClass = true
-            if let first = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription { facts.superclass = first }
+            // `Base<Item>` is the class `Base`: its generic arguments are not part of its name.
+            if let first = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription {
+                facts.superclass = String(first.prefix { $0 != "<" })
+            }
             types[node.name.text] = facts
             return .visitChildren
         }

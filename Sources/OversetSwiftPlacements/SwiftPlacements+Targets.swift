@@ -213,12 +213,25 @@ extension SwiftPlacementFinder {
         var current = node.parent
         while let scope = current {
             if let type = scope.as(ClassDeclSyntax.self) {
-                return type.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription.hasSuffix("Controller") } ?? false
+                return type.inheritanceClause?.inheritedTypes.contains { isViewControllerClass($0.type.trimmedDescription) } ?? false
             }
             if let extended = scope.as(ExtensionDeclSyntax.self) {
-                return extended.extendedType.trimmedDescription.hasSuffix("Controller")
+                return isViewControllerClass(extended.extendedType.trimmedDescription)
             }
             current = scope.parent
+        }
+        return false
+    }
+
+    /// Whether a class (`SelectTaxonomyViewController<Item>`, or an app class whose superclasses lead to one) is a
+    /// view controller: its name, or a superclass's, ends in `Controller`.
+    private func isViewControllerClass(_ written: String) -> Bool {
+        var name = String(written.prefix { $0 != "<" })
+        var seen: Set<String> = []
+        while seen.insert(name).inserted {
+            if name.hasSuffix("Controller") { return true }
+            guard let superclass = index.types[name]?.superclass else { return false }
+            name = superclass
         }
         return false
     }

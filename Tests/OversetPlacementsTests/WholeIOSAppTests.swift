@@ -65,6 +65,14 @@ struct WholeIOSAppTests {
         #expect(!(Self.report.catalogs ?? []).contains { $0.contains("NewsLab") })
     }
 
+    /// SettingsViewController.swift:176–189: `title` set in a subclass of a generic view controller
+    /// (`PickerViewController<String>`) and of an app class whose superclass is `UIViewController` (`BaseScreen`):
+    /// each is its screen's navigation title.
+    @Test func titlesOfSubclassedViewControllers_areNavigationTitles() throws {
+        #expect(try placement("picker.title").component == SystemComponent.navigationTitleInline.rawValue)
+        #expect(try placement("about.title").component == SystemComponent.navigationTitleInline.rawValue)
+    }
+
     /// de.lproj is an XML property list, fr.lproj a binary one (both as Xcode accepts them): read as catalogs, not
     /// input errors.
     @Test func strings_inEveryFormXcodeAccepts() throws {

@@ -166,3 +166,24 @@ final class DiagnosticsViewController: UITableViewController {
         return cell
     }
 }
+
+/// A generic base view controller, and screens whose titles are their navigation titles through it.
+class PickerViewController<Item>: UITableViewController {
+    var items: [Item] = []
+}
+
+final class TopicPickerViewController: PickerViewController<String> {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        self.title = NewsLocalizedString("picker.title", value: "Choose topics", comment: "")
+    }
+}
+
+class BaseScreen: UIViewController {}
+
+final class AboutScreen: BaseScreen {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        title = NewsLocalizedString("about.title", value: "About this app", comment: "")
+    }
+}
