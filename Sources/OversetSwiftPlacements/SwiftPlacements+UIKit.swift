@@ -108,4 +108,23 @@ extension SwiftPlacementFinder {
         return (screenWidth - leading - trailing,
                 "code: leading and trailing anchors (screen width − \(Points.format(leading + trailing, decimals: 2)) pt\(margins ? " with margins" : ""))")
     }
+
+    /// The section title a value is, when a table view data source method returns it (`tableView(_:
+    /// titleForHeaderInSection:)`, `…titleForFooterInSection:`), explicitly or as its single expression.
+    func returnedSectionTitle(_ node: Syntax) -> SystemComponent? {
+        guard node.parent?.is(ReturnStmtSyntax.self) == true
+            || node.parent?.as(CodeBlockItemSyntax.self)?.parent?.parent?.parent?.is(FunctionDeclSyntax.self) == true else { return nil }
+        var current = node.parent
+        while let scope = current, !scope.is(ClosureExprSyntax.self) {
+            if let function = scope.as(FunctionDeclSyntax.self) {
+                guard function.name.text == "tableView" else { return nil }
+                let labels = function.signature.parameterClause.parameters.map(\.firstName.text)
+                if labels.contains("titleForHeaderInSection") { return .sectionHeader }
+                if labels.contains("titleForFooterInSection") { return .sectionFooter }
+                return nil
+            }
+            current = scope.parent
+        }
+        return nil
+    }
 }

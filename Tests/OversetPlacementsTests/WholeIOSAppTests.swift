@@ -73,6 +73,13 @@ struct WholeIOSAppTests {
         #expect(try placement("about.title").component == SystemComponent.navigationTitleInline.rawValue)
     }
 
+    /// SettingsViewController.swift:193–202: what `tableView(_:titleForHeaderInSection:)` returns (in a `switch`) is its
+    /// section's header; what `…titleForFooterInSection:` returns as its single expression, the footer.
+    @Test func sectionTitlesADataSourceReturns_areItsHeadersAndFooters() throws {
+        #expect(try placement("settings.header").component == SystemComponent.sectionHeader.rawValue)
+        #expect(try placement("settings.footer").component == SystemComponent.sectionFooter.rawValue)
+    }
+
     /// de.lproj is an XML property list, fr.lproj a binary one (both as Xcode accepts them): read as catalogs, not
     /// input errors.
     @Test func strings_inEveryFormXcodeAccepts() throws {

@@ -187,3 +187,17 @@ final class AboutScreen: BaseScreen {
         title = NewsLocalizedString("about.title", value: "About this app", comment: "")
     }
 }
+
+/// A data source's section titles.
+final class DownloadsViewController: UITableViewController {
+    override func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+        switch section {
+        case 0: return NewsLocalizedString("settings.header", value: "Downloads", comment: "")
+        default: return nil
+        }
+    }
+
+    override func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
+        NewsLocalizedString("settings.footer", value: "Downloads over cellular use your data plan.", comment: "")
+    }
+}
