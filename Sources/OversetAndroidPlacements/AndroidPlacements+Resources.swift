@@ -80,6 +80,27 @@ extension AndroidPlacements {
                 || ["windowNoTitle", "android:windowNoTitle"].contains { items[$0] == "true" }
         }
 
+        /// The line limit of a dialog's button (`buttonBarPositiveButtonStyle`, …) under the app's own dialog theme
+        /// (`materialAlertDialogTheme`, or `alertDialogTheme` for AppCompat's builder), when an app style sets it: the
+        /// style's `singleLine`/`maxLines`/`lines`; a style that reaches Material's `…TextButton.Dialog` one line; any
+        /// other (`Widget.Material3.Button`) none. Nil when no app theme names a dialog theme with that button style.
+        func dialogButtonLines(_ role: String, material: Bool) -> (lines: Int, source: String)? {
+            let themeItem = material ? "materialAlertDialogTheme" : "alertDialogTheme"
+            let themes = styles.keys.sorted().filter { styles[$0]!.items[themeItem] != nil }
+            guard let dialogTheme = themes.lazy.compactMap({ self.styles[$0]?.items[themeItem] }).first else { return nil }
+            let dialogItems = items(ofStyle: dialogTheme)
+            guard let buttonStyle = dialogItems["buttonBar\(role)ButtonStyle"] ?? dialogItems["buttonBarButtonStyle"],
+                  buttonStyle.hasPrefix("@style/") else { return nil }
+            let button = items(ofStyle: buttonStyle)
+            let named = "\(buttonStyle) (the app's \(themeItem) \(dialogTheme))"
+            if button["android:singleLine"] == "true" { return (1, "\(named): singleLine") }
+            if let lines = (button["android:maxLines"] ?? button["android:lines"]).flatMap(Int.init) { return (lines, "\(named): maxLines \(lines)") }
+            if let library = button["overset:libraryStyle"], library.contains("TextButton.Dialog") {
+                return (1, "\(named) → \(library): lines 1, singleLine")
+            }
+            return (0, "\(named) sets no line limit" + (button["overset:libraryStyle"].map { " (nor \($0))" } ?? ""))
+        }
+
         /// A style's items with its parents' under them (the nearest wins), by `parent=` or a dotted name.
         func items(ofStyle reference: String) -> [String: String] {
             var name = reference

@@ -13,7 +13,7 @@ extension AndroidCodeFinder {
 
     /// A dialog's title, message or button, by the app's theme: Material 3's `MaterialAlertDialogBuilder` (insets 24
     /// and padding 24 dp a side), Material 2's, or AppCompat's `AlertDialog` (insets 16, padding 24).
-    func dialog(_ component: String, key: String, line: Int) -> Placement {
+    func dialog(_ component: String, key: String, line: Int, button: CodeShapes.Call? = nil) -> Placement {
         var placement = Placement(key: key, table: "strings", file: file, line: line, component: component)
         placement.set("platform", .name("android"), from: "code: \(component)")
         let theme = layouts.theme
@@ -42,13 +42,39 @@ extension AndroidCodeFinder {
         default:
             placement.set("textAppearance", .name(theme == .material3 ? "labelLarge" : theme == .material2 ? "button" : "appcompat.button"),
                           from: theme == .material3 ? "Widget.Material3.Button.TextButton.Dialog: labelLarge" : "the dialog button's textAppearanceButton")
-            placement.set("maxLines", .number(1), from: "TextButton.Dialog: lines 1, singleLine")
-            placement.set("ellipsize", .name("end"), from: "TextButton.Dialog: ellipsize end")
+            let lines: (lines: Int, source: String) = button.map { dialogButtonLines($0) } ?? (1, "TextButton.Dialog: lines 1, singleLine")
+            placement.set("maxLines", .number(Double(lines.lines)), from: lines.source)
+            if lines.lines == 1 { placement.set("ellipsize", .name("end"), from: "TextButton.Dialog: ellipsize end") }
             let padding = theme == .material3 ? 12.0 : 8.0
             placement.set("width", .number(text - 8 - 2 * padding), from: "\(windowNote) − the insets and padding − 8 dp margin − "
                 + "2 × \(Points.format(padding)) dp button padding (at most: buttons side by side share the row)")
         }
         return placement
+    }
+
+    /// A dialog button's line limit, by the builder and the theme: the framework's `android.app.AlertDialog` and
+    /// AppCompat's dialog under an AppCompat theme set none (`Widget.Material.Button.ButtonBar.AlertDialog`,
+    /// `Widget.AppCompat.Button.ButtonBar.AlertDialog`: the bar stacks buttons that do not fit side by side);
+    /// Material's `TextButton.Dialog` one line, unless the app's dialog theme gives the button a style of its own.
+    func dialogButtonLines(_ call: CodeShapes.Call) -> (lines: Int, source: String) {
+        let role = call.name.dropFirst(3).dropLast(6)   // setPositiveButton → Positive
+        var material = dialogBuilders.material
+        var builder = call.receiver
+        while let node = builder, let inner = CodeShapes.call(node) {
+            if inner.name == "MaterialAlertDialogBuilder" { material = true }
+            builder = inner.receiver
+        }
+        let framework = dialogBuilders.framework || call.receiver?.text.contains("android.app.AlertDialog") == true
+        if framework && !material {
+            return (0, "android.app.AlertDialog: Widget.Material.Button.ButtonBar.AlertDialog sets no line limit (the button bar "
+                    + "stacks buttons that do not fit side by side)")
+        }
+        if let own = layouts.dialogButtonLines(String(role), material: material || layouts.theme != .appcompat) { return own }
+        if layouts.theme == .appcompat {
+            return (0, "Widget.AppCompat.Button.ButtonBar.AlertDialog sets no line limit (the button bar stacks buttons that do "
+                    + "not fit side by side)")
+        }
+        return (1, "TextButton.Dialog: lines 1, singleLine")
     }
 
     /// A toolbar's or an activity's title (the theme's title appearance, one line, ellipsized), at most the screen

@@ -28,7 +28,7 @@ extension AndroidCodeFinder {
             else if isPreference(call.node) { placement = preference(key: key, line: line, summary: false, at: call.node) }
         case "setMessage" where first: placement = dialog("dialog message", key: key, line: line)
         case "setPositiveButton" where first, "setNegativeButton" where first, "setNeutralButton" where first:
-            placement = dialog("dialog button", key: key, line: line)
+            placement = dialog("dialog button", key: key, line: line, button: call)
         case "makeText" where argument.index == 1: placement = system("toast", key: key, line: line)
         case "make" where argument.index == 1 && receiver?.last == "Snackbar": placement = system("snackbar", key: key, line: line)
         case "setAction" where first: placement = system("snackbar action", key: key, line: line)

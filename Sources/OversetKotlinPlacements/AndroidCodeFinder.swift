@@ -26,6 +26,8 @@ struct AndroidCodeFinder {
     /// The calls of the app's functions being followed into, outermost first: a Compose `Text` in a function takes
     /// the Material slot and the containers of the call that shows the function.
     var sites: [SyntaxNode] = []
+    /// Which dialog builders the file uses: the framework's (`import android.app.AlertDialog`), Material's.
+    var dialogBuilders = (framework: false, material: false)
     /// The app's Compose text styles.
     var typography = ComposeTypography()
     /// How many app functions deep a key is followed (a design system's `AppTopBar` → `InternalTopBar` →
@@ -41,6 +43,9 @@ struct AndroidCodeFinder {
 
     mutating func walk(_ tree: SyntaxTree, file: String) {
         self.file = file
+        let imports = tree.root.namedChildren.filter { ["import", "import_header", "import_list", "import_declaration"].contains($0.type) }
+            .map(\.text).joined(separator: "\n")
+        dialogBuilders = (imports.contains("android.app.AlertDialog"), imports.contains("MaterialAlertDialogBuilder"))
         let nodes = tree.root.descendants(where: { $0.type == "navigation_expression" || $0.type == "field_access" })
         for node in nodes {
             guard let (_, key) = CodeShapes.resourceKey(node, names: resourceNames) else { continue }

@@ -274,6 +274,33 @@ struct WholeAndroidAppTests {
         #expect(replaced.label["width"] == nil && replaced.notes.contains { $0.contains("preference_material.xml") })
     }
 
+    /// A dialog button's lines follow its builder and theme: Material's `TextButton.Dialog` is one line
+    /// (MaterialAlertDialogBuilder under Theme.Material3); an app dialog theme whose positive button style is
+    /// `Widget.Material3.Button` (which sets no line limit) has none; the framework's `android.app.AlertDialog`
+    /// (Widget.Material.Button.ButtonBar.AlertDialog) and AppCompat's under an AppCompat theme have none either.
+    @Test func dialogButtonsLines_followTheBuilderAndTheTheme() throws {
+        func lines(theme: String, code: String) throws -> Double? {
+            let app = try PlacementLimitsTests.tree([
+                "app/src/main/res/values/strings.xml": "<resources><string name=\"ok\">Add the instance</string></resources>\n",
+                "app/src/main/res/values/themes.xml": "<resources>\(theme)</resources>\n",
+                "app/src/main/java/a/Main.kt": "package a\n\(code)\nclass Main {\n    fun show() {\n"
+                    + "        Builder(this).setPositiveButton(R.string.ok, null).show()\n    }\n}\n"])
+            defer { try? FileManager.default.removeItem(atPath: app) }
+            return number(try #require(try Placements.find(in: app).placements.first { $0.key == "ok" }), "maxLines")
+        }
+        let material3 = "<style name=\"Theme.A\" parent=\"Theme.Material3.DayNight\" />"
+        let builder = "import com.google.android.material.dialog.MaterialAlertDialogBuilder as Builder"
+        #expect(try lines(theme: material3, code: builder) == 1)
+        let ownButton = "<style name=\"Theme.A\" parent=\"Theme.Material3.DayNight\"><item name=\"materialAlertDialogTheme\">"
+            + "@style/Dialog</item></style><style name=\"Dialog\" parent=\"ThemeOverlay.Material3.MaterialAlertDialog\">"
+            + "<item name=\"buttonBarPositiveButtonStyle\">@style/Positive</item></style>"
+            + "<style name=\"Positive\" parent=\"Widget.Material3.Button\" />"
+        #expect(try lines(theme: ownButton, code: builder) == 0)
+        #expect(try lines(theme: material3, code: "import android.app.AlertDialog.Builder") == 0)
+        let appCompat = "<style name=\"Theme.A\" parent=\"Theme.AppCompat.Light.DarkActionBar\" />"
+        #expect(try lines(theme: appCompat, code: "import androidx.appcompat.app.AlertDialog.Builder") == 0)
+    }
+
     /// A preference screen the code only hands to `PreferenceManager.setDefaultValues` (its settings are shown
     /// elsewhere, in Compose) and one nothing names are never shown: not judged, each named in the problems. The
     /// screen `setPreferencesFromResource` inflates is.
