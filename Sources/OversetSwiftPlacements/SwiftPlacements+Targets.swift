@@ -20,10 +20,7 @@ extension SwiftPlacementFinder {
         switch (name, label) {
         case (let view, nil) where SwiftPlacementFinder.swiftUIViews.contains(view) && call.arguments.first?.label == nil:
             placeSwiftUI(key, view: call, name: view, line: line)
-        case ("navigationTitle", nil):
-            let source = call.root.description
-            component(key, source.contains("navigationBarTitleDisplayMode(.inline)") ? .navigationTitleInline : .navigationTitleLarge,
-                      line: line)
+        case ("navigationTitle", nil): component(key, index.navigationTitle(at: call), line: line)
         case ("alert", nil): component(key, .alertTitle, line: line)
         case ("confirmationDialog", nil): component(key, .actionSheetTitle, line: line)
         case ("UIAlertController", "title"):

@@ -251,7 +251,7 @@ struct SwiftUIWalk {
             notes.append("font, width: a menu's are not published (unknown)")
         case "tabItem" where isModifier: system = (.tabBarItem, 5)
         case "navigationTitle" where isModifier:
-            system = (outermostChain(of: container).contains("navigationBarTitleDisplayMode(.inline)") ? .navigationTitleInline : .navigationTitleLarge, 1)
+            system = (index.navigationTitle(at: container), 1)
         case "ToolbarItem", "ToolbarItemGroup":
             // A `.principal` item is the app's own title view, in the middle of the bar: its own modifiers, the
             // bar's width less 8 pt a side.

@@ -80,6 +80,14 @@ struct WholeIOSAppTests {
         #expect(try placement("settings.footer").component == SystemComponent.sectionFooter.rawValue)
     }
 
+    /// SettingsViewController.swift:209 and 216: a SwiftUI view that only a `UIHostingController` shows (pushed onto
+    /// a UIKit navigation controller, whose bar does not prefer large titles by default) has an inline title; a view
+    /// with its own `NavigationStack` has SwiftUI's large one.
+    @Test func navigationTitles_largeOnlyWhereSwiftUINavigates() throws {
+        #expect(try placement("storage.title").component == SystemComponent.navigationTitleInline.rawValue)
+        #expect(try placement("help.title").component == SystemComponent.navigationTitleLarge.rawValue)
+    }
+
     /// de.lproj is an XML property list, fr.lproj a binary one (both as Xcode accepts them): read as catalogs, not
     /// input errors.
     @Test func strings_inEveryFormXcodeAccepts() throws {

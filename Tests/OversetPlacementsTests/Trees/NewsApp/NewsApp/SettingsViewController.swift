@@ -201,3 +201,26 @@ final class DownloadsViewController: UITableViewController {
         NewsLocalizedString("settings.footer", value: "Downloads over cellular use your data plan.", comment: "")
     }
 }
+
+/// SwiftUI screens: one pushed by UIKit (its bar shows inline titles), one with its own navigation stack.
+struct StorageView: View {
+    var body: some View {
+        List { Text(verbatim: "-") }
+            .navigationTitle(NewsLocalizedString("storage.title", value: "Storage", comment: ""))
+    }
+}
+
+struct HelpView: View {
+    var body: some View {
+        NavigationStack {
+            Text(verbatim: "-").navigationTitle(NewsLocalizedString("help.title", value: "Help", comment: ""))
+        }
+    }
+}
+
+extension DownloadsViewController {
+    func showStorage() {
+        navigationController?.pushViewController(UIHostingController(rootView: StorageView()), animated: true)
+        present(UIHostingController(rootView: HelpView()), animated: true)
+    }
+}
