@@ -77,12 +77,12 @@ package struct XcodeProject: Sendable {
         var targets: [Target] = []
         for id in project["targets"] as? [String] ?? [] {
             guard let object = objects[id], object["isa"] as? String == "PBXNativeTarget" else { continue }
-            targets.append(Self.target(object, objects: objects, paths: paths, projectSettings: projectSettings, root: root))
+            targets.append(Self.target(object, id: id, objects: objects, paths: paths, projectSettings: projectSettings, root: root))
         }
         return XcodeProject(path: file, targets: targets)
     }
 
-    private static func target(_ object: [String: Any], objects: [String: [String: Any]], paths: PathResolver,
+    private static func target(_ object: [String: Any], id: String, objects: [String: [String: Any]], paths: PathResolver,
                                projectSettings: [[String: Any]], root: String) -> Target {
         var target = Target(name: object["name"] as? String ?? "", productType: object["productType"] as? String ?? "")
         for phaseID in object["buildPhases"] as? [String] ?? [] {
@@ -95,7 +95,7 @@ package struct XcodeProject: Sendable {
             }
         }
         for groupID in object["fileSystemSynchronizedGroups"] as? [String] ?? [] {
-            let (sources, resources) = paths.synchronized(groupID, target: object, root: root)
+            let (sources, resources) = paths.synchronized(groupID, target: id, root: root)
             target.sources += sources
             target.resources += resources
         }
@@ -188,13 +188,14 @@ struct PathResolver {
         }
     }
 
-    /// The files of an Xcode 16 synchronized folder that belong to `target` (every file under it but the target's
-    /// membership exceptions), as sources and resources.
-    func synchronized(_ id: String, target: [String: Any], root: String) -> (sources: [String], resources: [String]) {
+    /// The files of an Xcode 16 synchronized folder that belong to `target` (every file under it but the
+    /// membership exceptions of `target`'s own exception sets: another target's exceptions say what that target
+    /// leaves out), as sources and resources.
+    func synchronized(_ id: String, target: String, root: String) -> (sources: [String], resources: [String]) {
         guard let group = objects[id], let folder = path(of: id) else { return ([], []) }
         var excluded: Set<String> = []
         for exceptionID in group["exceptions"] as? [String] ?? [] {
-            guard let exception = objects[exceptionID] else { continue }
+            guard let exception = objects[exceptionID], (exception["target"] as? String).map({ $0 == target }) ?? true else { continue }
             for member in exception["membershipExceptions"] as? [String] ?? [] { excluded.insert(member) }
         }
         return PathResolver.classify(folder: folder, root: root) { !excluded.contains($0) }

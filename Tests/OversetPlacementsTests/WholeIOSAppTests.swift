@@ -88,6 +88,15 @@ struct WholeIOSAppTests {
         #expect(try placement("help.title").component == SystemComponent.navigationTitleLarge.rawValue)
     }
 
+    /// project.pbxproj: the app target's synchronized folder NewsShared has two exception sets: one for the Widget
+    /// target (SharedStrings.swift is not the widget's, and still the app's) and one for the app (Legacy.swift is
+    /// not the app's).
+    @Test func synchronizedFolders_takeOnlyTheirTargetsExceptions() throws {
+        #expect(try placement("shared.synced").file == "NewsShared/SharedStrings.swift")
+        #expect(!Self.report.placements.contains { $0.key == "shared.legacy" })
+        #expect(Self.report.unplaced.first { $0.key == "shared.legacy" }?.kind == "no use found")
+    }
+
     /// de.lproj is an XML property list, fr.lproj a binary one (both as Xcode accepts them): read as catalogs, not
     /// input errors.
     @Test func strings_inEveryFormXcodeAccepts() throws {
@@ -135,7 +144,8 @@ struct WholeIOSAppTests {
         // TopicsViewController.m:63 stores topics.hint under @"hint", read at line 72 by a TopicCell's label and at
         // line 77 by a SwitchCell's: two labels, and nothing beside it says which row it is: not placed.
         // TopicsViewController.m:82 hands topics.a11y to `setAccessibilityHint:`: spoken by VoiceOver, never laid out.
-        #expect(unplaced == ["article.commented", "article.inString", "settings.retired", "topics.hint", "topics.a11y"])
+        // NewsShared/Legacy.swift is not in the app target (synchronizedFolders_takeOnlyTheirTargetsExceptions).
+        #expect(unplaced == ["article.commented", "article.inString", "settings.retired", "topics.hint", "topics.a11y", "shared.legacy"])
         #expect(Self.report.unplaced.first { $0.key == "topics.a11y" }?.kind == "spoken by VoiceOver only")
     }
 
