@@ -34,6 +34,7 @@ enum IOSApp {
         let objc = reader.objectiveC(app.objectiveC)
         let wrappers = Self.wrappers(swift: swift, objc: objc, catalogKeys: catalogKeys)
         swift.index(wrappers: wrappers)
+        swift.addGeneratedAccessors(catalogKeys: catalogKeys)
         let inherited = Self.inheritance(swift: swift, objc: objc)
         placements += objc.placements(documents: documents, catalogKeys: catalogKeys, wrappers: wrappers,
                                       screenWidth: screenWidth, uses: &uses, inherited: inherited)

@@ -25,6 +25,17 @@ package struct SwiftReading {
         self.index = index
     }
 
+    /// Adds the accessors the build generates and the repository does not hold (``GeneratedAccessors``), found by
+    /// the catalogs' keys; returns how many.
+    @discardableResult
+    package mutating func addGeneratedAccessors(catalogKeys: Set<Placements.TableKey>) -> Int {
+        let found = GeneratedAccessors.find(chains: scan.memberChains, definedTypes: scan.definedTypes, catalogKeys: catalogKeys)
+        guard !found.isEmpty else { return 0 }
+        index.accessors.merge(found) { own, _ in own }
+        index.finish()
+        return found.count
+    }
+
     /// The settings an app class declared in Swift gives its own text (a `UILabel` subclass's `numberOfLines = 0`
     /// in its initializer, a button subclass's `titleLabel?.font = …`), and its superclass; nil when `type` is
     /// not a class of the app's Swift.

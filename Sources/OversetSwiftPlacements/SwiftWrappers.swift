@@ -14,6 +14,11 @@ package struct SwiftWrapperScan {
     package var literalCalls: [String: [String]] = [:]
     /// Each member's literal receivers (`"key".localized`).
     package var literalReceivers: [String: [String]] = [:]
+    /// Dotted member chains that start at a type-like name (`LocalString.common_button_copy`), as written: the
+    /// candidates for accessors generated at build time (``GeneratedAccessors``).
+    package var memberChains: Set<String> = []
+    /// The types the Swift declares (classes, structs, enums, actors, protocols, type aliases).
+    package var definedTypes: Set<String> = []
 
     package init() {}
 
@@ -47,6 +52,8 @@ package struct SwiftWrapperScan {
             defined.formUnion(scanner.defined)
             literalCalls.merge(scanner.calls) { $0 + $1 }
             literalReceivers.merge(scanner.receivers) { $0 + $1 }
+            memberChains.formUnion(scanner.chains)
+            definedTypes.formUnion(scanner.types)
         }
     }
 
@@ -132,11 +139,20 @@ package struct SwiftWrapperScan {
         var defined: Set<String> = []
         var calls: [String: [String]] = [:]
         var receivers: [String: [String]] = [:]
+        var chains: Set<String> = []
+        var types: Set<String> = []
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             defined.insert(node.name.text)
             return .visitChildren
         }
+
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { types.insert(node.name.text); return .visitChildren }
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { types.insert(node.name.text); return .visitChildren }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { types.insert(node.name.text); return .visitChildren }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { types.insert(node.name.text); return .visitChildren }
+        override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { types.insert(node.name.text); return .visitChildren }
+        override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { types.insert(node.name.text); return .visitChildren }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
@@ -150,6 +166,11 @@ package struct SwiftWrapperScan {
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
             if let base = node.base, let text = Expressions.literal(base), !text.isPattern {
                 receivers[node.declName.baseName.text, default: []].append(text.text)
+            }
+            // The whole chain only (`A.b.c`, not its base `A.b`), from a capitalized name.
+            if node.parent?.as(MemberAccessExprSyntax.self)?.base?.id != ExprSyntax(node).id,
+               let chain = Expressions.dottedName(ExprSyntax(node)), chain.first?.isUppercase == true, chain.contains(".") {
+                chains.insert(chain)
             }
             return .visitChildren
         }

@@ -97,6 +97,14 @@ struct WholeIOSAppTests {
         #expect(Self.report.unplaced.first { $0.key == "shared.legacy" }?.kind == "no use found")
     }
 
+    /// SettingsViewController.swift:235–237: `GeneratedStrings`, declared nowhere in the app (a build script writes
+    /// it), has three members that are the catalog's `generated.*` keys letter for letter: its accessors.
+    @Test func accessorsGeneratedAtBuildTime_areFoundByTheirKeys() throws {
+        #expect(try placement("generated.title").component == SystemComponent.navigationTitleInline.rawValue)
+        #expect(try placement("generated.header").component == "UILabel")
+        #expect(try placement("generated.footer").line == 237)
+    }
+
     /// de.lproj is an XML property list, fr.lproj a binary one (both as Xcode accepts them): read as catalogs, not
     /// input errors.
     @Test func strings_inEveryFormXcodeAccepts() throws {

@@ -224,3 +224,16 @@ extension DownloadsViewController {
         present(UIHostingController(rootView: HelpView()), animated: true)
     }
 }
+
+/// Accessors a build script generates (not in the repository): `GeneratedStrings` is declared nowhere.
+final class GeneratedTitlesViewController: UIViewController {
+    let header = UILabel()
+    let footer = UILabel()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        navigationItem.title = GeneratedStrings.generated_title
+        header.text = GeneratedStrings.generated_header
+        footer.text = GeneratedStrings.generated_footer
+    }
+}
