@@ -256,7 +256,9 @@ struct AndroidCodeFinder {
                     if scope.type == "jump_expression" || scope.type == "return_statement" { return true }
                     current = scope.parent
                 }
-                return function.body.type == "function_body" && function.body.text.hasPrefix("=")
+                // `= context.getString(id)`: the body's expression is the reader itself (not a call it is an argument
+                // of: `= Card(title = stringResource(id))` shows the text, it does not return it).
+                return function.body.type == "function_body" && function.body.text.hasPrefix("=") && node.parent?.isSame(as: function.body) == true
             }
         }
     }

@@ -104,6 +104,9 @@ struct WholeAndroidAppTests {
         #expect(title.component == "Compose TopAppBar title" && name(title, "textAppearance") == "titleLarge")
         #expect(number(title, "maxLines") == 1 && name(title, "ellipsize") == "end" && number(title, "width") == 240)
         #expect(Self.report.unplaced.first { $0.key == "refresh_action" }?.kind == "spoken by TalkBack only")
+        // Lines 78–92: an overload whose expression body hands `stringResource(titleId)` to another overload shows it
+        // there (a ListItem's headline); it does not return the text.
+        #expect(try placement("setting_row").component == "Compose ListItem headline")
     }
 
     /// Typography.kt: the app's own `TextStyle` (line 17: 12 sp, SemiBold) merges over the `bodyLarge` Compose

@@ -8,6 +8,8 @@ import androidx.compose.material.icons.filled.Refresh
 import androidx.compose.material3.Button
 import androidx.compose.material3.Icon
 import androidx.compose.material3.IconButton
+import androidx.compose.material3.ListItem
+import androidx.annotation.StringRes
 import androidx.compose.material3.Text
 import androidx.compose.material3.TopAppBar
 import androidx.compose.runtime.Composable
@@ -72,4 +74,19 @@ fun FoldersScreen() {
         SyncTopBar(title = stringResource(R.string.folders_title), onBack = {})
         IconButton(onClick = {}) { Icon(Icons.Default.Refresh, contentDescription = stringResource(R.string.refresh_action)) }
     }
+}
+
+// An overload that takes a resource id and hands its text on (`= SettingRow(title = stringResource(titleId))`): it
+// shows the text, it does not return it.
+@Composable
+fun SettingRow(@StringRes titleId: Int, onClick: () -> Unit) = SettingRow(title = stringResource(titleId), onClick = onClick)
+
+@Composable
+fun SettingRow(title: String, onClick: () -> Unit) {
+    ListItem(headlineContent = { Text(text = title) })
+}
+
+@Composable
+fun SettingsRows() {
+    SettingRow(titleId = R.string.setting_row, onClick = {})
 }
