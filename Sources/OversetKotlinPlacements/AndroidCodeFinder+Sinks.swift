@@ -19,7 +19,9 @@ extension AndroidCodeFinder {
         case "setTitle" where first:
             // The system draws it: no label of the app's, and no app function of that name to follow.
             if isSystemPrompt(call) { return true }
-            if isDialog(call) { placement = dialog("dialog title", key: key, line: line) }
+            if isDialog(call) || (call.receiver == nil && inDialogBuilderBlock(call)) { placement = dialog("dialog title", key: key, line: line) }
+            // `menu.findItem(R.id.x).setTitle(…)`: a menu item's title, not the activity's.
+            else if call.receiver != nil && receiver == nil { return false }
             else if receiver.map({ $0.isEmpty || $0 == ["this"] }) ?? true {
                 // The activity's own title, unless the class has a `setTitle` or `title` of its own (a custom view's).
                 if !Self.classDeclares(["setTitle", "title"], around: call.node) { placement = toolbar(key: key, line: line) }
@@ -119,6 +121,17 @@ extension AndroidCodeFinder {
             return name.contains("builder") || name.contains("dialog")
         }
         return false
+    }
+
+    /// Whether a call with no receiver is in an `apply`/`run`/`with`/`also` block on a dialog builder
+    /// (`MaterialAlertDialogBuilder(this).apply { setTitle(…) }`).
+    func inDialogBuilderBlock(_ call: CodeShapes.Call) -> Bool {
+        guard let lambda = call.node.ancestor(where: { $0.type == "lambda_literal" }),
+              let callNode = lambda.ancestor(where: { $0.type == "call_expression" }), let block = CodeShapes.call(callNode),
+              ["apply", "run", "with", "also"].contains(block.name),
+              let subject = block.name == "with" ? block.argument(nil, position: 0) : block.receiver else { return false }
+        if let builder = CodeShapes.call(subject) { return builder.name.hasSuffix("Builder") || isDialog(builder) }
+        return (CodeShapes.path(subject)?.last?.lowercased()).map { $0.contains("builder") || $0.contains("dialog") } ?? false
     }
 
     /// Whether a call builds a prompt the system draws (`BiometricPrompt.PromptInfo.Builder().setTitle(…)`): its

@@ -175,6 +175,11 @@ struct AndroidCodeFinder {
             guard let parameter, function.parameters.contains(parameter) else { return nil }
             return (function, parameter)
         }
+        // `menu.findItem(id).setTitle(…)`: the result of a library's call (no app function of that name) is a
+        // library's object, whose functions are none of the app's.
+        if let receiverCall = call.receiver.flatMap(CodeShapes.call), !receiverCall.constructs, functions[receiverCall.name] == nil {
+            return []
+        }
         // `view.setTitle(id)` where the class declares `view: UnlockView`: UnlockView's `setTitle`, not another
         // class's function of the same name (a toolbar's); other calls keep every candidate.
         guard !all.isEmpty, let receiver = call.receiver.flatMap(CodeShapes.path), receiver.count == 1,

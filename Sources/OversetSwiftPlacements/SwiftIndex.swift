@@ -31,10 +31,8 @@ struct SwiftIndex {
     /// The line limit the app gives every segment's label through an appearance proxy
     /// (`UILabel.appearance(whenContainedInInstancesOf: [UISegmentedControl.self]).numberOfLines = 0`), with where.
     var segmentLines: (lines: Int, from: String)?
-    /// SwiftUI views a `UIHostingController(rootView:)` shows (in UIKit's navigation, whose bars show inline titles
-    /// unless told to prefer large ones), views that hold a SwiftUI navigation container, and whether the app sets
-    /// `prefersLargeTitles = true` anywhere.
-    var navigation = (hosted: Set<String>(), containers: Set<String>(), prefersLargeTitles: false)
+    /// How the app's screens show their navigation titles (``SwiftNavigation``).
+    var navigation = SwiftNavigation()
     /// Local names declared as list content configurations (`var content = cell.defaultContentConfiguration()`).
     var listConfigurations: Set<String> = ["content", "contentConfiguration", "configuration"]
     /// The accessor declarations' value expressions, so that their own calls are not counted as uses.
@@ -71,9 +69,7 @@ struct SwiftIndex {
         returningProperties.merge(collector.returning) { $0 + $1 }
         declarationCounts.merge(collector.declarationCounts) { $0 + $1 }
         if segmentLines == nil { segmentLines = collector.segmentLines }
-        navigation.hosted.formUnion(collector.navigation.hosted)
-        navigation.containers.formUnion(collector.navigation.containers)
-        navigation.prefersLargeTitles = navigation.prefersLargeTitles || collector.navigation.prefersLargeTitles
+        navigation.add(file)
         for (name, facts) in collector.types {
             var merged = types[name] ?? TypeFacts()
             merged.propertyTypes.merge(facts.propertyTypes) { first, _ in first }
@@ -203,7 +199,7 @@ struct SwiftIndex {
         return nil
     }
 
-    fileprivate final class Collector: SyntaxVisitor {
+    final class Collector: SyntaxVisitor {
         var accessors: [String: CodeKey] = [:]
         var fonts: [String: ExprSyntax] = [:]
         var viewModifiers: [String: ExprSyntax] = [:]
@@ -377,10 +373,7 @@ struct SwiftIndex {
                let lines = assignment.value.as(IntegerLiteralExprSyntax.self).flatMap({ Int($0.literal.text) }) {
                 segmentLines = (lines, "code: UILabel.appearance(whenContainedInInstancesOf: [UISegmentedControl.self]).numberOfLines = \(lines)")
             }
-            if let assignment = Collector.assignment(node), assignment.target.hasSuffix("prefersLargeTitles"),
-               assignment.value.trimmedDescription == "true" {
-                navigation.prefersLargeTitles = true
-            }
+
             guard let assignment = Collector.assignment(node), let owner = SwiftIndex.enclosingTypes(of: Syntax(node)).last else {
                 return .visitChildren
             }
@@ -404,20 +397,9 @@ struct SwiftIndex {
             return .visitChildren
         }
 
-        var navigation = (hosted: Set<String>(), containers: Set<String>(), prefersLargeTitles: false)
-
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            let called = Expressions.calledName(node) ?? ""
-            if called.hasSuffix("HostingController"), let root = Expressions.argument(node, "rootView")?.as(FunctionCallExprSyntax.self),
-               let view = Expressions.calledName(root) {
-                navigation.hosted.insert(view)
-            }
-            if ["NavigationStack", "NavigationView", "NavigationSplitView"].contains(called),
-               let owner = SwiftIndex.enclosingTypes(of: Syntax(node)).last {
-                navigation.containers.insert(owner)
-            }
             // `title.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 16)`
-            guard called == "constraint",
+            guard Expressions.calledName(node) == "constraint",
                   let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
                   var parts = Expressions.dottedName(base)?.split(separator: ".").map(String.init),
                   let owner = SwiftIndex.enclosingTypes(of: Syntax(node)).last else { return .visitChildren }

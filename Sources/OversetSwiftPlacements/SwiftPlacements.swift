@@ -50,9 +50,10 @@ final class SwiftPlacementFinder: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    /// Code under `#if false` is never compiled: nothing in it is a use.
+    /// Code an iPhone release build leaves out (`#if false`, `#if os(macOS)`, `#if DEBUG`, the `#else` of
+    /// `#if os(iOS)`: ``SwiftConditions``) is never shown: nothing in it is a use.
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
-        node.condition?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) ? .skipChildren : .visitChildren
+        SwiftConditions.isInactive(node) ? .skipChildren : .visitChildren
     }
 
     /// The upper-casing a key's value goes through on its way to a label (`.uppercased()`, `.localizedUppercase`),

@@ -139,6 +139,13 @@ struct WholeAndroidAppTests {
         #expect(name(inline, "textAppearance") == "bodyLarge" && number(inline, "size") == 11)
     }
 
+    /// MainActivity.kt:58: `menu.findItem(…).setTitle(…)` titles a menu item, not the activity (not a toolbar
+    /// title); line 60: `setTitle` in an `apply` block on a MaterialAlertDialogBuilder is the dialog's title.
+    @Test func menuItemsAndBuilderBlocks_areNotTheActivitysTitle() throws {
+        #expect(!placements("menu_star").contains { $0.component.contains("toolbar") })
+        #expect(try placement("builder_block_title").component == "dialog title")
+    }
+
     /// A module's strings reached by other names, as multi-module apps write them: core/…/Resources.kt's
     /// `typealias CoreString = org.example.core.R.string`, MainActivity.kt's `import org.example.core.R as CoreR`, and
     /// the package-qualified `org.example.core.R.string.core_synced` (MainActivity.kt:51–53): each is the toast or

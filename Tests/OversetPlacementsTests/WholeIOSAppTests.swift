@@ -105,6 +105,18 @@ struct WholeIOSAppTests {
         #expect(try placement("generated.footer").line == 237)
     }
 
+    /// SettingsViewController.swift:241–281: ArchiveView asks for an inline title and pushes ArchiveDetailView, whose
+    /// `.automatic` mode keeps it inline; SavedView is shown with `.navigationBarTitleDisplayMode(.inline)` where
+    /// SavedHost uses it. Under `#if os(macOS)` and `#elseif DEBUG` nothing is an iPhone release build's (never
+    /// placed); the `#else` clause is.
+    @Test func inlineTitlesCarryToPushedScreens_andOtherPlatformsCodeIsLeftOut() throws {
+        for key in ["archive.title", "archive.detail", "saved.title"] {
+            #expect(try placement(key).component == SystemComponent.navigationTitleInline.rawValue, "\(key)")
+        }
+        #expect(!Self.report.placements.contains { $0.key == "mac.title" || $0.key == "debug.title" })
+        #expect(try placement("phone.title").component == SystemComponent.navigationTitleLarge.rawValue)
+    }
+
     /// de.lproj is an XML property list, fr.lproj a binary one (both as Xcode accepts them): read as catalogs, not
     /// input errors.
     @Test func strings_inEveryFormXcodeAccepts() throws {
@@ -152,8 +164,10 @@ struct WholeIOSAppTests {
         // TopicsViewController.m:63 stores topics.hint under @"hint", read at line 72 by a TopicCell's label and at
         // line 77 by a SwitchCell's: two labels, and nothing beside it says which row it is: not placed.
         // TopicsViewController.m:82 hands topics.a11y to `setAccessibilityHint:`: spoken by VoiceOver, never laid out.
-        // NewsShared/Legacy.swift is not in the app target (synchronizedFolders_takeOnlyTheirTargetsExceptions).
-        #expect(unplaced == ["article.commented", "article.inString", "settings.retired", "topics.hint", "topics.a11y", "shared.legacy"])
+        // NewsShared/Legacy.swift is not in the app target (synchronizedFolders_takeOnlyTheirTargetsExceptions); a
+        // macOS and a debug screen are not an iPhone release build's (inlineTitlesCarryToPushedScreens_…).
+        #expect(unplaced == ["article.commented", "article.inString", "settings.retired", "topics.hint", "topics.a11y", "shared.legacy",
+                             "mac.title", "debug.title"])
         #expect(Self.report.unplaced.first { $0.key == "topics.a11y" }?.kind == "spoken by VoiceOver only")
     }
 

@@ -237,3 +237,45 @@ final class GeneratedTitlesViewController: UIViewController {
         footer.text = GeneratedStrings.generated_footer
     }
 }
+
+/// A screen pushed from an inline one keeps its mode; a view shown with an inline mode where it is used has it.
+struct ArchiveView: View {
+    var body: some View {
+        List { NavigationLink(destination: ArchiveDetailView()) { Text(verbatim: "-") } }
+            .navigationTitle(NewsLocalizedString("archive.title", value: "Archive", comment: ""))
+            .navigationBarTitleDisplayMode(.inline)
+    }
+}
+
+struct ArchiveDetailView: View {
+    var body: some View {
+        Text(verbatim: "-").navigationTitle(NewsLocalizedString("archive.detail", value: "Archived article", comment: ""))
+    }
+}
+
+struct SavedView: View {
+    var body: some View {
+        Text(verbatim: "-").navigationTitle(NewsLocalizedString("saved.title", value: "Saved", comment: ""))
+    }
+}
+
+struct SavedHost: View {
+    var body: some View {
+        NavigationStack { SavedView().navigationBarTitleDisplayMode(.inline) }
+    }
+}
+
+/// What an iPhone release build leaves out.
+#if os(macOS)
+struct MacOnlyView: View {
+    var body: some View { Text(verbatim: "-").navigationTitle(NewsLocalizedString("mac.title", value: "Mac", comment: "")) }
+}
+#elseif DEBUG
+struct DebugOnlyView: View {
+    var body: some View { Text(verbatim: "-").navigationTitle(NewsLocalizedString("debug.title", value: "Debug", comment: "")) }
+}
+#else
+struct PhoneView: View {
+    var body: some View { NavigationStack { Text(verbatim: "-").navigationTitle(NewsLocalizedString("phone.title", value: "Phone", comment: "")) } }
+}
+#endif

@@ -5,6 +5,7 @@ import androidx.annotation.StringRes
 import androidx.appcompat.app.AppCompatActivity
 import com.google.android.material.dialog.MaterialAlertDialogBuilder
 import com.google.android.material.snackbar.Snackbar
+import android.view.Menu
 import android.widget.Toast
 import org.example.core.CoreString
 import org.example.core.R as CoreR
@@ -51,5 +52,12 @@ class MainActivity : AppCompatActivity() {
         toast(CoreString.core_offline)
         showError(CoreR.string.core_retry)
         Toast.makeText(this, org.example.core.R.string.core_synced, Toast.LENGTH_SHORT).show()
+    }
+
+    private fun menus(menu: Menu) {
+        menu.findItem(R.id.search).setTitle(R.string.menu_star)
+        MaterialAlertDialogBuilder(this).apply {
+            setTitle(R.string.builder_block_title)
+        }.show()
     }
 }
