@@ -271,9 +271,11 @@ package enum InterfaceBuilderReader {
                 settings.append(("wrap", .name("character"), "IB lineBreakMode characterWrap"))
             default: break
             }
-            if attributes["adjustsFontSizeToFit"] == "YES", let scale = attributes["minimumScaleFactor"].flatMap(Double.init),
+            // Xcode writes `adjustsFontSizeToFit="NO"` when autoshrink is off and leaves it out when it is on (its XML
+            // default is YES, unlike UILabel's property): a minimum scale with no attribute shrinks.
+            if (attributes["adjustsFontSizeToFit"] ?? "YES") == "YES", let scale = attributes["minimumScaleFactor"].flatMap(Double.init),
                scale > 0, scale < 1 {
-                settings.append(("minimumScaleFactor", .number(scale), "IB minimumScaleFactor"))
+                settings.append(("minimumScaleFactor", .number(scale), "IB minimumScaleFactor (autoshrink)"))
             }
             if attributes["allowsDefaultTighteningForTruncation"] == "YES" {
                 settings.append(("allowsTightening", .flag(true), "IB allowsDefaultTighteningForTruncation"))

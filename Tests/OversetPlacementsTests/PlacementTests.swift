@@ -42,7 +42,8 @@ import Testing
 
     @Test func storyboardLabel_withAFixedFont_keepsItsSizeWeightAndAutoshrink() throws {
         // type="system" weight="semibold" pointSize="15", no numberOfLines (UILabel's default 1), middleTruncation,
-        // adjustsFontSizeToFit with minimumScaleFactor 0.75, pinned on one side only (Main.storyboard:35, leading 20
+        // autoshrink with minimumScaleFactor 0.75 (written as Xcode writes it: no adjustsFontSizeToFit attribute, which
+        // Xcode writes as "NO" when autoshrink is off: 979 of 980 such attributes in 20 apps' files), pinned on one side only (Main.storyboard:35, leading 20
         // to the root view): it sizes to its text up to the root view's edge, so it is bounded by 375 − 20; the frame
         // (120) is the placeholder's width, never a width (issue 54).
         let label = try placement("Lbl-00-002.text")
