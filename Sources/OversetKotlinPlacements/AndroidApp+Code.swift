@@ -14,6 +14,8 @@ extension AndroidApp {
         var placeholders: [String: String] = [:]
         /// Keys the code passes only as spoken text (`contentDescription`), with where.
         var spoken: [String: String] = [:]
+        /// Keys the code shows only where it cannot get (a chooser's fallback), with where.
+        var neverShown: [String: String] = [:]
     }
 
     /// Parses every Kotlin and Java file (tree-sitter), indexes the app's functions, then follows every
@@ -60,6 +62,7 @@ extension AndroidApp {
             }
             reading.replaced.merge(finder.replaced) { first, _ in first }
             for use in finder.spoken where reading.spoken[use.key] == nil { reading.spoken[use.key] = "\(file):\(use.line)" }
+            for use in finder.neverShown where reading.neverShown[use.key] == nil { reading.neverShown[use.key] = "\(file):\(use.line)" }
         }
         for (id, site) in reading.replaced {
             for view in layouts.viewsByID[id] ?? [] where !view.key.isEmpty { reading.placeholders[view.key] = site }

@@ -60,7 +60,8 @@ public enum AndroidApp {
         let placed = Set(placements.map { TableKey(table: $0.table, key: $0.key) })
         let unplaced = keys.subtracting(placed).sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map { key in
             unplacedReason(key, references: references[key.key] ?? [], replaced: code.placeholders[key.key],
-                           systemShown: labels.systemShown[key.key], spoken: code.spoken[key.key])
+                           systemShown: labels.systemShown[key.key], spoken: code.spoken[key.key],
+                           neverShown: code.neverShown[key.key])
         }
         var report = PlacementReport(placements: placements, unplaced: unplaced, problems: reader.problems,
                                      screenWidth: screenWidth, screenWidthFrom: from)
@@ -72,7 +73,7 @@ public enum AndroidApp {
 
     /// Why a key has no placement.
     static func unplacedReason(_ key: TableKey, references uses: [String], replaced: String?, systemShown: String? = nil,
-                               spoken: String? = nil) -> UnplacedKey {
+                               spoken: String? = nil, neverShown: String? = nil) -> UnplacedKey {
         if let systemShown, uses.allSatisfy({ $0.contains(".xml:") }) {
             return UnplacedKey(key: key.key, table: key.table, reason: "the label of an activity with no action bar (at \(systemShown)): "
                 + "the system shows it (recents, a share sheet), not the app's views", kind: "shown by the system, not the app's views")
@@ -80,6 +81,10 @@ public enum AndroidApp {
         if let replaced {
             return UnplacedKey(key: key.key, table: key.table, reason: "a layout's placeholder text that the code replaces "
                 + "(at \(replaced)) before it is shown", kind: "placeholder text the code replaces")
+        }
+        if let neverShown, uses.allSatisfy({ $0.contains(".xml:") }) {
+            return UnplacedKey(key: key.key, table: key.table, reason: "shown at \(neverShown) only if the system's chooser "
+                + "cannot start (Intent.createChooser always resolves): never shown", kind: "shown only where the code never gets")
         }
         // Spoken in code and nowhere else but resources (where it is not shown text either).
         if let spoken, uses.allSatisfy({ $0.contains(".xml:") }) {

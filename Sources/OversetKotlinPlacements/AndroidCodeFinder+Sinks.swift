@@ -45,6 +45,10 @@ extension AndroidCodeFinder {
             return false
         }
         guard var placement else { return false }
+        if Self.inChooserFallback(call.node) || sites.contains(where: Self.inChooserFallback) {
+            neverShown.append((key, line))
+            return true
+        }
         placement.key = key
         if upperCased { placement.set("allCaps", .flag(true), from: "code: upper-cased") }
         found.append(placement)
@@ -121,6 +125,20 @@ extension AndroidCodeFinder {
             return name.contains("builder") || name.contains("dialog")
         }
         return false
+    }
+
+    /// Whether a node is in the `catch` of a `try` that starts the system's chooser (`startActivity(Intent.
+    /// createChooser(…))`) and catches `ActivityNotFoundException` (or any `Exception`): a chooser always resolves
+    /// (it is the system's own activity, which says itself when no app can take the intent), so that text is never
+    /// shown.
+    static func inChooserFallback(_ node: SyntaxNode) -> Bool {
+        guard let handler = node.ancestor(where: { $0.type == "catch_block" || $0.type == "catch_clause" }),
+              let attempt = handler.parent, attempt.type == "try_expression" || attempt.type == "try_statement",
+              let body = attempt.namedChildren.first, body.type == "block", body.text.contains("createChooser(") else { return false }
+        let caught = handler.namedChildren.filter { $0.type != "block" }.map(\.text).joined(separator: " ")
+        return ["ActivityNotFoundException", "Exception", "Throwable"].contains { name in
+            caught.split(whereSeparator: { !$0.isLetter }).contains { $0 == Substring(name) }
+        }
     }
 
     /// Whether a call with no receiver is in an `apply`/`run`/`with`/`also` block on a dialog builder

@@ -23,6 +23,8 @@ struct AndroidCodeFinder {
     var uses: [(key: String, line: Int)] = []
     /// Keys passed only as spoken text (`contentDescription`), with their line: TalkBack reads them; never laid out.
     var spoken: [(key: String, line: Int)] = []
+    /// Keys shown only where the code cannot get (a chooser's fallback: ``inChooserFallback(_:)``), with their line.
+    var neverShown: [(key: String, line: Int)] = []
     /// The calls of the app's functions being followed into, outermost first: a Compose `Text` in a function takes
     /// the Material slot and the containers of the call that shows the function.
     var sites: [SyntaxNode] = []
@@ -51,9 +53,9 @@ struct AndroidCodeFinder {
             guard let (_, key) = CodeShapes.resourceKey(node, names: resourceNames) else { continue }
             // A Compose `@Preview` function is drawn by Android Studio, never by the app.
             if Self.inPreview(node) { continue }
-            let before = (found.count, spoken.count)
+            let before = (found.count, spoken.count, neverShown.count)
             follow(node, key: key, line: node.line, depth: 0, upperCased: false)
-            if found.count == before.0 && spoken.count == before.1 { uses.append((key, node.line)) }
+            if found.count == before.0 && spoken.count == before.1 && neverShown.count == before.2 { uses.append((key, node.line)) }
         }
         noteReplacedTexts(tree)
     }
@@ -241,11 +243,11 @@ struct AndroidCodeFinder {
         sites.append(call.node)
         defer { sites.removeLast() }
         for (function, parameter) in candidates(for: call, argument: argument).prefix(12) {
-            let before = (found.count, spoken.count)
+            let before = (found.count, spoken.count, neverShown.count)
             for read in function.body.descendants(where: { ($0.type == "identifier" || $0.type == "simple_identifier") && $0.text == parameter }) {
                 follow(read, key: key, line: line, depth: depth + 1, upperCased: upperCased)
             }
-            if found.count > before.0 || spoken.count > before.1 { return }
+            if found.count > before.0 || spoken.count > before.1 || neverShown.count > before.2 { return }
         }
     }
 

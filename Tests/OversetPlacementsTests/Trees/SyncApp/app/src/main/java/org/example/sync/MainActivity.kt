@@ -1,5 +1,7 @@
 package org.example.sync
 
+import android.content.ActivityNotFoundException
+import android.content.Intent
 import android.os.Bundle
 import androidx.annotation.StringRes
 import androidx.appcompat.app.AppCompatActivity
@@ -59,5 +61,13 @@ class MainActivity : AppCompatActivity() {
         MaterialAlertDialogBuilder(this).apply {
             setTitle(R.string.builder_block_title)
         }.show()
+    }
+
+    private fun shareLink() {
+        try {
+            startActivity(Intent.createChooser(Intent(Intent.ACTION_SEND), null))
+        } catch (e: ActivityNotFoundException) {
+            toast(R.string.no_share_app)
+        }
     }
 }
