@@ -2,5 +2,5 @@
 /// Overset in CI can say which release gave a verdict.
 public enum OversetVersion {
     /// The release: semantic versioning, `MAJOR.MINOR.PATCH`.
-    public static let current = "0.18.0"
+    public static let current = "0.19.0"
 }
