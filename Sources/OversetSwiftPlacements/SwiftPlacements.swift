@@ -284,10 +284,7 @@ final class SwiftPlacementFinder: SyntaxVisitor {
             return .placed
         }
         // `return L10n.header` in a table view data source's `titleForHeaderInSection`: its section's header.
-        if let section = returnedSectionTitle(node) {
-            component(key, section, line: line)
-            return .placed
-        }
+        if let section = returnedSectionTitle(node) { component(key, section, line: line); return .placed }
         // `let title = L10n.title` and later `UIAlertController(title: title, …)`.
         if depth < 2, let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
