@@ -87,6 +87,29 @@ import Testing
                 "\(shortcuts.stdout)")
     }
 
+    /// An app with no localized strings at all (hard-coded English): `check APP` says there is no catalog, not that
+    /// no language was selected, and fails.
+    @Test func anAppWithNoCatalog_saysSo() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write("import UIKit\nfinal class A: UIViewController {\n    let label = UILabel()\n"
+                       + "    override func viewDidLoad() { label.text = \"Hello\" }\n}\n", directory + "/App/A.swift")
+        try Self.write("""
+        // !$*UTF8*$!
+        { archiveVersion = 1; objectVersion = 77; rootObject = R1; objects = {
+          R1 = {isa = PBXProject; mainGroup = G1; projectDirPath = ""; targets = (T1); };
+          G1 = {isa = PBXGroup; children = (F1); sourceTree = "<group>"; };
+          F1 = {isa = PBXFileReference; path = A.swift; sourceTree = "<group>"; };
+          B1 = {isa = PBXBuildFile; fileRef = F1; };
+          S1 = {isa = PBXSourcesBuildPhase; files = (B1); };
+          T1 = {isa = PBXNativeTarget; buildPhases = (S1); name = App; productType = "com.apple.product-type.application"; };
+        }; }
+        """, directory + "/App/App.xcodeproj/project.pbxproj")
+        let run = try CLITests.run(["check", "App", "--quiet"], directory: directory)
+        #expect(run.status != 0, "\(run.stdout)")
+        #expect(run.stdout.contains("no catalog to check") && !run.stdout.contains("no languages selected"), "\(run.stdout)")
+    }
+
     /// No command writes over its inputs, whatever path or link names them; the file keeps every byte.
     @Test func inputsAreNeverOutputs() throws {
         let directory = try Self.directory()

@@ -226,8 +226,14 @@ struct SelectionStream {
             diagnostics.append(CatalogDiagnostic(.error, languagePlace, "\(what) in language \"\(language)\" in any catalog "
                 + "(the catalogs have: \(available.sorted().joined(separator: ", ")))"))
         }
+        // No catalog at all (an app with no localized strings): said so, not as a language selection.
+        let noCatalog = catalogs.isEmpty && unreadSources == 0
+        if noCatalog {
+            diagnostics.append(CatalogDiagnostic(.error, languagePlace, "no catalog to check (no `.xcstrings`, `.strings`, "
+                + "`.stringsdict` or Android `strings.xml` was found): nothing is checked"))
+        }
         // An empty list asked for (a key in no catalog is its own error above).
-        if languages.isEmpty && (options.keys == nil || !available.isEmpty) && !nothingRead {
+        if languages.isEmpty && (options.keys == nil || !available.isEmpty) && !nothingRead && !noCatalog {
             diagnostics.append(CatalogDiagnostic(.error, languagePlace, "no languages selected (an empty `languages` list or "
                 + "--languages): nothing is checked"))
         }
