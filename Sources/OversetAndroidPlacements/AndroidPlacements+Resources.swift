@@ -62,6 +62,24 @@ extension AndroidPlacements {
             return nil
         }
 
+        /// Whether a theme makes its activity a dialog window (`Theme.DeviceDefault.Dialog`, `Theme.Holo.Dialog`, an app
+        /// theme whose parents lead to one; `…DialogWhenLarge` is full screen on a phone, not a dialog).
+        func isDialog(_ reference: String) -> Bool {
+            var name = reference
+            for prefix in ["@style/", "@android:style/"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+            var seen = Set<String>()
+            var current: String? = name
+            while let style = current, seen.insert(style).inserted, seen.count < 16 {
+                if style.contains("Dialog"), !style.contains("DialogWhenLarge"), style.hasPrefix("Theme") || style.contains(".Theme") {
+                    return true
+                }
+                guard let found = styles[style] else { break }
+                current = found.parent.map { $0.replacingOccurrences(of: "@style/", with: "").replacingOccurrences(of: "@android:style/", with: "") }
+                    ?? (style.contains(".") ? String(style[..<style.lastIndex(of: ".")!]) : nil)
+            }
+            return false
+        }
+
         /// Whether a theme shows no action bar: a style in its chain is named `…NoActionBar…`, or it sets
         /// `windowActionBar` false or `windowNoTitle` true.
         func hasNoActionBar(_ reference: String) -> Bool {

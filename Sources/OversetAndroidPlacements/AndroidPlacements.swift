@@ -137,6 +137,8 @@ public enum AndroidPlacements {
 
         /// Whether the theme a manifest names (`@style/Theme.App.NoActionBar`) shows no action bar.
         package func themeHasNoActionBar(_ theme: String) -> Bool { resources.hasNoActionBar(theme) }
+        /// Whether a theme a manifest names makes its activity a dialog window.
+        package func themeIsDialog(_ theme: String) -> Bool { resources.isDialog(theme) }
         /// The line limit the app's own dialog theme gives a dialog button (`Positive`, `Negative`, `Neutral`).
         package func dialogButtonLines(_ role: String, material: Bool) -> (lines: Int, source: String)? {
             resources.dialogButtonLines(role, material: material)

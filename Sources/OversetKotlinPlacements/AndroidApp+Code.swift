@@ -92,6 +92,15 @@ extension AndroidApp {
                 guard element.name == "activity" || element.name == "activity-alias",
                       let label = element.attributes["android:label"], label.hasPrefix("@string/") else { continue }
                 let key = String(label.dropFirst(8))
+                // An activity themed as a dialog window: its label is the window's DialogTitle.
+                if let theme = element.attributes["android:theme"], layouts.themeIsDialog(theme) {
+                    var finder = AndroidCodeFinder(layouts: layouts, functions: [:], screenWidth: layouts.screenWidth)
+                    finder.file = file
+                    var placement = finder.dialog("dialog title", key: key, line: element.line)
+                    placement.component = "dialog title (activity label, \(theme))"
+                    out.append(placement)
+                    continue
+                }
                 if let theme = element.attributes["android:theme"] ?? applicationTheme, layouts.themeHasNoActionBar(theme),
                    !setsToolbar(activity: element.attributes["android:name"], code: code, reader: &reader) {
                     systemShown[key] = "\(file):\(element.line)"

@@ -67,7 +67,10 @@ extension AndroidCodeFinder {
         case "text", "hint":
             placement = path.isEmpty ? nil : view(at: path, line: line)
         case "title":
-            if path.isEmpty || path == ["this"], Self.classDeclares(["title", "setTitle"], around: node) {
+            if path.isEmpty, Self.declaresLocal("title", before: node) {
+                // `val title: String` above, then `title = getString(…)`: a local, not the activity's title.
+                placement = nil
+            } else if path.isEmpty || path == ["this"], Self.classDeclares(["title", "setTitle"], around: node) {
                 // A class's own `title` (a custom view's property), not the activity's.
                 placement = nil
             } else if path.isEmpty || path == ["this"] || path.last.map(Self.isToolbar) == true {
@@ -138,6 +141,23 @@ extension AndroidCodeFinder {
         let caught = handler.namedChildren.filter { $0.type != "block" }.map(\.text).joined(separator: " ")
         return ["ActivityNotFoundException", "Exception", "Throwable"].contains { name in
             caught.split(whereSeparator: { !$0.isLetter }).contains { $0 == Substring(name) }
+        }
+    }
+
+    /// Whether the function around `node` declares a local (or has a parameter) named `name` before it.
+    static func declaresLocal(_ name: String, before node: SyntaxNode) -> Bool {
+        guard let function = node.ancestor(where: { $0.type == "function_declaration" || $0.type == "method_declaration" })
+        else { return false }
+        let start = node.byteRange.lowerBound
+        return function.descendants(where: { ["property_declaration", "local_variable_declaration", "parameter", "formal_parameter"]
+            .contains($0.type) }).contains { declaration in
+            guard declaration.byteRange.lowerBound < start else { return false }
+            let declared = declaration.type == "property_declaration"
+                ? declaration.firstDescendant(where: { $0.type == "variable_declaration" })?.namedChildren.first?.text
+                : declaration.type == "local_variable_declaration"
+                    ? declaration.firstDescendant(where: { $0.type == "variable_declarator" })?.field("name")?.text
+                    : declaration.field("name")?.text ?? declaration.namedChildren.first?.text
+            return declared == name
         }
     }
 

@@ -128,9 +128,18 @@ struct AndroidCodeFinder {
                 guard let (target, assigned) = CodeShapes.assignment(parent), assigned.isSame(as: value) else { return }
                 let before = found.count
                 assign(target, at: parent, key: key, line: line, upperCased: upperCased)
+                // A local (`title = getString(…)` after `val title: String`): followed to where its function reads it.
                 // A field (`mStatusText = getString(…)`): followed to where its class reads it.
                 if found.count == before, depth < 2, let path = CodeShapes.path(target), path.count == 1 || path.first == "this" {
-                    followField(path.last!, from: parent, key: key, line: line, depth: depth, upperCased: upperCased)
+                    if path.count == 1, Self.declaresLocal(path[0], before: parent),
+                       let function = parent.ancestor(where: { $0.type == "function_declaration" || $0.type == "method_declaration" }) {
+                        for read in function.descendants(where: { ($0.type == "identifier" || $0.type == "simple_identifier")
+                            && $0.text == path[0] && $0.byteRange.lowerBound > parent.byteRange.upperBound }) {
+                            follow(read, key: key, line: line, depth: depth + 1, upperCased: upperCased)
+                        }
+                    } else {
+                        followField(path.last!, from: parent, key: key, line: line, depth: depth, upperCased: upperCased)
+                    }
                 }
                 return
             case "property_declaration", "variable_declarator":

@@ -130,7 +130,8 @@ public enum SystemComponent: String, Sendable, CaseIterable {
                     ("width", .number(w - 48), "component table: screen width − 2 × 8 pt − 2 × 16 pt (Flutter)")]
         case .actionSheetAction:
             return [("size", .number(21), "component table: 21 pt at Large, measured on iOS 17 (Flutter dialog.dart)"),
-                    ("maxLines", .number(1), "component table: one line"),
+                    ("maxLines", .number(0), "component table: wraps, as an alert's actions (at the accessibility sizes UIKit's "
+                        + "action view sets numberOfLines 0 and word wrapping; below them a long title shrinks, then truncates)"),
                     ("width", .number(w - 36), "component table: screen width − 2 × 8 pt − 2 × 10 pt (Flutter)")]
         default:
             return []

@@ -59,6 +59,10 @@ struct WholeAndroidAppTests {
         #expect(title.file == "app/src/main/AndroidManifest.xml" && name(title, "textAppearance") == "titleLarge")
         #expect(number(title, "maxLines") == 1 && name(title, "ellipsize") == "end")
         #expect(Self.report.unplaced.first { $0.key == "share_target" }?.kind == "shown by the system, not the app's views")
+        // Line 7: QuickReplyActivity is themed as a dialog window (Theme.DeviceDefault.Dialog): its label is the
+        // window's DialogTitle (2 lines at 18 sp), not a toolbar's.
+        let dialog = try placement("quick_reply_title")
+        #expect(dialog.component.hasPrefix("dialog title") && number(dialog, "maxLines") == 2)
     }
 
     /// MainActivity.kt:25–28: both branches of the `when` set `status` (activity_main.xml: maxLines 1,
@@ -144,6 +148,8 @@ struct WholeAndroidAppTests {
     @Test func menuItemsAndBuilderBlocks_areNotTheActivitysTitle() throws {
         #expect(!placements("menu_star").contains { $0.component.contains("toolbar") })
         #expect(try placement("builder_block_title").component == "dialog title")
+        // Line 76: `title = getString(…)` after `val title: String` is a local, shown as the notification's title.
+        #expect(try placement("upload_title").component == "notification title")
         // Line 70: a toast in the `catch` of a `try` that starts the system's chooser, which always resolves.
         #expect(placements("no_share_app").isEmpty)
         #expect(Self.report.unplaced.first { $0.key == "no_share_app" }?.kind == "shown only where the code never gets")

@@ -70,4 +70,11 @@ class MainActivity : AppCompatActivity() {
             toast(R.string.no_share_app)
         }
     }
+
+    private fun notifyUpload(manager: NotificationManager) {
+        val title: String
+        title = getString(R.string.upload_title)
+        val notification = NotificationCompat.Builder(this, "sync").setContentTitle(title).build()
+        manager.notify(1, notification)
+    }
 }
