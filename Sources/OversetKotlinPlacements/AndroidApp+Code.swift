@@ -51,10 +51,12 @@ extension AndroidApp {
         var reading = CodeReading()
         let resourceNames = CodeShapes.ResourceNames.collect(trees.map(\.tree))
         let typography = ComposeTypography.collect(trees)
+        let uncalled = uncalledComposables(trees)
         for (file, tree) in trees {
             var finder = AndroidCodeFinder(layouts: layouts, functions: functions, screenWidth: screenWidth)
             finder.resourceNames = resourceNames
             finder.typography = typography
+            finder.uncalled = uncalled
             finder.walk(tree, file: file)
             reading.placements += finder.found
             for use in finder.uses where references[use.key, default: []].count < 3 {
@@ -62,12 +64,39 @@ extension AndroidApp {
             }
             reading.replaced.merge(finder.replaced) { first, _ in first }
             for use in finder.spoken where reading.spoken[use.key] == nil { reading.spoken[use.key] = "\(file):\(use.line)" }
-            for use in finder.neverShown where reading.neverShown[use.key] == nil { reading.neverShown[use.key] = "\(file):\(use.line)" }
+            for use in finder.neverShown where reading.neverShown[use.key] == nil {
+                reading.neverShown[use.key] = "at \(file):\(use.line) \(use.why)"
+            }
         }
         for (id, site) in reading.replaced {
             for view in layouts.viewsByID[id] ?? [] where !view.key.isEmpty { reading.placeholders[view.key] = site }
         }
         return reading
+    }
+
+    /// The app's `@Composable` functions (not previews) whose name appears nowhere in its Kotlin but where they are
+    /// declared: nothing calls them, so nothing they show is ever shown. A name declared twice (overloads) counts
+    /// every declaration.
+    static func uncalledComposables(_ trees: [(file: String, tree: SyntaxTree)]) -> Set<String> {
+        var declared: [String: Int] = [:]
+        for (file, tree) in trees where file.hasSuffix(".kt") {
+            for function in tree.root.descendants(where: { $0.type == "function_declaration" }) {
+                guard let modifiers = function.child(ofType: "modifiers"), modifiers.text.contains("@Composable"),
+                      !modifiers.text.contains("Preview"),
+                      let name = function.namedChildren.first(where: { $0.type == "simple_identifier" || $0.type == "identifier" })?.text
+                else { continue }
+                declared[name, default: 0] += 1
+            }
+        }
+        guard !declared.isEmpty else { return [] }
+        var seen: [String: Int] = [:]
+        for (file, tree) in trees where file.hasSuffix(".kt") {
+            for node in tree.root.descendants(where: { $0.type == "simple_identifier" || $0.type == "identifier" })
+            where declared[node.text] != nil {
+                seen[node.text, default: 0] += 1
+            }
+        }
+        return Set(declared.filter { seen[$0.key, default: 0] <= $0.value }.keys)
     }
 
     /// Activities' labels (`<activity android:label="@string/…">`): the activity's title, shown in its toolbar.

@@ -83,8 +83,8 @@ public enum AndroidApp {
                 + "(at \(replaced)) before it is shown", kind: "placeholder text the code replaces")
         }
         if let neverShown, uses.allSatisfy({ $0.contains(".xml:") }) {
-            return UnplacedKey(key: key.key, table: key.table, reason: "shown at \(neverShown) only if the system's chooser "
-                + "cannot start (Intent.createChooser always resolves): never shown", kind: "shown only where the code never gets")
+            return UnplacedKey(key: key.key, table: key.table, reason: "shown \(neverShown): never shown",
+                               kind: "shown only where the code never gets")
         }
         // Spoken in code and nowhere else but resources (where it is not shown text either).
         if let spoken, uses.allSatisfy({ $0.contains(".xml:") }) {

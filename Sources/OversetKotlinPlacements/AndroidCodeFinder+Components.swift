@@ -99,6 +99,11 @@ extension AndroidCodeFinder {
             placement.set("ellipsize", .name("end"), from: "Snackbar's text: ellipsize end")
             placement.set("width", .number(screenWidth - 48), from: "the screen − 2 × 8 dp margins − 2 × 8 dp padding − 2 × 8 dp "
                 + "text margins (at most: an action beside the text takes more)")
+        case "Compose snackbar":
+            placement.set("textAppearance", .name("bodyMedium"), from: "material3 Snackbar: SnackbarTokens.SupportingTextFont (bodyMedium)")
+            placement.set("maxLines", .number(0), from: "material3 Snackbar: Text(message) with no line limit")
+            placement.set("width", .number(screenWidth - 48), from: "the screen − 48 dp, as the views' snackbar (Compose's own "
+                + "paddings not measured; with no line limit the text wraps whatever the width)")
         case "snackbar action":
             placement.set("textAppearance", .name("labelLarge"), from: "Widget.Material3.Button.TextButton.Snackbar")
             placement.set("maxLines", .number(1), from: "a snackbar action: one line")

@@ -34,7 +34,10 @@ extension AndroidCodeFinder {
         case "makeText" where argument.index == 1: placement = system("toast", key: key, line: line)
         case "make" where argument.index == 1 && receiver?.last == "Snackbar": placement = system("snackbar", key: key, line: line)
         case "setAction" where first: placement = system("snackbar action", key: key, line: line)
-        case "showSnackbar" where first || argument.label == "message": placement = system("snackbar", key: key, line: line)
+        case "showSnackbar" where first || argument.label == "message":
+            // `SnackbarHostState.showSnackbar(…)`: Compose's Material 3 snackbar, not the views' one.
+            let compose = receiver?.last.map { $0.lowercased().contains("hoststate") || $0.lowercased().contains("snackbarhost") } ?? false
+            placement = system(compose ? "Compose snackbar" : "snackbar", key: key, line: line)
         case "setContentTitle" where first: placement = system("notification title", key: key, line: line)
         case "setContentText" where first: placement = system("notification text", key: key, line: line)
         case "setSummary" where first: placement = preference(key: key, line: line, summary: true, at: call.node)
@@ -46,7 +49,7 @@ extension AndroidCodeFinder {
         }
         guard var placement else { return false }
         if Self.inChooserFallback(call.node) || sites.contains(where: Self.inChooserFallback) {
-            neverShown.append((key, line))
+            neverShown.append((key, line, "only if the system's chooser cannot start (Intent.createChooser always resolves)"))
             return true
         }
         placement.key = key

@@ -23,8 +23,11 @@ struct AndroidCodeFinder {
     var uses: [(key: String, line: Int)] = []
     /// Keys passed only as spoken text (`contentDescription`), with their line: TalkBack reads them; never laid out.
     var spoken: [(key: String, line: Int)] = []
-    /// Keys shown only where the code cannot get (a chooser's fallback: ``inChooserFallback(_:)``), with their line.
-    var neverShown: [(key: String, line: Int)] = []
+    /// Keys shown only where the code cannot get (a chooser's fallback: ``inChooserFallback(_:)``; a composable no
+    /// code calls), with their line and why.
+    var neverShown: [(key: String, line: Int, why: String)] = []
+    /// The app's `@Composable` functions nothing in its code calls (``AndroidApp/uncalledComposables(_:)``).
+    var uncalled: Set<String> = []
     /// The calls of the app's functions being followed into, outermost first: a Compose `Text` in a function takes
     /// the Material slot and the containers of the call that shows the function.
     var sites: [SyntaxNode] = []
@@ -53,6 +56,12 @@ struct AndroidCodeFinder {
             guard let (_, key) = CodeShapes.resourceKey(node, names: resourceNames) else { continue }
             // A Compose `@Preview` function is drawn by Android Studio, never by the app.
             if Self.inPreview(node) { continue }
+            if let function = node.ancestor(where: { $0.type == "function_declaration" }),
+               let name = function.namedChildren.first(where: { $0.type == "simple_identifier" || $0.type == "identifier" })?.text,
+               uncalled.contains(name) {
+                neverShown.append((key, node.line, "in the composable `\(name)`, which nothing in the app calls"))
+                continue
+            }
             let before = (found.count, spoken.count, neverShown.count)
             follow(node, key: key, line: node.line, depth: 0, upperCased: false)
             if found.count == before.0 && spoken.count == before.1 && neverShown.count == before.2 { uses.append((key, node.line)) }

@@ -90,3 +90,13 @@ fun SettingRow(title: String, onClick: () -> Unit) {
 fun SettingsRows() {
     SettingRow(titleId = R.string.setting_row, onClick = {})
 }
+
+// Never called: what it shows is never shown.
+@Composable
+fun RetiredBanner() {
+    Text(stringResource(R.string.retired_banner))
+}
+
+suspend fun announce(snackbarHostState: SnackbarHostState, context: Context) {
+    snackbarHostState.showSnackbar(context.getString(R.string.compose_snack))
+}
