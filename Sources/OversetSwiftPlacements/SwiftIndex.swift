@@ -97,6 +97,7 @@ struct SwiftIndex {
 
     /// Indexes what needs every file read first (``accessorsBySuffix``, the types' members).
     mutating func finish() {
+        navigation.resolve()
         keyProperties = [:]
         storedProperties = [:]
         initializers = [:]

@@ -16,8 +16,10 @@ struct SwiftNavigation {
     var prefersLargeTitles = false
     var inline: Set<String> = []
     var large: Set<String> = []
-    /// Views each view pushes.
+    /// Views each view pushes (and the names of properties or functions its links show, `item.destinationView`).
     var links: [String: Set<String>] = [:]
+    /// The views each property or function builds (`var destinationView: some View { switch self { … } }`).
+    var builders: [String: Set<String>] = [:]
 
     mutating func add(_ file: SourceFileSyntax) {
         let collector = Collector(viewMode: .sourceAccurate)
@@ -28,6 +30,16 @@ struct SwiftNavigation {
         inline.formUnion(collector.facts.inline)
         large.formUnion(collector.facts.large)
         links.merge(collector.facts.links) { $0.union($1) }
+        builders.merge(collector.facts.builders) { $0.union($1) }
+    }
+
+    /// Replaces the builders' names in ``links`` with the views they build (once every file is read).
+    mutating func resolve() {
+        for (view, targets) in links {
+            var resolved = targets
+            for name in targets { if let built = builders[name] { resolved.formUnion(built) } }
+            links[view] = resolved
+        }
     }
 
     /// Whether a view's title is inline: it (or where it is shown) asks for it, or a view that pushes it is inline
@@ -73,8 +85,32 @@ struct SwiftNavigation {
                 if let closure = node.trailingClosure { destinations.append(Syntax(closure)) }
                 for destination in destinations {
                     for view in Self.views(in: destination) { facts.links[owner ?? "", default: []].insert(view) }
+                    // `destination: item.destinationView`: the property's name, resolved to its views later.
+                    for reference in destination.tokens(viewMode: .sourceAccurate)
+                    where { if case .identifier = reference.tokenKind { return true } else { return false } }()
+                        && reference.text.first?.isLowercase == true {
+                        facts.links[owner ?? "", default: []].insert(reference.text)
+                    }
                 }
             default: break
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            for binding in node.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let accessor = binding.accessorBlock else { continue }
+                let views = Self.views(in: Syntax(accessor), limit: 64)
+                if !views.isEmpty { facts.builders[name, default: []].formUnion(views) }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            if let body = node.body, node.signature.returnClause?.type.trimmedDescription.contains("View") == true {
+                let views = Self.views(in: Syntax(body), limit: 64)
+                if !views.isEmpty { facts.builders[node.name.text, default: []].formUnion(views) }
             }
             return .visitChildren
         }
@@ -101,11 +137,11 @@ struct SwiftNavigation {
             return nil
         }
 
-        /// The app-looking views a destination builds (capitalized calls: `SettingsDetail(…)`), at most 8.
-        static func views(in node: Syntax) -> [String] {
+        /// The app-looking views a destination builds (capitalized calls: `SettingsDetail(…)`), at most `limit`.
+        static func views(in node: Syntax, limit: Int = 8) -> [String] {
             var found: [String] = []
             var stack = [node]
-            while let current = stack.popLast(), found.count < 8 {
+            while let current = stack.popLast(), found.count < limit {
                 if let call = current.as(FunctionCallExprSyntax.self), let name = Expressions.calledName(call),
                    name.first?.isUppercase == true, call.calledExpression.is(DeclReferenceExprSyntax.self) {
                     found.append(name)

@@ -110,7 +110,8 @@ struct WholeIOSAppTests {
     /// SavedHost uses it. Under `#if os(macOS)` and `#elseif DEBUG` nothing is an iPhone release build's (never
     /// placed); the `#else` clause is.
     @Test func inlineTitlesCarryToPushedScreens_andOtherPlatformsCodeIsLeftOut() throws {
-        for key in ["archive.title", "archive.detail", "saved.title"] {
+        // Lines 284–306: a link whose destination a property builds (`ShelfSection.saved.destinationView`).
+        for key in ["archive.title", "archive.detail", "saved.title", "shelf.saved"] {
             #expect(try placement(key).component == SystemComponent.navigationTitleInline.rawValue, "\(key)")
         }
         #expect(!Self.report.placements.contains { $0.key == "mac.title" || $0.key == "debug.title" })

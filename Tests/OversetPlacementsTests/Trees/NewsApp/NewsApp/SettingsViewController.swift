@@ -279,3 +279,28 @@ struct PhoneView: View {
     var body: some View { NavigationStack { Text(verbatim: "-").navigationTitle(NewsLocalizedString("phone.title", value: "Phone", comment: "")) } }
 }
 #endif
+
+/// A link whose destination a property builds (`section.destinationView`): the views it builds are pushed.
+struct ShelfView: View {
+    var body: some View {
+        List { NavigationLink(destination: ShelfSection.saved.destinationView) { Text(verbatim: "-") } }
+            .navigationTitle(NewsLocalizedString("shelf.title", value: "Shelf", comment: ""))
+            .navigationBarTitleDisplayMode(.inline)
+    }
+}
+
+enum ShelfSection {
+    case saved
+
+    @ViewBuilder var destinationView: some View {
+        switch self {
+        case .saved: ShelfSavedView()
+        }
+    }
+}
+
+struct ShelfSavedView: View {
+    var body: some View {
+        Text(verbatim: "-").navigationTitle(NewsLocalizedString("shelf.saved", value: "Saved on the shelf", comment: ""))
+    }
+}
