@@ -58,6 +58,26 @@ struct SwiftNavigation {
         return false
     }
 
+    /// Whether a title modifier is on the view's own screen: in its `body`, outside any `.sheet`, `.fullScreenCover` or
+    /// `.popover` it presents.
+    static func isScreenTitle(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = call.parent
+        while let node = current {
+            if let outer = node.as(FunctionCallExprSyntax.self),
+               ["sheet", "fullScreenCover", "popover"].contains(Expressions.calledName(outer) ?? ""),
+               outer.trailingClosure.map({ $0.range.contains(call.position) }) == true
+                || outer.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) && $0.range.contains(call.position) }) {
+                return false
+            }
+            if let variable = node.as(VariableDeclSyntax.self) {
+                return variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body" }
+            }
+            if node.is(FunctionDeclSyntax.self) { return false }
+            current = node.parent
+        }
+        return true
+    }
+
     private final class Collector: SyntaxVisitor {
         var facts = SwiftNavigation()
 
@@ -73,8 +93,13 @@ struct SwiftNavigation {
                 if let owner { facts.containers.insert(owner) }
             case "navigationBarTitleDisplayMode":
                 let mode = node.arguments.first?.expression.trimmedDescription ?? ""
-                // The view it is applied to where it is shown (`Bookmarks().…`), and the view whose body says it.
-                var targets = owner.map { [$0] } ?? []
+                // The view it is applied to where it is shown (`Bookmarks().…`), and the view whose body says it on
+                // the chain that gives its title (a sheet's own stack elsewhere in the body keeps its own mode).
+                var chain = Syntax(node)
+                while let member = chain.parent?.as(MemberAccessExprSyntax.self), let outer = member.parent?.as(FunctionCallExprSyntax.self) {
+                    chain = Syntax(outer)
+                }
+                var targets = owner.map { chain.trimmedDescription.contains(".navigationTitle(") ? [$0] : [] } ?? []
                 if let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base, let shown = Self.innermostView(base) {
                     targets.append(shown)
                 }
@@ -166,6 +191,9 @@ extension SwiftIndex {
         }
         if node.trimmedDescription.contains("navigationBarTitleDisplayMode(.inline)") { return .navigationTitleInline }
         guard let view = SwiftIndex.enclosingTypes(of: Syntax(call)).last else { return .navigationTitleLarge }
+        // The view's own screen is its `body`; a title in a sheet it presents (or a property a sheet shows) is that
+        // sheet's, in its own navigation stack.
+        guard SwiftNavigation.isScreenTitle(call) else { return .navigationTitleLarge }
         if navigation.isInline(view) { return .navigationTitleInline }
         let hosted = navigation.hosted.contains(view) && !navigation.containers.contains(view) && !navigation.prefersLargeTitles
         return hosted ? .navigationTitleInline : .navigationTitleLarge

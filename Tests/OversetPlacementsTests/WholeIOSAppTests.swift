@@ -115,6 +115,9 @@ struct WholeIOSAppTests {
             #expect(try placement(key).component == SystemComponent.navigationTitleInline.rawValue, "\(key)")
         }
         #expect(!Self.report.placements.contains { $0.key == "mac.title" || $0.key == "debug.title" })
+        // Lines 309–320: the sheet an inline screen presents has its own stack: large.
+        #expect(try placement("folders.title").component == SystemComponent.navigationTitleInline.rawValue)
+        #expect(try placement("folders.new").component == SystemComponent.navigationTitleLarge.rawValue)
         #expect(try placement("phone.title").component == SystemComponent.navigationTitleLarge.rawValue)
     }
 

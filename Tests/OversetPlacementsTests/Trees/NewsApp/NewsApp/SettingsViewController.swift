@@ -304,3 +304,17 @@ struct ShelfSavedView: View {
         Text(verbatim: "-").navigationTitle(NewsLocalizedString("shelf.saved", value: "Saved on the shelf", comment: ""))
     }
 }
+
+/// An inline screen whose sheet has its own navigation stack: the sheet's title is SwiftUI's large one.
+struct FolderListView: View {
+    var body: some View {
+        List { Text(verbatim: "-") }
+            .navigationTitle(NewsLocalizedString("folders.title", value: "Folders", comment: ""))
+            .navigationBarTitleDisplayMode(.inline)
+            .sheet(isPresented: .constant(false)) { NavigationStack { newFolderForm } }
+    }
+
+    private var newFolderForm: some View {
+        Form { Text(verbatim: "-") }.navigationTitle(NewsLocalizedString("folders.new", value: "New folder", comment: ""))
+    }
+}
