@@ -93,6 +93,12 @@ extension AndroidApp {
         for (file, tree) in trees where file.hasSuffix(".kt") {
             for node in tree.root.descendants(where: { $0.type == "simple_identifier" || $0.type == "identifier" })
             where declared[node.text] != nil {
+                // `Item.ReleaseItem(…)` and `class ReleaseItem` name something else of that name: a top-level
+                // composable is called bare (or imported), never through another name.
+                if let parent = node.parent, parent.type == "navigation_expression", parent.namedChildren.first?.isSame(as: node) == false {
+                    continue
+                }
+                if let parent = node.parent, ["class_declaration", "object_declaration"].contains(parent.type) { continue }
                 seen[node.text, default: 0] += 1
             }
         }

@@ -35,8 +35,10 @@ extension AndroidCodeFinder {
         case "make" where argument.index == 1 && receiver?.last == "Snackbar": placement = system("snackbar", key: key, line: line)
         case "setAction" where first: placement = system("snackbar action", key: key, line: line)
         case "showSnackbar" where first || argument.label == "message":
-            // `SnackbarHostState.showSnackbar(…)`: Compose's Material 3 snackbar, not the views' one.
+            // `SnackbarHostState.showSnackbar(…)`: Compose's Material 3 snackbar, not the views' one. Without such a
+            // receiver, an app's own `showSnackbar` (a view model's event, a helper) is followed into instead.
             let compose = receiver?.last.map { $0.lowercased().contains("hoststate") || $0.lowercased().contains("snackbarhost") } ?? false
+            if !compose && functions["showSnackbar"] != nil { return false }
             placement = system(compose ? "Compose snackbar" : "snackbar", key: key, line: line)
         case "setContentTitle" where first: placement = system("notification title", key: key, line: line)
         case "setContentText" where first: placement = system("notification text", key: key, line: line)
