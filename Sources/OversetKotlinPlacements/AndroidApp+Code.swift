@@ -98,7 +98,8 @@ extension AndroidApp {
                 if let parent = node.parent, parent.type == "navigation_expression", parent.namedChildren.first?.isSame(as: node) == false {
                     continue
                 }
-                if let parent = node.parent, ["class_declaration", "object_declaration"].contains(parent.type) { continue }
+                // A type (`is Item.ReleaseItem`, `: ReleaseItem`) or a class's name is never a function's call.
+                if let parent = node.parent, ["class_declaration", "object_declaration", "user_type"].contains(parent.type) { continue }
                 seen[node.text, default: 0] += 1
             }
         }

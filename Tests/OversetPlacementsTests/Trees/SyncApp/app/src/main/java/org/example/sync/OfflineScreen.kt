@@ -107,3 +107,5 @@ object Rows {
 }
 
 fun rows() = Rows.RetiredBanner()
+
+fun isBanner(row: Any) = row is Rows.RetiredBanner
