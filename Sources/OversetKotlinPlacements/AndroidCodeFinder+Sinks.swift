@@ -20,8 +20,13 @@ extension AndroidCodeFinder {
             // The system draws it: no label of the app's, and no app function of that name to follow.
             if isSystemPrompt(call) { return true }
             if isDialog(call) || (call.receiver == nil && inDialogBuilderBlock(call)) { placement = dialog("dialog title", key: key, line: line) }
-            // `menu.findItem(R.id.x).setTitle(…)`: a menu item's title, not the activity's.
-            else if call.receiver != nil && receiver == nil { return false }
+            // `requireActivity().setTitle(…)`, `getSupportActionBar().setTitle(…)`: the activity's (its bar's) title;
+            // `menu.findItem(R.id.x).setTitle(…)`: a menu item's, not the activity's.
+            else if call.receiver != nil && receiver == nil {
+                let owner = call.receiver.flatMap(CodeShapes.call)?.name ?? ""
+                guard ["getActivity", "requireActivity", "getSupportActionBar", "getActionBar"].contains(owner) else { return false }
+                placement = toolbar(key: key, line: line)
+            }
             else if receiver.map({ $0.isEmpty || $0 == ["this"] }) ?? true {
                 // The activity's own title, unless the class has a `setTitle` or `title` of its own (a custom view's).
                 if !Self.classDeclares(["setTitle", "title"], around: call.node) { placement = toolbar(key: key, line: line) }

@@ -42,7 +42,10 @@ struct ComposeTypography {
         var remaining = sites
         for _ in 0..<8 {
             guard let path = CodeShapes.path(node), path.count == 1,
-                  let function = node.ancestor(where: { $0.type == "function_declaration" }), declares(path[0], function) else { break }
+                  let function = node.ancestor(where: { $0.type == "function_declaration" }) else { break }
+            // A local declared before it with a value (`val style = MaterialTheme.typography.bodySmall`): that value.
+            if !declares(path[0], function), let local = localValue(path[0], in: function, before: node) { node = local; continue }
+            guard declares(path[0], function) else { break }
             if let site = remaining.popLast(), let passed = CodeShapes.call(site)?.argument(path[0]) { node = passed; continue }
             guard let fallback = parameterDefault(path[0], in: function) else { break }
             node = fallback
@@ -137,6 +140,17 @@ struct ComposeTypography {
         if let weight = own.weight { placement.set("weight", .name(weight), from: "the app's \(name) (\(own.source))") }
     }
 
+    /// The value a local `val name = …` declared in `function` before `node` is given (the last declaration before
+    /// it).
+    static func localValue(_ name: String, in function: SyntaxNode, before node: SyntaxNode) -> SyntaxNode? {
+        function.descendants(where: { $0.type == "property_declaration" }).last { declaration in
+            declaration.byteRange.upperBound <= node.byteRange.lowerBound
+                && declaration.firstDescendant(where: { $0.type == "variable_declaration" })?.namedChildren.first?.text == name
+        }.flatMap { declaration in
+            declaration.namedChildren.last.flatMap { ["variable_declaration", "modifiers"].contains($0.type) ? nil : $0 }
+        }
+    }
+
     /// Whether `function` has a parameter named `name`.
     static func declares(_ name: String, _ function: SyntaxNode) -> Bool {
         function.child(ofType: "function_value_parameters")?.namedChildren.contains {
@@ -218,7 +232,9 @@ struct ComposeTypography {
         guard let parent = node.parent else { return nil }
         switch parent.type {
         case "property_declaration":
-            guard let name = parent.firstDescendant(where: { $0.type == "variable_declaration" })?.namedChildren.first?.text
+            // A local in a function is that function's value, read where it is used (``resolve(_:sites:)``).
+            guard parent.ancestor(where: { $0.type == "function_declaration" }) == nil,
+                  let name = parent.firstDescendant(where: { $0.type == "variable_declaration" })?.namedChildren.first?.text
             else { return nil }
             return (name, false)
         case "value_argument":

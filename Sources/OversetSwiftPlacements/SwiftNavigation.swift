@@ -193,8 +193,7 @@ extension SwiftIndex {
         guard let view = SwiftIndex.enclosingTypes(of: Syntax(call)).last else { return .navigationTitleLarge }
         // The view's own screen is its `body`; a title in a sheet it presents (or a property a sheet shows) is that
         // sheet's, in its own navigation stack.
-        guard SwiftNavigation.isScreenTitle(call) else { return .navigationTitleLarge }
-        if navigation.isInline(view) { return .navigationTitleInline }
+        if SwiftNavigation.isScreenTitle(call), navigation.isInline(view) { return .navigationTitleInline }
         let hosted = navigation.hosted.contains(view) && !navigation.containers.contains(view) && !navigation.prefersLargeTitles
         return hosted ? .navigationTitleInline : .navigationTitleLarge
     }

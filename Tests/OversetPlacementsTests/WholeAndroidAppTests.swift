@@ -150,12 +150,16 @@ struct WholeAndroidAppTests {
         #expect(name(section, "textAppearance") == "titleLarge" && number(section, "size") == 22 && number(section, "maxLines") == 2)
         let inline = try placement("inline_style")
         #expect(name(inline, "textAppearance") == "bodyLarge" && number(inline, "size") == 11)
+        // Lines 66–70: a style kept in a local (`val style = MaterialTheme.typography.labelSmall`).
+        #expect(name(try placement("local_style"), "textAppearance") == "labelSmall")
     }
 
     /// MainActivity.kt:60: `menu.findItem(…).setTitle(…)` titles a menu item, not the activity (not a toolbar
     /// title); line 62: `setTitle` in an `apply` block on a MaterialAlertDialogBuilder is the dialog's title.
     @Test func menuItemsAndBuilderBlocks_areNotTheActivitysTitle() throws {
         #expect(!placements("menu_star").contains { $0.component.contains("toolbar") })
+        // SettingsFragment.kt:9: `requireActivity().setTitle(…)` is the activity's title.
+        #expect(try placement("settings_screen_title").component == "toolbar title")
         #expect(try placement("builder_block_title").component == "dialog title")
         // Line 76: `title = getString(…)` after `val title: String` is a local, shown as the notification's title.
         #expect(try placement("upload_title").component == "notification title")

@@ -21,6 +21,7 @@ class ShareActivity : ComponentActivity() {
             "labels" -> LabelsScreen()
             "captions" -> Captions()
             "sections" -> Sections()
+            "local" -> LocalStyled()
             else -> SettingsRows()
         }
     }

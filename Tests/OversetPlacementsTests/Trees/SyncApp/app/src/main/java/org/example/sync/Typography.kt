@@ -61,3 +61,10 @@ fun Sections() {
     SectionHeader(stringResource(R.string.section_title))
     Text(stringResource(R.string.inline_style), style = TextStyle(fontSize = 11.sp))
 }
+
+// A style kept in a local first.
+@Composable
+fun LocalStyled() {
+    val style = MaterialTheme.typography.labelSmall
+    Text(stringResource(R.string.local_style), style = style)
+}
