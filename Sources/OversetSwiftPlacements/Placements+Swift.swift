@@ -210,7 +210,7 @@ extension Placements {
     package static let maximumGenericDepth = 32
 
     /// The deepest nesting of `[` and of generic arguments' `<` in Swift `source`. Comments and string literals are
-    /// skipped (a bracket in them is text). A `<` counts as a generic argument's after a name, `>`, `?` or `]`, not
+    /// skipped (a bracket in them is text; an unterminated literal ends with its line, as Swift's lexer ends it). A `<` counts as a generic argument's after a name, `>`, `?` or `]`, not
     /// in `..<`; the count of `<` starts again at each `{`, `}` and `;` (a comparison such as `i<n` never closes).
     static func nesting(of source: String) -> (brackets: Int, angles: Int) {
         var depth = 0, deepest = 0, angles = 0, deepestAngles = 0
@@ -228,8 +228,9 @@ extension Placements {
                 previous = 0
                 continue
             case UInt8(ascii: "\""):
+                // A string literal ends at its closing quote, or (unterminated, as the lexer reads it) at the line's end.
                 var last: UInt8 = 0
-                while let next = bytes.next(), !(next == UInt8(ascii: "\"") && last != UInt8(ascii: "\\")) {
+                while let next = bytes.next(), next != 0x0A, !(next == UInt8(ascii: "\"") && last != UInt8(ascii: "\\")) {
                     last = (last == UInt8(ascii: "\\") && next == UInt8(ascii: "\\")) ? 0 : next
                 }
             case UInt8(ascii: "["):

@@ -139,5 +139,9 @@ import Testing
         // Generics as real code nests them, and comparisons that never close, are read.
         let ordinary = "let a: Dictionary<String, Array<Optional<Int>>> = [:]\nfunc f(i: Int, n: Int) -> Bool { i<n && n<i }\n"
         #expect(Placements.nesting(of: ordinary).angles == 3)
+        // A later finding: the nesting after an unterminated string literal (`none" use…` on an earlier line), which
+        // the lexer ends at its line's end, so the parser reads what follows as code.
+        let unterminated = "let s = none\" x\n" + String(repeating: "<A", count: 200) + String(repeating: ">", count: 200) + "\n"
+        #expect(Placements.nesting(of: unterminated).angles == 199)
     }
 }
